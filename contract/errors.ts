@@ -1,0 +1,43 @@
+/**
+ * Stable error codes the API answers in `data.error_code`. The client shows catalogue text for
+ * each code in the chosen language, so these strings never change meaning.
+ * The first five come from the specification; the others are ours.
+ */
+export const ErrorCode = {
+  emailTaken: '400X1',
+  phoneTaken: '400X2',
+  wrongPassword: 'x004',
+  notFound: 'x008',
+  unverifiedAccount: 'x009',
+  validation: 'validation_failed',
+  unauthorized: 'unauthorized',
+  sessionExpired: 'session_expired',
+  forbidden: 'forbidden',
+  tooManyRequests: 'too_many_requests',
+  accountLocked: 'account_locked',
+  otpInvalid: 'otp_invalid',
+  otpExpired: 'otp_expired',
+  resetLinkInvalid: 'reset_link_invalid',
+  fileTooLarge: 'file_too_large',
+  fileTypeNotAllowed: 'file_type_not_allowed',
+  photoAspectRatio: 'photo_aspect_ratio',
+  idempotencyConflict: 'idempotency_key_reused',
+  idempotencyInProgress: 'idempotency_in_progress',
+  invalidTransition: 'invalid_status_transition',
+  slotUnavailable: 'slot_unavailable',
+  paymentDeadlinePassed: 'payment_deadline_passed',
+  alreadyReapplied: 'already_reapplied',
+  payloadTooLarge: 'payload_too_large',
+  badRequest: 'bad_request',
+  idCardTaken: 'id_card_taken',
+  mailUnavailable: 'mail_unavailable',
+  internal: 'internal_error',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The error body of every 4xx/5xx answer (DECISIONS §5). */
+export interface ApiErrorBody {
+  message: string;
+  data: { error_code: ErrorCode | string; message: string; fields?: Record<string, string> };
+}

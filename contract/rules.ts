@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+
+/**
+ * Field rules shared by the forms and the API. Each message is a stable code (see FieldError);
+ * the client turns it into catalogue text, the server returns it in `data.fields`.
+ */
+export const FieldError = {
+  required: 'required',
+  invalidEmail: 'invalid_email',
+  invalidPhone: 'invalid_phone',
+  passwordLength: 'password_min_length',
+  passwordUppercase: 'password_uppercase',
+  passwordNumber: 'password_number',
+  passwordCommon: 'password_common',
+  passwordMismatch: 'password_mismatch',
+  specialCharacters: 'special_characters',
+  tooLong: 'too_long',
+  digitsOnly: 'digits_only',
+  invalidDate: 'invalid_date',
+  dateInFuture: 'date_in_future',
+  invalidId: 'invalid_id',
+  otpFormat: 'otp_format',
+} as const;
+export type FieldError = (typeof FieldError)[keyof typeof FieldError];
+
+export const LIMITS = {
+  nameMax: 50,
+  addressMax: 100,
+  houseNumberMax: 10,
+  passwordMin: 8,
+  textMax: 100,
+  reasonMax: 500,
+  otpLength: 4,
+} as const;
+
+/** Letters, marks (Lao vowels and tone marks), digits, spaces and . , - only. */
+export const SAFE_TEXT = /^[\p{L}\p{M}\p{N}\s.,-]*$/u;
+/** Names: as SAFE_TEXT, which the specification applies to names too. */
+export const PHONE_GROUPED = /^\d{2} \d{4} \d{4}$/;
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const trimmed = v.pipe(v.string(FieldError.required), v.trim());
+
+export const requiredText = (max: number = LIMITS.textMax) =>
+  v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(max, FieldError.tooLong), v.regex(SAFE_TEXT, FieldError.specialCharacters));
+
+export const email = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(254, FieldError.tooLong), v.email(FieldError.invalidEmail), v.toLowerCase());
+
+export const password = v.pipe(
+  v.string(FieldError.required),
+  v.nonEmpty(FieldError.required),
+  v.minLength(LIMITS.passwordMin, FieldError.passwordLength),
+  v.maxLength(128, FieldError.tooLong),
+  v.regex(/[A-Z]/, FieldError.passwordUppercase),
+  v.regex(/\d/, FieldError.passwordNumber),
+);
+
+/** Phone as typed: 2-4-4 digit groups after the fixed +856 prefix. */
+export const phoneGrouped = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.regex(PHONE_GROUPED, FieldError.invalidPhone));
+
+/** Phone as sent: 856 then 10 digits (spaces removed, leading 0 dropped). */
+export const phoneNumber = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.regex(/^856\d{8,10}$/, FieldError.invalidPhone));
+
+export const isoDate = v.pipe(
+  trimmed,
+  v.nonEmpty(FieldError.required),
+  v.regex(ISO_DATE, FieldError.invalidDate),
+  v.check((s) => isRealDate(s), FieldError.invalidDate),
+);
+
+export const pastDate = v.pipe(isoDate, v.check((s) => s <= new Date().toISOString().slice(0, 10), FieldError.dateInFuture));
+
+export const idCardNumber = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(20, FieldError.tooLong), v.regex(/^\d+$/, FieldError.digitsOnly));
+
+export const digitsOnly = (max = 20) => v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(max, FieldError.tooLong), v.regex(/^\d+$/, FieldError.digitsOnly));
+
+/** A location or bank id: a positive integer (forms hold strings from <select>, the API integers). */
+export const entityId = v.pipe(
+  v.union([v.number(FieldError.required), v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required), v.regex(/^\d+$/, FieldError.invalidId), v.transform(Number))], FieldError.required),
+  v.integer(FieldError.invalidId),
+  v.minValue(1, FieldError.required),
+  v.maxValue(2_147_483_647, FieldError.invalidId),
+);
+
+export function isRealDate(iso: string): boolean {
+  if (!ISO_DATE.test(iso)) return false;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso && d.getUTCFullYear() >= 1900;
+}
+
+/** "020 5555 1234" or "20 5555 1234" → "8562055551234" (spec: spaces removed, leading 0 dropped). */
+export function toApiPhone(grouped: string): string {
+  return `856${grouped.replace(/\s+/g, '').replace(/^0+/, '')}`;
+}
+
+/** "8562055551234" → "20 5555 1234" for the +856 field. */
+export function toGroupedPhone(apiPhone: string): string {
+  const local = apiPhone.replace(/^\+?856/, '').replace(/\D/g, '');
+  return groupPhoneDigits(local);
+}
+
+/** Auto-grouping as the citizen types: 2-4-4 digits. */
+export function groupPhoneDigits(input: string): string {
+  const d = input.replace(/\D/g, '').replace(/^0+/, '').slice(0, 10);
+  return [d.slice(0, 2), d.slice(2, 6), d.slice(6, 10)].filter(Boolean).join(' ');
+}

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config';
+import { installValibotValidator } from './lib/validation';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import documentsPlugin from './plugins/documents';
+import errorsPlugin from './plugins/errors';
+import mailPlugin from './plugins/mail';
+import webAppPlugin from './plugins/web-app';
+import apiRoutes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** The whole product as one Fastify app: built by server.ts for real, and by the tests with their own config. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.isTest ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ids in URLs are numbers; anything longer than this is noise.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('config', config);
+  installValibotValidator(app);
+  await app.register(errorsPlugin);
+
+  // Citizens pay for every byte: JSON and the app's files travel compressed (brotli or gzip).
+  await app.register(compress, { threshold: 1024 });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Tesseract compiles its WebAssembly in a worker served from our origin.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Documents are fetched with the token and shown as object URLs (PDF in a frame).
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        mediaSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  // A coarse per-IP ceiling for every route; the sensitive ones (login, OTP) have their own rules.
+  await app.register(rateLimit, { max: config.isTest ? 100_000 : 600, timeWindow: '1 minute' });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lao e-Government — Resident Certificate API', version: '1.0.0', description: 'Citizen, officer, bank and verification endpoints. Errors: { message, data: { error_code, message, fields } }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(dbPlugin, { config });
+  await app.register(documentsPlugin);
+  await app.register(authPlugin);
+  await app.register(mailPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(webAppPlugin);
+  return app;
+}

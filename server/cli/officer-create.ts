@@ -1,0 +1,45 @@
+/**
+ * npm run officer:create -- --email E --password P
+ * Creates an officer account, or makes an existing account an officer with this password.
+ * With the embedded database, run it while the server is stopped (it takes the same DATA_DIR lock).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { ensureOfficer, OfficerAccountError } from '../services/officers';
+
+const USAGE = 'Usage: npm run officer:create -- --email officer@example.la --password Secret2026';
+
+let args;
+try {
+  args = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true }).values;
+} catch (err) {
+  console.error(`${(err as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (!args.email || !args.password) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+try {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const outcome = await ensureOfficer(database.db, { email: args.email, password: args.password });
+    const said = { created: 'Created officer', promoted: 'Made officer', updated: 'Updated the password of officer', unchanged: 'Officer already exists:' }[outcome];
+    console.log(`${said} ${args.email.trim().toLowerCase()} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`);
+  } finally {
+    await database.close();
+  }
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.error(`${err.message}\nThe officer was not created: stop the server, run this command, then start the server again.`);
+  } else if (err instanceof OfficerAccountError) {
+    console.error(`The officer was not created. ${err.message}`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+}

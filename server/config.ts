@@ -1,0 +1,61 @@
+import path from 'node:path';
+import * as v from 'valibot';
+
+/** Every setting the server reads, validated once at start-up with a clear message (README: Configuration). */
+const intFrom = (def: number, min: number, max: number) =>
+  v.pipe(v.optional(v.string(), String(def)), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
+
+const envSchema = v.object({
+  PORT: intFrom(3000, 0, 65535),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'Lao e-Government <no-reply@egov.la>'),
+  APP_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://egov.example.la'))),
+  BANK_CALLBACK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  FEE_PAYMENT_LAK: intFrom(20_000, 0, 100_000_000),
+  FEE_PROCESSING_LAK: intFrom(9_000, 0, 100_000_000),
+  PAYMENT_RECIPIENT: v.optional(v.string(), 'Ministry of Home Affairs — Resident Certificates'),
+  PAYMENT_WINDOW_HOURS: intFrom(24, 1, 24 * 30),
+  PICKUP_SLOT_CAPACITY: intFrom(5, 1, 1000),
+  PICKUP_CLOSED_SLOTS: v.optional(v.string(), '09:30 AM,11:00 AM,03:30 PM'),
+  SUPPORT_PHONE: v.optional(v.string(), '+856 21 000 000'),
+  SUPPORT_EMAIL: v.optional(v.string(), 'support@egov.la'),
+  SUPPORT_WHATSAPP: v.optional(v.string(), '+856 20 0000 0000'),
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  NODE_ENV: v.optional(v.string(), 'production'),
+  /** First install: an officer account created at start if it does not exist (both must be set). */
+  BOOTSTRAP_OFFICER_EMAIL: v.optional(v.string()),
+  BOOTSTRAP_OFFICER_PASSWORD: v.optional(v.string()),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, val]) => val !== undefined && val !== ''));
+  const result = v.safeParse(envSchema, clean);
+  if (!result.success) {
+    const lines = result.issues.map((i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message} (got ${JSON.stringify(i.input)})`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.output;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    bankCallbackSecret: e.BANK_CALLBACK_SECRET,
+    fee: { payment: e.FEE_PAYMENT_LAK, processing: e.FEE_PROCESSING_LAK, recipient: e.PAYMENT_RECIPIENT, windowHours: e.PAYMENT_WINDOW_HOURS },
+    pickup: { capacity: e.PICKUP_SLOT_CAPACITY, closedSlots: e.PICKUP_CLOSED_SLOTS.split(',').map((s) => s.trim()).filter(Boolean) },
+    support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, whatsapp: e.SUPPORT_WHATSAPP },
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    isTest: e.NODE_ENV === 'test',
+    bootstrapOfficer: e.BOOTSTRAP_OFFICER_EMAIL && e.BOOTSTRAP_OFFICER_PASSWORD ? { email: e.BOOTSTRAP_OFFICER_EMAIL, password: e.BOOTSTRAP_OFFICER_PASSWORD } : null,
+  };
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** PostgreSQL when a URL is given, else the embedded PGlite in DATA_DIR/db; migrations applied on both. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const release = lockDataDir(opts.dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = await PGlite.create(path.join(opts.dataDir, 'db'));
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ── Master data ──────────────────────────────────────────────────────────────
+export const provinces = pgTable('provinces', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameLo: text('name_lo').notNull(),
+  iso: text('iso_3166_2'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const districts = pgTable('districts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  provinceId: integer('province_id').notNull().references(() => provinces.id),
+  nameEn: text('name_en').notNull(),
+  nameLo: text('name_lo').notNull(),
+  active: boolean('active').notNull().default(true),
+}, (t) => [index('districts_province_idx').on(t.provinceId)]);
+
+export const villages = pgTable('villages', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  districtId: integer('district_id').notNull().references(() => districts.id),
+  nameEn: text('name_en').notNull(),
+  nameLo: text('name_lo').notNull(),
+  active: boolean('active').notNull().default(true),
+}, (t) => [index('villages_district_idx').on(t.districtId)]);
+
+export const banks = pgTable('banks', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameLo: text('name_lo').notNull(),
+  /** Three digits that open every virtual-account number of this bank. */
+  vaPrefix: text('va_prefix').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+// ── Accounts ─────────────────────────────────────────────────────────────────
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  phoneNumber: text('phone_number').unique(),
+  idCard: text('id_card').unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['citizen', 'officer'] }).notNull().default('citizen'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  dateOfBirth: text('date_of_birth'),
+  address: text('address'),
+  houseNumber: text('house_number'),
+  provinceId: integer('province_id').references(() => provinces.id),
+  districtId: integer('district_id').references(() => districts.id),
+  villageId: integer('village_id').references(() => villages.id),
+  language: text('language', { enum: ['en', 'lo'] }).notNull().default('lo'),
+  verifiedAt: ts('verified_at'),
+  /** Wrong OTP codes over the account's life: past the limit an officer or a reset must unlock it. */
+  otpFailures: integer('otp_failures').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const otpCodes = pgTable('otp_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  voidedAt: ts('voided_at'),
+}, (t) => [index('otp_codes_user_idx').on(t.userId)]);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Counted events for throttling (login failures, OTP sends; otp_resend = a resend asked for by a client), per account and per IP. */
+export const authEvents = pgTable('auth_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind', { enum: ['login_failure', 'otp_send', 'otp_resend', 'otp_failure', 'forgot_password'] }).notNull(),
+  userId: integer('user_id').references(() => users.id),
+  ip: text('ip').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('auth_events_user_idx').on(t.kind, t.userId, t.createdAt), index('auth_events_ip_idx').on(t.kind, t.ip, t.createdAt)]);
+
+// ── Documents (DECISIONS §2: files under DATA_DIR with PGlite, bytea with PostgreSQL) ──
+export const documents = pgTable('documents', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id').notNull().references(() => users.id),
+  applicationId: integer('application_id'),
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  /** Set when the bytes live in the database (PostgreSQL); null when they are a file under DATA_DIR. */
+  data: bytea('data'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('documents_application_idx').on(t.applicationId, t.kind), index('documents_sha_idx').on(t.sha256)]);
+
+// ── Applications ─────────────────────────────────────────────────────────────
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  ticketNumber: text('ticket_number').notNull().unique(),
+  status: text('status').notNull(),
+  paymentStatus: text('payment_status').notNull().default('unpaid'),
+  bankId: integer('bank_id').notNull().references(() => banks.id),
+  vaNumber: text('va_number').notNull().unique(),
+  amount: integer('amount').notNull(),
+  feeLines: jsonb('fee_lines').notNull(),
+  recipient: text('recipient').notNull(),
+  deadline: ts('deadline').notNull(),
+  applicantData: jsonb('applicant_data').notNull(),
+  notes: text('notes'),
+  pickupDate: text('pickup_date'),
+  pickupTime: text('pickup_time'),
+  certificateCode: text('certificate_code').unique(),
+  certificateRevokedAt: ts('certificate_revoked_at'),
+  reappliedFromId: integer('reapplied_from_id').unique(),
+  paidAt: ts('paid_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('applications_user_idx').on(t.userId, t.createdAt), index('applications_status_idx').on(t.status, t.createdAt)]);
+
+export const statusHistory = pgTable('status_history', {
+  id: serial('id').primaryKey(),
+  applicationId: integer('application_id').notNull().references(() => applications.id),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  fromPaymentStatus: text('from_payment_status'),
+  toPaymentStatus: text('to_payment_status'),
+  actorId: integer('actor_id').references(() => users.id),
+  actor: text('actor', { enum: ['citizen', 'officer', 'bank', 'system'] }).notNull(),
+  notes: text('notes'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('status_history_application_idx').on(t.applicationId)]);
+
+/** Booked pick-ups per slot: one row per (date, time), incremented under a capacity check. */
+export const pickupSlots = pgTable('pickup_slots', {
+  date: text('date').notNull(),
+  time: text('time').notNull(),
+  booked: integer('booked').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.date, t.time] })]);
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  applicationId: integer('application_id'),
+  kind: text('kind').notNull(),
+  messageEn: text('message_en').notNull(),
+  messageLo: text('message_lo').notNull(),
+  readAt: ts('read_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  key: text('key').notNull(),
+  route: text('route').notNull(),
+  requestHash: text('request_hash').notNull(),
+  state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
+  statusCode: integer('status_code'),
+  response: jsonb('response'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)]);
+
+/** Small facts about this database (e.g. which master-data seed it holds). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});

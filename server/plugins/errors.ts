@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { ErrorCode, type ApiErrorBody } from '../../contract/errors';
+import { HttpError } from '../lib/http-error';
+
+/** Fastify's own client errors, mapped to our codes so the client can explain them. */
+const FASTIFY_CODES: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, ErrorCode.payloadTooLarge, 'The upload is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, ErrorCode.badRequest, 'Send the request as JSON.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, ErrorCode.badRequest, 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, ErrorCode.badRequest, 'The request body is empty.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, ErrorCode.badRequest, 'The request is malformed.'],
+};
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { message, data: { error_code: code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** One error handler: every failure has the shape of DECISIONS §5, and a 5xx never leaks details. */
+export default fp(async (app) => {
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return reply.status(known[0]).send(errorBody(known[1], known[2]));
+    if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.tooManyRequests, 'Too many requests. Please wait a moment and try again.'));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(errorBody(ErrorCode.badRequest, err.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody(ErrorCode.internal, 'Something went wrong. Please try again.'));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(errorBody(ErrorCode.notFound, `No such API route: ${req.method} ${req.url.split('?')[0]}`));
+  });
+}, { name: 'errors' });

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+// WEB_DIST_DIR lets a test run serve its own build; normally the app built by `npm run build`.
+const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist'));
+
+/**
+ * Serves the built PWA from the API's port. Hashed assets are immutable; the shell, the service
+ * worker and the manifest must be revalidated or an update would never reach installed apps.
+ * Any non-API path that is not a file gets index.html, and the client router decides (404 page included).
+ */
+export default fp(async (app) => {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn(`No built app in ${distDir}: run "npm run build" (npm start does it) — serving the API only.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+      if (rel.startsWith('assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (rel.startsWith('tesseract/') || rel.startsWith('fonts/')) reply.header('Cache-Control', 'public, max-age=604800');
+      else reply.header('Cache-Control', 'no-cache');
+    },
+  });
+  // With wildcard: false every built file has its own route; whatever reaches this one is an app path.
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
+    // A missing asset (an old page asking for a file of the previous build) is a 404, not the shell.
+    if (/^\/assets\/|\.[a-z0-9]{2,5}$/i.test(req.url.split('?')[0])) return reply.status(404).type('text/plain').send('Not found');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}, { name: 'web-app' });

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import { resendOtpBody, verifyOtpBody, type TokenResponse } from '../../../contract/auth';
+import { ErrorCode } from '../../../contract/errors';
+import { users } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-error';
+import { schema } from '../../lib/validation';
+import { findByEmail } from '../../services/accounts';
+import { canSendCode, checkCode, issueCode } from '../../services/otp';
+import { createSession } from '../../services/sessions';
+import { otpSent, sendCode } from './registration';
+
+const tags = ['auth'];
+
+/** /v1/auth/resend-otp and /v1/auth/verify-otp (spec §2 registration step 6, §4). */
+export default async function otpRoutes(app: FastifyInstance) {
+  app.post('/v1/auth/resend-otp', { schema: { tags, body: schema(resendOtpBody) } }, async (req, reply) => {
+    const body = req.body as v.InferOutput<typeof resendOtpBody>;
+    const user = await findByEmail(app.db, body.email);
+    // Only an account that still waits for its code; the phone, when sent, must be that account's.
+    if (!user || user.verifiedAt || (body.phone_number && user.phoneNumber && body.phone_number.replace(/\D/g, '') !== user.phoneNumber)) {
+      throw notFound('No account with this email is waiting for a code.');
+    }
+    const allowed = await canSendCode(app.db, user.id, req.ip);
+    if (!allowed.ok) {
+      reply.header('retry-after', String(allowed.retryAfterSeconds));
+      throw new HttpError(429, ErrorCode.tooManyRequests, `Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`);
+    }
+    const code = await issueCode(app.db, user.id, req.ip, { resend: true });
+    await sendCode(app, user.email, user.language, code);
+    return otpSent(user.email);
+  });
+
+  app.post('/v1/auth/verify-otp', { schema: { tags, body: schema(verifyOtpBody) } }, async (req): Promise<TokenResponse> => {
+    const body = req.body as v.InferOutput<typeof verifyOtpBody>;
+    const user = await findByEmail(app.db, body.email);
+    if (!user || user.verifiedAt) throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
+    const result = await checkCode(app.db, user.id, body.code_otp, req.ip);
+    if (result === 'locked') throw new HttpError(429, ErrorCode.accountLocked, 'Too many wrong codes. Reset your password or contact an officer.');
+    if (result === 'expired') throw new HttpError(400, ErrorCode.otpExpired, 'This code is no longer valid. Ask for a new one.', { code_otp: ErrorCode.otpExpired });
+    if (result === 'wrong') throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
+    const now = new Date();
+    await app.db.update(users).set({ verifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    const session = await createSession(app.db, user.id, now);
+    return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
+  });
+}

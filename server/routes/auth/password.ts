@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import { forgotPasswordBody, resetPasswordBody } from '../../../contract/auth';
+import { ErrorCode } from '../../../contract/errors';
+import { HttpError, tooManyRequests } from '../../lib/http-error';
+import { findByEmail } from '../../services/accounts';
+import { resetMail } from '../../services/auth-mails';
+import { hashPassword, isCommonPassword } from '../../services/passwords';
+import { RESET_MINUTES, createResetToken, resetLink, resetPassword } from '../../services/password-reset';
+import { revokeAllSessions } from '../../services/sessions';
+import { countEvents, recordEvent } from '../../services/throttle';
+import { schema } from '../../lib/validation';
+import { commonPassword } from './errors';
+
+const tags = ['auth'];
+
+/** Reset requests: one mail per account per 30 s and 5 per hour; 10 requests per hour from one IP. */
+const FORGOT = { accountIntervalSeconds: 30, accountPerHour: 5, ipPerHour: 10 } as const;
+
+const SAME_ANSWER = { message: 'If an account exists for this email, we sent a link to reset the password.' };
+
+/** /v1/auth/forgot-password and /v1/auth/reset-password (spec §2 login and password recovery). */
+export default async function passwordRoutes(app: FastifyInstance) {
+  // Mails leave after the answer, so its timing does not tell whether the address exists.
+  const mailing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...mailing]);
+  });
+
+  app.post('/v1/auth/forgot-password', { schema: { tags, body: schema(forgotPasswordBody) } }, async (req) => {
+    const body = req.body as v.InferOutput<typeof forgotPasswordBody>;
+    const hour = new Date(Date.now() - 3_600_000);
+    // Limited per IP (the same answer for known and unknown addresses, so it reveals nothing).
+    if ((await countEvents(app.db, ['forgot_password'], { ip: req.ip }, hour)) >= FORGOT.ipPerHour) {
+      throw tooManyRequests('Too many requests. Please wait and try again later.');
+    }
+    const user = await findByEmail(app.db, body.email);
+    await recordEvent(app.db, 'forgot_password', req.ip, user?.id ?? null);
+    if (user) {
+      const task = mailResetLink(app, user, req.ip).catch((err) => app.log.error({ err, userId: user.id }, 'could not send the password reset link'));
+      mailing.add(task);
+      void task.finally(() => mailing.delete(task));
+    }
+    return SAME_ANSWER;
+  });
+
+  app.post('/v1/auth/reset-password', { schema: { tags, body: schema(resetPasswordBody) } }, async (req) => {
+    const body = req.body as v.InferOutput<typeof resetPasswordBody>;
+    if (isCommonPassword(body.password)) throw commonPassword();
+    const userId = await resetPassword(app.db, body.payload, await hashPassword(body.password));
+    if (userId === null) throw new HttpError(400, ErrorCode.resetLinkInvalid, 'This reset link is invalid or has expired. Ask for a new one.');
+    // A new password ends every session of the account, wherever it was opened.
+    await revokeAllSessions(app.db, userId);
+    return { message: 'Your password has been reset. Please log in.' };
+  });
+}
+
+async function mailResetLink(app: FastifyInstance, user: { id: number; email: string; language: 'en' | 'lo' }, ip: string): Promise<void> {
+  const interval = new Date(Date.now() - FORGOT.accountIntervalSeconds * 1000);
+  const hour = new Date(Date.now() - 3_600_000);
+  // This request's own event is counted: more than one in the interval means a mail just left.
+  if ((await countEvents(app.db, ['forgot_password'], { userId: user.id }, interval)) > 1) return;
+  if ((await countEvents(app.db, ['forgot_password'], { userId: user.id }, hour)) > FORGOT.accountPerHour) return;
+  const token = await createResetToken(app.db, user.id);
+  await app.mailer.send(resetMail(user.email, user.language, resetLink(app.config.appBaseUrl, token), RESET_MINUTES));
+  app.log.info({ userId: user.id, ip }, 'password reset link sent');
+}

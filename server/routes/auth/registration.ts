@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import { registerBody, registerCheckRequest, type OtpSentResponse } from '../../../contract/auth';
+import { MAX_FILE_BYTES } from '../../../contract/documents';
+import { eq } from 'drizzle-orm';
+import { documents, users } from '../../db/schema';
+import { badRequest, tooManyRequests } from '../../lib/http-error';
+import { schema } from '../../lib/validation';
+import { findByEmail, placeProblem, takenIdentifiers } from '../../services/accounts';
+import { otpMail } from '../../services/auth-mails';
+import { decodeDocument } from '../../services/documents';
+import { OTP, canSendCode, issueCode } from '../../services/otp';
+import { hashPassword, isCommonPassword } from '../../services/passwords';
+import { requestLanguage } from '../master-data';
+import { commonPassword, emailTaken, idCardTaken, mailUnavailable, phoneTaken, uniqueViolation } from './errors';
+
+const tags = ['auth'];
+
+/** The ID card travels as a base64 data URL: 10 MB of image is ~13.4 MB of text, plus the form. */
+const REGISTER_BODY_LIMIT = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 256 * 1024;
+
+export const otpSent = (email: string): OtpSentResponse => ({
+  message: 'We sent a 4-digit code to your email.',
+  data: { email, resend_after_seconds: OTP.resendIntervalSeconds, valid_minutes: OTP.validMinutes },
+});
+
+/** /v1/auth/register-check and /v1/auth/register (spec §2 registration, §7, §8). */
+export default async function registrationRoutes(app: FastifyInstance) {
+  app.post('/v1/auth/register-check', { schema: { tags, body: schema(registerCheckRequest) } }, async (req) => {
+    const body = req.body as v.InferOutput<typeof registerCheckRequest>;
+    const taken = await takenIdentifiers(app.db, { email: body.email, phone: body.phone_number });
+    // 400X1 before 400X2: the client focuses the first field in the form's order.
+    if (taken.email) throw emailTaken();
+    if (taken.phone) throw phoneTaken();
+    if (body.password && isCommonPassword(body.password)) throw commonPassword();
+    return { message: 'The email and phone number are available.', data: { email: body.email, phone_number: body.phone_number } };
+  });
+
+  app.post('/v1/auth/register', { bodyLimit: REGISTER_BODY_LIMIT, schema: { tags, body: schema(registerBody) } }, async (req) => {
+    const body = req.body as v.InferOutput<typeof registerBody>;
+    if (isCommonPassword(body.password)) throw commonPassword();
+    const taken = await takenIdentifiers(app.db, { email: body.email, phone: body.phone_number, idCard: body.id_card });
+    if (taken.email) throw emailTaken();
+    if (taken.phone) throw phoneTaken();
+    if (taken.idCard) throw idCardTaken();
+    const place = await placeProblem(app.db, body);
+    if (place) throw badRequest('The place is not valid', place);
+    // Type by magic bytes (JPEG or PNG), at most 10 MB: 413/415/422 otherwise.
+    const idCardImage = decodeDocument(body.id_card_file, 'id_card', 'id_card_file');
+
+    // Registering again with an e-mail nobody verified yet replaces that attempt; it still gets
+    // at most one code per 30 s, so re-registering is no way around the resend limits.
+    const previous = await findByEmail(app.db, body.email);
+    if (previous) {
+      const allowed = await canSendCode(app.db, previous.id);
+      if (!allowed.ok) throw tooManyRequests(`Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`);
+    }
+
+    const language = requestLanguage(req);
+    const passwordHash = await hashPassword(body.password);
+    const stored = await app.documents.prepare(idCardImage);
+    const now = new Date();
+    const account = {
+      email: body.email,
+      phoneNumber: body.phone_number,
+      idCard: body.id_card,
+      passwordHash,
+      role: 'citizen' as const,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      dateOfBirth: body.date_of_birth,
+      address: body.address,
+      houseNumber: body.house_number,
+      provinceId: body.province_id,
+      districtId: body.district_id,
+      villageId: body.village_id,
+      language,
+      updatedAt: now,
+    };
+    let userId: number;
+    try {
+      userId = await app.db.transaction(async (tx) => {
+        const [user] = previous
+          ? await tx.update(users).set({ ...account, otpFailures: 0 }).where(eq(users.id, previous.id)).returning({ id: users.id })
+          : await tx.insert(users).values({ ...account, createdAt: now }).returning({ id: users.id });
+        await tx.insert(documents).values({ ownerId: user!.id, kind: 'id_card', fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`, ...stored, createdAt: now });
+        return user!.id;
+      });
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+
+    const code = await issueCode(app.db, userId, req.ip, { resend: false }, now);
+    await sendCode(app, body.email, language, code);
+    return otpSent(body.email);
+  });
+}
+
+/** Mails a code; a mail server that is down is a clear 503 the citizen can retry (resend). */
+export async function sendCode(app: FastifyInstance, email: string, language: 'en' | 'lo', code: string): Promise<void> {
+  try {
+    await app.mailer.send(otpMail(email, language, code, OTP.validMinutes));
+  } catch (err) {
+    app.log.error({ err, to: email }, 'could not send the verification code');
+    throw mailUnavailable();
+  }
+}
+

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/index';
+import applicationRoutes from './citizen/applications/index';
+import notificationRoutes from './citizen/notifications';
+import profileRoutes from './citizen/profile';
+import masterDataRoutes from './master-data';
+import verifyRoutes from './verify';
+import officerRoutes from './officer/index';
+
+/** Every API route, under /api (registered by app.ts). */
+export default async function apiRoutes(app: FastifyInstance) {
+  app.get('/health', { schema: { tags: ['operations'] } }, async () => {
+    await app.db.execute('select 1');
+    return { status: 'ok', database: app.database.kind };
+  });
+  await app.register(masterDataRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(notificationRoutes);
+  await app.register(applicationRoutes);
+  await app.register(verifyRoutes);
+  await app.register(officerRoutes);
+}

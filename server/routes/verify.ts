@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
+import { schema } from '../lib/validation';
+import { verifyCertificate } from '../services/certificates';
+
+const codeParams = v.object({ code: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_code')) });
+
+/** Public certificate check behind the QR code: no sign-in, few requests per address (guessing codes is slow). */
+export default async function verifyRoutes(app: FastifyInstance) {
+  app.get('/v1/verify/:code', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['verification'],
+      summary: 'Is this certificate genuine? valid, revoked or unknown (an unknown code is a 200 with status unknown)',
+      params: schema(codeParams),
+    },
+  }, async (req, reply) => {
+    const { code } = req.params as v.InferOutput<typeof codeParams>;
+    reply.header('Cache-Control', 'no-store');
+    return { data: await verifyCertificate(app.db, code) };
+  });
+}

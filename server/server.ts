@@ -1,0 +1,38 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+
+/** The process: read configuration, start, and shut down cleanly so the embedded database is never left half-written. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Open ${config.appBaseUrl} — API docs at ${config.appBaseUrl}/api/docs (database: ${app.database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

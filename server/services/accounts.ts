@@ -1,0 +1,73 @@
+import { and, eq, ne, or, type SQL } from 'drizzle-orm';
+import { FieldError } from '../../contract/rules';
+import type { Db } from '../db/client';
+import { districts, provinces, users, villages } from '../db/schema';
+
+export type User = typeof users.$inferSelect;
+
+/**
+ * The account a login identity names: an e-mail, a phone number as typed (with or without +856
+ * or a leading 0, spaces allowed) or a national ID number.
+ */
+export function identityConditions(identity: string): SQL | undefined {
+  const typed = identity.trim();
+  if (typed.includes('@')) return eq(users.email, typed.toLowerCase());
+  const digits = typed.replace(/[\s+().-]/g, '');
+  if (!/^\d{4,20}$/.test(digits)) return undefined;
+  const phone = digits.startsWith('856') ? digits : `856${digits.replace(/^0+/, '')}`;
+  return or(eq(users.idCard, digits), eq(users.phoneNumber, phone));
+}
+
+export async function findByIdentity(db: Db, identity: string): Promise<User | undefined> {
+  const where = identityConditions(identity);
+  if (!where) return undefined;
+  const found = await db.select().from(users).where(where).limit(2);
+  // A 12-digit ID that also reads as a phone number: the ID card is the exact match.
+  const digits = identity.replace(/[\s+().-]/g, '');
+  return found.find((u) => u.idCard === digits) ?? found[0];
+}
+
+export async function findByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return user;
+}
+
+export interface Taken {
+  email: boolean;
+  phone: boolean;
+  idCard: boolean;
+}
+
+/**
+ * Which of these identifiers already belong to someone. An unverified registration of the same
+ * e-mail does not count: nobody proved that address yet, and registering again replaces it (the
+ * person who reads the code gets the account).
+ */
+export async function takenIdentifiers(db: Db, who: { email: string; phone: string; idCard?: string }): Promise<Taken> {
+  const email = who.email.toLowerCase();
+  const clauses = [eq(users.email, email), eq(users.phoneNumber, who.phone)];
+  if (who.idCard) clauses.push(eq(users.idCard, who.idCard));
+  const rows = await db.select({ email: users.email, phone: users.phoneNumber, idCard: users.idCard, verifiedAt: users.verifiedAt }).from(users).where(or(...clauses));
+  const others = rows.filter((r) => r.email !== email);
+  return {
+    email: rows.some((r) => r.email === email && r.verifiedAt !== null),
+    phone: others.some((r) => r.phone === who.phone),
+    idCard: !!who.idCard && others.some((r) => r.idCard === who.idCard),
+  };
+}
+
+export async function otherAccountHolds(db: Db, userId: number, column: 'phoneNumber' | 'idCard', value: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users[column], value), ne(users.id, userId))).limit(1);
+  return !!row;
+}
+
+/** The village must lie in the district and the district in the province; the first wrong level is named. */
+export async function placeProblem(db: Db, p: { province_id: number; district_id: number; village_id: number }): Promise<Record<string, string> | null> {
+  const [province] = await db.select({ id: provinces.id }).from(provinces).where(and(eq(provinces.id, p.province_id), eq(provinces.active, true)));
+  if (!province) return { province_id: FieldError.invalidId };
+  const [district] = await db.select({ id: districts.id }).from(districts).where(and(eq(districts.id, p.district_id), eq(districts.provinceId, p.province_id), eq(districts.active, true)));
+  if (!district) return { district_id: FieldError.invalidId };
+  const [village] = await db.select({ id: villages.id }).from(villages).where(and(eq(villages.id, p.village_id), eq(villages.districtId, p.district_id), eq(villages.active, true)));
+  if (!village) return { village_id: FieldError.invalidId };
+  return null;
+}

@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors';
+import { canTransition, type PaymentStatus, type Status } from '../../contract/status';
+import type { Db } from '../db/client';
+import { applications, statusHistory } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+
+export type Actor = 'citizen' | 'officer' | 'bank' | 'system';
+
+export interface StatusChange {
+  /** The application as read in this transaction. */
+  application: { id: number; status: string; paymentStatus: string };
+  to: Status;
+  actor: Actor;
+  actorId?: number | null;
+  notes?: string | null;
+  paymentStatus?: PaymentStatus;
+  /** Other columns that change with the status (paid_at, pickup date…). */
+  set?: Partial<typeof applications.$inferInsert>;
+}
+
+export const invalidTransition = (from: string, to: string) =>
+  new HttpError(409, ErrorCode.invalidTransition, `An application in status "${from}" cannot move to "${to}".`);
+
+/**
+ * The one way an application changes status (DECISIONS §3): only the transitions of the machine,
+ * applied only if nobody changed the status since it was read (two officers, a citizen and the bank
+ * at once), and recorded in status_history with who, when, from, to and notes.
+ */
+export async function changeStatus(tx: Db, change: StatusChange): Promise<void> {
+  const { application, to, actor } = change;
+  const from = application.status as Status;
+  if (!canTransition(from, to)) throw invalidTransition(from, to);
+  const paymentTo = change.paymentStatus ?? (application.paymentStatus as PaymentStatus);
+  const updated = await tx.update(applications)
+    .set({ ...change.set, status: to, paymentStatus: paymentTo, updatedAt: new Date() })
+    .where(and(eq(applications.id, application.id), eq(applications.status, from), eq(applications.paymentStatus, application.paymentStatus)))
+    .returning({ id: applications.id });
+  if (!updated.length) throw invalidTransition(from, to);
+  await tx.insert(statusHistory).values({
+    applicationId: application.id,
+    fromStatus: from,
+    toStatus: to,
+    fromPaymentStatus: application.paymentStatus,
+    toPaymentStatus: paymentTo,
+    actor,
+    actorId: change.actorId ?? null,
+    notes: change.notes ?? null,
+  });
+}

@@ -1,0 +1,232 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ticketNumber, type ApplicantData, type ApplicationDetail, type FeeLine, type HistoryItem } from '../../contract/application';
+import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../contract/documents';
+import { ErrorCode } from '../../contract/errors';
+import type { Language } from '../../contract/master-data';
+import { FieldError } from '../../contract/rules';
+import { PaymentStatus, Status } from '../../contract/status';
+import type { Db } from '../db/client';
+import { applications, banks, districts, documents, provinces, statusHistory, villages } from '../db/schema';
+import { HttpError, notFound } from '../lib/http-error';
+import { decodeDocument } from './documents';
+import { storeDocuments, type IncomingDocument } from './application-documents';
+import type { IdempotencyScope } from './idempotency';
+import { notify } from './notifications';
+import { currentFee, paymentDeadline } from './payments';
+import { changeStatus } from './application-status';
+import { virtualAccountNumber } from './virtual-account';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+export interface NewApplication {
+  userId: number;
+  data: ApplicantData;
+  documents: Record<ApplicationDocumentKind, IncomingDocument>;
+  bankId: number;
+  /** Re-apply: the owner's rejected application this one replaces (DECISIONS §2). */
+  reappliedFrom?: ApplicationRow;
+}
+
+const invalid = (fields: Record<string, string>) => {
+  const [field, code] = Object.entries(fields)[0];
+  return new HttpError(400, ErrorCode.validation, `Invalid ${field}: ${code}`, fields);
+};
+
+/** The province/district/village ids exist, are offered, and belong to each other. */
+async function checkPlaces(db: Db, ids: { province: number; district: number; village: number }, names: { province: string; district: string; village: string }) {
+  const [row] = await db.select({ districtId: villages.districtId, provinceId: districts.provinceId })
+    .from(villages).innerJoin(districts, eq(districts.id, villages.districtId)).innerJoin(provinces, eq(provinces.id, districts.provinceId))
+    .where(and(eq(villages.id, ids.village), eq(villages.active, true), eq(districts.active, true), eq(provinces.active, true)));
+  if (!row) return { [names.village]: FieldError.invalidId };
+  if (row.districtId !== ids.district) return { [names.district]: FieldError.invalidId };
+  if (row.provinceId !== ids.province) return { [names.province]: FieldError.invalidId };
+  return null;
+}
+
+/**
+ * Creates an application with its three documents. Everything is checked first (files, bank,
+ * places), the bytes are made durable next, and then one transaction writes the application, its
+ * documents, the first status-history row, the notification and the idempotent answer: a failure
+ * at any point leaves no application behind, and never an application without its documents.
+ */
+export async function createApplication(app: FastifyInstance, input: NewApplication, scope: IdempotencyScope): Promise<number> {
+  const missing = APPLICATION_DOCUMENTS.filter((kind) => !input.documents[kind].dataUrl);
+  if (missing.length) throw invalid(Object.fromEntries(missing.map((kind) => [kind, FieldError.required])));
+  const decoded = APPLICATION_DOCUMENTS.map((kind) => ({ kind, name: input.documents[kind].name, doc: decodeDocument(input.documents[kind].dataUrl!, kind) }));
+
+  const [bank] = await app.db.select({ id: banks.id, vaPrefix: banks.vaPrefix }).from(banks).where(eq(banks.id, input.bankId));
+  if (!bank) throw invalid({ bank_id: 'bank_required' });
+  const d = input.data;
+  const placeError = (await checkPlaces(app.db, { province: d.province_id, district: d.district_id, village: d.village_id }, { province: 'province_id', district: 'district_id', village: 'village_id' }))
+    ?? (await checkPlaces(app.db, { province: d.parent_province_id, district: d.parent_district_id, village: d.parent_village_id }, { province: 'parent_province_id', district: 'parent_district_id', village: 'parent_village_id' }));
+  if (placeError) throw invalid(placeError);
+
+  const fee = currentFee(app.config);
+  const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
+  const carriedPayment = input.reappliedFrom?.paymentStatus === PaymentStatus.paid;
+
+  return app.db.transaction(async (tx) => {
+    // The id first: the ticket and the VA number are derived from it and stored with the row.
+    const next = await tx.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('applications', 'id')) as id`);
+    const id = Number((next as unknown as { rows: { id: string | number }[] }).rows[0].id);
+    const createdAt = new Date();
+    const ticket = ticketNumber(id);
+    await tx.insert(applications).values({
+      id,
+      userId: input.userId,
+      ticketNumber: ticket,
+      status: Status.pending,
+      paymentStatus: PaymentStatus.unpaid,
+      bankId: bank.id,
+      vaNumber: virtualAccountNumber(bank.vaPrefix, id),
+      amount: fee.total,
+      feeLines: fee.lines,
+      recipient: fee.recipient,
+      deadline: paymentDeadline(createdAt, app.config),
+      applicantData: input.data,
+      reappliedFromId: input.reappliedFrom?.id ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await storeDocuments(tx, input.userId, id, prepared);
+    await tx.insert(statusHistory).values({ applicationId: id, fromStatus: null, toStatus: Status.pending, toPaymentStatus: PaymentStatus.unpaid, actor: 'citizen', actorId: input.userId });
+    if (input.reappliedFrom) {
+      await notify(tx, input.userId, id, 'reapplied', { ticket });
+      if (carriedPayment) {
+        // The fee of the rejected application was paid: it pays for this one (DECISIONS §2).
+        await changeStatus(tx, {
+          application: { id, status: Status.pending, paymentStatus: PaymentStatus.unpaid },
+          to: Status.waitingForApprove,
+          paymentStatus: PaymentStatus.paid,
+          actor: 'system',
+          notes: `Payment carried over from ${input.reappliedFrom.ticketNumber}`,
+          set: { paidAt: input.reappliedFrom.paidAt ?? createdAt },
+        });
+      }
+    } else {
+      await notify(tx, input.userId, id, 'application_created', { ticket });
+    }
+    await scope.remember(tx, { statusCode: 201, body: { data: { id } } });
+    return id;
+  });
+}
+
+/** The application if the viewer may see it: its owner, or an officer. Anyone else gets 404, never 403. */
+export async function findVisibleApplication(db: Db, id: number, viewer: { id: number; role: string }): Promise<ApplicationRow> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  if (!row || (row.userId !== viewer.id && viewer.role !== 'officer')) throw notFound('Application not found');
+  return row;
+}
+
+/** The owner's own application (citizen actions: documents, proof of payment, re-apply). */
+export async function findOwnApplication(db: Db, id: number, userId: number): Promise<ApplicationRow> {
+  const [row] = await db.select().from(applications).where(and(eq(applications.id, id), eq(applications.userId, userId)));
+  if (!row) throw notFound('Application not found');
+  return row;
+}
+
+export async function listHistory(db: Db, userId: number, status?: Status): Promise<HistoryItem[]> {
+  const rows = await db.select({ id: applications.id, status: applications.status, ticket: applications.ticketNumber, createdAt: applications.createdAt, paymentStatus: applications.paymentStatus })
+    .from(applications)
+    .where(and(eq(applications.userId, userId), status ? eq(applications.status, status) : undefined))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+  return rows.map((r) => ({ id: r.id, status: r.status as Status, ticket_number: r.ticket, applied_on: r.createdAt.toISOString(), service: 'rc', payment_status: r.paymentStatus as PaymentStatus }));
+}
+
+export const documentPath = (applicationId: number, kind: string) => `/api/v1/citizen/resident-certificate/${applicationId}/documents/${kind}`;
+
+/** The newest document of each kind (a replaced document stays on record but is no longer shown). */
+export async function latestDocuments(db: Db, applicationId: number) {
+  const rows = await db.select({ id: documents.id, kind: documents.kind, fileName: documents.fileName })
+    .from(documents).where(eq(documents.applicationId, applicationId)).orderBy(desc(documents.id));
+  const latest = new Map<string, { id: number; fileName: string }>();
+  for (const r of rows) if (!latest.has(r.kind)) latest.set(r.kind, r);
+  return latest;
+}
+
+async function placeNames(db: Db, data: ApplicantData, lang: Language) {
+  const pick = (t: { nameEn: string; nameLo: string }) => (lang === 'lo' ? t.nameLo : t.nameEn);
+  const ids = <T extends { id: number }>(rows: (T & { nameEn: string; nameLo: string })[]) => new Map(rows.map((r) => [r.id, pick(r)]));
+  const [p, d, v] = await Promise.all([
+    db.select({ id: provinces.id, nameEn: provinces.nameEn, nameLo: provinces.nameLo }).from(provinces).where(inArray(provinces.id, [data.province_id, data.parent_province_id])),
+    db.select({ id: districts.id, nameEn: districts.nameEn, nameLo: districts.nameLo }).from(districts).where(inArray(districts.id, [data.district_id, data.parent_district_id])),
+    db.select({ id: villages.id, nameEn: villages.nameEn, nameLo: villages.nameLo }).from(villages).where(inArray(villages.id, [data.village_id, data.parent_village_id])),
+  ]);
+  const [pm, dm, vm] = [ids(p), ids(d), ids(v)];
+  return {
+    province: pm.get(data.province_id) ?? '',
+    district: dm.get(data.district_id) ?? '',
+    village: vm.get(data.village_id) ?? '',
+    parent_province: pm.get(data.parent_province_id) ?? '',
+    parent_district: dm.get(data.parent_district_id) ?? '',
+    parent_village: vm.get(data.parent_village_id) ?? '',
+  };
+}
+
+/** GET …/{id}: everything the detail screen shows, place and bank names in the request's language. */
+export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language): Promise<ApplicationDetail> {
+  const data = row.applicantData as ApplicantData;
+  const [names, docs, [bank], [reapply]] = await Promise.all([
+    placeNames(db, data, lang),
+    latestDocuments(db, row.id),
+    db.select().from(banks).where(eq(banks.id, row.bankId)),
+    db.select({ id: applications.id }).from(applications).where(eq(applications.reappliedFromId, row.id)),
+  ]);
+  const docField = (kind: ApplicationDocumentKind) => {
+    const doc = docs.get(kind);
+    return { [`${kind}_name`]: doc?.fileName ?? null, [`${kind}_path`]: doc ? documentPath(row.id, kind) : null };
+  };
+  const proof = docs.get('proof_of_payment');
+  return {
+    id: row.id,
+    ticket_number: row.ticketNumber,
+    applied_on: row.createdAt.toISOString(),
+    status: row.status as Status,
+    pickup_date: row.pickupDate,
+    pickup_time: row.pickupTime,
+    notes: row.notes,
+    certificate_code: row.certificateCode,
+    reapplied_from: row.reappliedFromId,
+    reapplied_by: reapply?.id ?? null,
+    applicant_data: { ...data, ...names },
+    document_submit: Object.assign({}, ...APPLICATION_DOCUMENTS.map(docField)),
+    payment: {
+      bank_id: row.bankId,
+      bank_logo: bank ? `/api/v1/master-data/bank-logo/${bank.code}.svg` : '',
+      bank_name: bank ? (lang === 'lo' ? bank.nameLo : bank.nameEn) : '',
+      payment_status: row.paymentStatus as PaymentStatus,
+      proof_of_payment_path: proof ? documentPath(row.id, 'proof_of_payment') : null,
+      va_number: row.vaNumber,
+      amount: row.amount,
+      currency: 'LAK',
+      recipient: row.recipient,
+      fee_lines: row.feeLines as FeeLine[],
+      deadline: row.deadline.toISOString(),
+    },
+  };
+}
+
+/** Statuses in which the citizen may still replace a document: before an officer starts the review. */
+const DOCUMENTS_OPEN: readonly string[] = [Status.pending, Status.waitingForApprove];
+
+/** POST …/upload-document/{id}: replaces one or more of the three documents, checked like new ones. */
+export async function replaceDocuments(app: FastifyInstance, row: ApplicationRow, incoming: Partial<Record<ApplicationDocumentKind, IncomingDocument>>, scope: IdempotencyScope) {
+  const kinds = APPLICATION_DOCUMENTS.filter((kind) => incoming[kind]?.dataUrl);
+  if (!kinds.length) throw invalid(Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, FieldError.required])));
+  if (!DOCUMENTS_OPEN.includes(row.status)) {
+    throw new HttpError(409, ErrorCode.invalidTransition, 'Documents can no longer be changed: the application is being reviewed.');
+  }
+  const decoded = kinds.map((kind) => ({ kind, name: incoming[kind]!.name, doc: decodeDocument(incoming[kind]!.dataUrl!, kind) }));
+  const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
+  return app.db.transaction(async (tx) => {
+    // Re-checked in the transaction: an officer may have started the review since we read the row.
+    const open = await tx.update(applications).set({ updatedAt: new Date() })
+      .where(and(eq(applications.id, row.id), inArray(applications.status, [...DOCUMENTS_OPEN]))).returning({ id: applications.id });
+    if (!open.length) throw new HttpError(409, ErrorCode.invalidTransition, 'Documents can no longer be changed: the application is being reviewed.');
+    await storeDocuments(tx, row.userId, row.id, prepared);
+    const body = { data: { id: row.id, replaced: kinds } };
+    await scope.remember(tx, { statusCode: 200, body });
+    return body;
+  });
+}

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { ALLOWED_TYPES, EXTENSIONS, MAX_FILE_BYTES, imageSize, isPhotoRatio, parseDataUrl, sniffType, type DocumentKind, type FileType } from '../../contract/documents';
+import { ErrorCode } from '../../contract/errors';
+import type { Database, Db } from '../db/client';
+import { documents } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+
+export interface DecodedDocument {
+  bytes: Buffer;
+  contentType: FileType;
+  sha256: string;
+}
+
+/**
+ * Checks an uploaded file the way the browser did, but trusting nothing it said: base64 data URL,
+ * at most 10 MB, the real type from its first bytes (a renamed .exe is refused), the kind's allowed
+ * types, and the 3:4 ratio for the applicant photo.
+ */
+export function decodeDocument(dataUrl: string, kind: DocumentKind, field: string = kind): DecodedDocument {
+  const parsed = parseDataUrl(dataUrl);
+  if (!parsed) throw new HttpError(415, ErrorCode.fileTypeNotAllowed, `${field} must be a base64 data URL`, { [field]: ErrorCode.fileTypeNotAllowed });
+  // base64 is 4/3 of the bytes: refuse before decoding anything too large.
+  if ((parsed.base64.length * 3) / 4 > MAX_FILE_BYTES + 3) throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, { [field]: ErrorCode.fileTooLarge });
+  const bytes = Buffer.from(parsed.base64, 'base64');
+  if (bytes.length === 0) throw new HttpError(422, ErrorCode.fileTypeNotAllowed, `${field} is empty`, { [field]: ErrorCode.fileTypeNotAllowed });
+  if (bytes.length > MAX_FILE_BYTES) throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, { [field]: ErrorCode.fileTooLarge });
+  const type = sniffType(bytes);
+  if (!type || !ALLOWED_TYPES[kind].includes(type)) {
+    throw new HttpError(415, ErrorCode.fileTypeNotAllowed, `${field} must be ${ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ')}`, { [field]: ErrorCode.fileTypeNotAllowed });
+  }
+  if (kind === 'applicant_photo') {
+    const size = imageSize(bytes);
+    if (!size) throw new HttpError(422, ErrorCode.photoAspectRatio, 'Failed to read image dimensions', { [field]: ErrorCode.photoAspectRatio });
+    if (!isPhotoRatio(size.width, size.height)) throw new HttpError(422, ErrorCode.photoAspectRatio, 'Image must have a 3:4 aspect ratio', { [field]: ErrorCode.photoAspectRatio });
+  }
+  return { bytes, contentType: type, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
+ * Where document bytes live (DECISIONS §2). With PGlite, content-addressed files under
+ * DATA_DIR/files, written and fsynced before the row that points at them commits (PGlite is far
+ * too slow for 10 MB blobs); with PostgreSQL, a bytea column in the same transaction, so several
+ * instances share nothing but the database.
+ */
+export class DocumentStore {
+  private readonly dir: string;
+  constructor(private readonly database: Database, dataDir: string) {
+    this.dir = path.join(dataDir, 'files');
+  }
+
+  private fileOf(sha256: string) {
+    return path.join(this.dir, sha256.slice(0, 2), sha256);
+  }
+
+  /** Makes the bytes durable (file mode) and returns the column values for the documents row. */
+  async prepare(doc: DecodedDocument): Promise<{ sha256: string; size: number; contentType: string; data: Buffer | null }> {
+    if (this.database.kind === 'postgres') return { sha256: doc.sha256, size: doc.bytes.length, contentType: doc.contentType, data: doc.bytes };
+    const file = this.fileOf(doc.sha256);
+    if (!fs.existsSync(file)) {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+      const handle = await fs.promises.open(tmp, 'w');
+      try {
+        await handle.writeFile(doc.bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(tmp, file); // atomic: a reader never sees half a file
+      await syncDirectory(path.dirname(file)); // and the new name itself survives a power cut
+    }
+    return { sha256: doc.sha256, size: doc.bytes.length, contentType: doc.contentType, data: null };
+  }
+
+  /** The bytes of a stored document row. */
+  async read(row: { sha256: string; data: Buffer | null }): Promise<Buffer> {
+    if (row.data) return row.data;
+    return fs.promises.readFile(this.fileOf(row.sha256));
+  }
+
+  /** Removes files no row points at (left by a request that failed after writing them), older than an hour. */
+  async sweepOrphans(db: Db, olderThanMs = 3_600_000): Promise<number> {
+    if (this.database.kind === 'postgres' || !fs.existsSync(this.dir)) return 0;
+    const referenced = new Set((await db.selectDistinct({ sha256: documents.sha256 }).from(documents).where(sql`${documents.data} is null`)).map((r) => r.sha256));
+    let removed = 0;
+    for (const sub of await fs.promises.readdir(this.dir)) {
+      for (const name of await fs.promises.readdir(path.join(this.dir, sub))) {
+        const file = path.join(this.dir, sub, name);
+        const stat = await fs.promises.stat(file);
+        if (Date.now() - stat.mtimeMs < olderThanMs) continue;
+        if (name.endsWith('.tmp') || !referenced.has(name)) {
+          await fs.promises.rm(file, { force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../db/client';
+import { notifications } from '../db/schema';
+
+/**
+ * What the server tells a citizen about their application, written in both languages when it
+ * happens so the list reads correctly whichever language the citizen chooses later.
+ */
+export type NotificationKind =
+  | 'application_created'
+  | 'proof_received'
+  | 'payment_confirmed'
+  | 'proof_refused'
+  | 'in_validation'
+  | 'approved'
+  | 'certificate_issued'
+  | 'pickup_booked'
+  | 'picked_up'
+  | 'rejected'
+  | 'reapplied';
+
+type Params = { ticket: string; date?: string; time?: string; notes?: string };
+
+const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params): string }> = {
+  application_created: {
+    en: (p) => `Your application ${p.ticket} was received. Please pay the fee before the deadline shown in the app.`,
+    lo: (p) => `ໄດ້ຮັບຄຳຮ້ອງ ${p.ticket} ຂອງທ່ານແລ້ວ. ກະລຸນາຊຳລະຄ່າທຳນຽມກ່ອນກຳນົດເວລາທີ່ສະແດງໃນແອັບ.`,
+  },
+  proof_received: {
+    en: (p) => `We received your proof of payment for ${p.ticket}. It will be checked within 3 working days.`,
+    lo: (p) => `ພວກເຮົາໄດ້ຮັບຫຼັກຖານການຊຳລະເງິນຂອງ ${p.ticket} ແລ້ວ. ຈະກວດສອບພາຍໃນ 3 ວັນລັດຖະການ.`,
+  },
+  payment_confirmed: {
+    en: (p) => `Your payment for ${p.ticket} is confirmed.`,
+    lo: (p) => `ການຊຳລະເງິນຂອງ ${p.ticket} ໄດ້ຮັບການຢືນຢັນແລ້ວ.`,
+  },
+  proof_refused: {
+    en: (p) => `Your proof of payment for ${p.ticket} could not be accepted${p.notes ? `: ${p.notes}` : ''}. Please upload it again.`,
+    lo: (p) => `ຫຼັກຖານການຊຳລະເງິນຂອງ ${p.ticket} ບໍ່ຖືກຮັບຮອງ${p.notes ? `: ${p.notes}` : ''}. ກະລຸນາອັບໂຫຼດໃໝ່.`,
+  },
+  in_validation: {
+    en: (p) => `An officer is reviewing your application ${p.ticket}.`,
+    lo: (p) => `ເຈົ້າໜ້າທີ່ກຳລັງກວດສອບຄຳຮ້ອງ ${p.ticket} ຂອງທ່ານ.`,
+  },
+  approved: {
+    en: (p) => `Your application ${p.ticket} is approved. Your certificate is being prepared.`,
+    lo: (p) => `ຄຳຮ້ອງ ${p.ticket} ຂອງທ່ານໄດ້ຮັບການອະນຸມັດແລ້ວ. ກຳລັງກະກຽມໃບຢັ້ງຢືນ.`,
+  },
+  certificate_issued: {
+    en: (p) => `Your resident certificate for ${p.ticket} is ready. Download it or book a pick-up at the office.`,
+    lo: (p) => `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງ ${p.ticket} ພ້ອມແລ້ວ. ດາວໂຫຼດ ຫຼື ນັດມື້ມາຮັບທີ່ຫ້ອງການ.`,
+  },
+  pickup_booked: {
+    en: (p) => `Pick-up for ${p.ticket} is booked on ${p.date} at ${p.time}.`,
+    lo: (p) => `ນັດມາຮັບ ${p.ticket} ວັນທີ ${p.date} ເວລາ ${p.time}.`,
+  },
+  picked_up: {
+    en: (p) => `Your certificate ${p.ticket} has been collected.`,
+    lo: (p) => `ໃບຢັ້ງຢືນ ${p.ticket} ໄດ້ຮັບໄປແລ້ວ.`,
+  },
+  rejected: {
+    en: (p) => `Your application ${p.ticket} was rejected${p.notes ? `: ${p.notes}` : ''}. You can apply again from Applied before.`,
+    lo: (p) => `ຄຳຮ້ອງ ${p.ticket} ຖືກປະຕິເສດ${p.notes ? `: ${p.notes}` : ''}. ທ່ານສາມາດຍື່ນຄືນໃໝ່ໄດ້ທີ່ ຄຳຮ້ອງທີ່ເຄີຍຍື່ນ.`,
+  },
+  reapplied: {
+    en: (p) => `Your new application ${p.ticket} was received.`,
+    lo: (p) => `ໄດ້ຮັບຄຳຮ້ອງໃໝ່ ${p.ticket} ຂອງທ່ານແລ້ວ.`,
+  },
+};
+
+/** Records one notification; call it inside the transaction that makes the change. */
+export async function notify(db: Db, userId: number, applicationId: number | null, kind: NotificationKind, params: Params): Promise<void> {
+  const t = TEMPLATES[kind];
+  await db.insert(notifications).values({ userId, applicationId, kind, messageEn: t.en(params), messageLo: t.lo(params) });
+}

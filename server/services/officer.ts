@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '../../contract/master-data';
+import { availableActions, OFFICER_PAGE_SIZE, type OfficerAction, type OfficerApplicationDetail, type OfficerQueue } from '../../contract/officer';
+import { PaymentStatus, Status } from '../../contract/status';
+import type { Db } from '../db/client';
+import { applications, documents, statusHistory, users } from '../db/schema';
+import { HttpError, notFound } from '../lib/http-error';
+import { changeStatus, invalidTransition } from './application-status';
+import { applicationDetail, type ApplicationRow } from './applications';
+import type { IdempotencyScope } from './idempotency';
+import { notify } from './notifications';
+import { paymentDeadline } from './payments';
+import { ErrorCode } from '../../contract/errors';
+
+/** Kind a refused proof is kept under: on record for audit, no longer the application's proof. */
+export const REFUSED_PROOF_KIND = 'refused_proof_of_payment';
+
+const applicantName = sql<string>`trim(concat(${applications.applicantData}->>'first_name', ' ', ${applications.applicantData}->>'last_name'))`;
+
+/** The queue: newest change first, filtered by status, searched by ticket, name or ID card. */
+export async function officerQueue(db: Db, query: { status?: Status; q?: string; page: number }): Promise<OfficerQueue> {
+  const conditions: (SQL | undefined)[] = [query.status ? eq(applications.status, query.status) : undefined];
+  const q = query.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(
+      ilike(applications.ticketNumber, like),
+      ilike(applicantName, like),
+      ilike(sql`concat(${users.firstName}, ' ', ${users.lastName})`, like),
+      ilike(users.idCard, like),
+      ilike(users.email, like),
+    ));
+  }
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where);
+  const rows = await db.select({
+    id: applications.id, ticket: applications.ticketNumber, name: applicantName, status: applications.status,
+    paymentStatus: applications.paymentStatus, createdAt: applications.createdAt, deadline: applications.deadline,
+  }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where)
+    .orderBy(desc(applications.updatedAt), desc(applications.id))
+    .limit(OFFICER_PAGE_SIZE).offset((query.page - 1) * OFFICER_PAGE_SIZE);
+  return {
+    items: rows.map((r) => ({
+      id: r.id, ticket_number: r.ticket, applicant_name: r.name, status: r.status as Status,
+      payment_status: r.paymentStatus as PaymentStatus, applied_on: r.createdAt.toISOString(), deadline: r.deadline.toISOString(),
+    })),
+    total: Number(total),
+    page: query.page,
+    page_size: OFFICER_PAGE_SIZE,
+  };
+}
+
+export async function findApplication(db: Db, id: number): Promise<ApplicationRow> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  if (!row) throw notFound('Application not found');
+  return row;
+}
+
+/** The citizen's detail plus the applicant's account, the whole status history and the possible actions. */
+export async function officerDetail(db: Db, row: ApplicationRow, lang: Language): Promise<OfficerApplicationDetail> {
+  const [detail, [account], history] = await Promise.all([
+    applicationDetail(db, row, lang),
+    db.select().from(users).where(eq(users.id, row.userId)),
+    db.select({ h: statusHistory, email: users.email }).from(statusHistory).leftJoin(users, eq(users.id, statusHistory.actorId))
+      .where(eq(statusHistory.applicationId, row.id)).orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
+  ]);
+  return {
+    ...detail,
+    account: {
+      id: account.id, email: account.email, phone_number: account.phoneNumber, id_card: account.idCard,
+      first_name: account.firstName, last_name: account.lastName, language: account.language, created_at: account.createdAt.toISOString(),
+    },
+    history: history.map(({ h, email }) => ({
+      id: h.id,
+      from_status: h.fromStatus as Status | null,
+      to_status: h.toStatus as Status,
+      from_payment_status: h.fromPaymentStatus as PaymentStatus | null,
+      to_payment_status: h.toPaymentStatus as PaymentStatus | null,
+      actor: h.actor,
+      actor_email: email,
+      notes: h.notes,
+      at: h.createdAt.toISOString(),
+    })),
+    actions: availableActions(row.status as Status, row.paymentStatus as PaymentStatus, detail.payment.proof_of_payment_path !== null),
+  };
+}
+
+/** 128 random bits in RFC 4648 base32 (26 characters, A-Z 2-7): unguessable, easy to read aloud. */
+export function newCertificateCode(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bytes = crypto.randomBytes(16);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+
+const paymentNotVerified = () => new HttpError(409, ErrorCode.invalidTransition, 'The payment must be verified before the review starts.');
+
+interface ActionInput {
+  officerId: number;
+  notes?: string;
+}
+
+/**
+ * One officer action in one transaction: re-reads the application, applies the change through
+ * changeStatus (only allowed transitions, optimistic check, history row with the officer as actor),
+ * tells the citizen, and stores the idempotent answer with the change.
+ */
+export async function runOfficerAction(app: FastifyInstance, id: number, action: OfficerAction, input: ActionInput, scope: IdempotencyScope) {
+  return app.db.transaction(async (tx) => {
+    const row = await findApplication(tx, id);
+    const ticket = row.ticketNumber;
+    const by = { actor: 'officer' as const, actorId: input.officerId, notes: input.notes || null };
+    const set: Partial<typeof applications.$inferInsert> = {};
+    switch (action) {
+      case 'verify-payment': {
+        // The status stays 'waiting for approve'; only the payment changes, so it is recorded here.
+        if (row.status !== Status.waitingForApprove || row.paymentStatus !== PaymentStatus.unpaid) throw invalidTransition(row.status, Status.waitingForApprove);
+        const now = new Date();
+        const updated = await tx.update(applications).set({ paymentStatus: PaymentStatus.paid, paidAt: now, updatedAt: now })
+          .where(and(eq(applications.id, row.id), eq(applications.status, row.status), eq(applications.paymentStatus, PaymentStatus.unpaid)))
+          .returning({ id: applications.id });
+        if (!updated.length) throw invalidTransition(row.status, Status.waitingForApprove);
+        await tx.insert(statusHistory).values({
+          applicationId: row.id, fromStatus: row.status, toStatus: row.status, fromPaymentStatus: PaymentStatus.unpaid,
+          toPaymentStatus: PaymentStatus.paid, actor: 'officer', actorId: input.officerId, notes: input.notes || null,
+        });
+        await notify(tx, row.userId, row.id, 'payment_confirmed', { ticket });
+        break;
+      }
+      case 'refuse-payment': {
+        if (row.paymentStatus !== PaymentStatus.unpaid) throw invalidTransition(row.status, Status.pending);
+        // The citizen gets a full payment window from now to send a better proof.
+        const deadline = new Date(Math.max(row.deadline.getTime(), paymentDeadline(new Date(), app.config).getTime()));
+        await changeStatus(tx, { application: row, to: Status.pending, paymentStatus: PaymentStatus.unpaid, ...by, set: { deadline } });
+        await tx.update(documents).set({ kind: REFUSED_PROOF_KIND })
+          .where(and(eq(documents.applicationId, row.id), eq(documents.kind, 'proof_of_payment')));
+        await notify(tx, row.userId, row.id, 'proof_refused', { ticket, notes: input.notes });
+        break;
+      }
+      case 'start-review':
+        if (row.status === Status.waitingForApprove && row.paymentStatus !== PaymentStatus.paid) throw paymentNotVerified();
+        await changeStatus(tx, { application: row, to: Status.inValidation, ...by });
+        await notify(tx, row.userId, row.id, 'in_validation', { ticket });
+        break;
+      case 'approve':
+        await changeStatus(tx, { application: row, to: Status.approved, ...by });
+        // Production of the certificate starts at once: the officer's next step is to issue it.
+        await changeStatus(tx, { application: { ...row, status: Status.approved }, to: Status.waitingForCertificate, actor: 'system', actorId: null });
+        await notify(tx, row.userId, row.id, 'approved', { ticket });
+        break;
+      case 'issue-certificate':
+        set.certificateCode = newCertificateCode();
+        await changeStatus(tx, { application: row, to: Status.certificateIssued, ...by, set });
+        await notify(tx, row.userId, row.id, 'certificate_issued', { ticket });
+        break;
+      case 'reject':
+        await changeStatus(tx, { application: row, to: Status.rejected, ...by, set: { notes: input.notes } });
+        await notify(tx, row.userId, row.id, 'rejected', { ticket, notes: input.notes });
+        break;
+      case 'mark-picked-up':
+        await changeStatus(tx, { application: row, to: Status.pickedUp, ...by });
+        await notify(tx, row.userId, row.id, 'picked_up', { ticket });
+        break;
+    }
+    const [after] = await tx.select({ status: applications.status, paymentStatus: applications.paymentStatus, code: applications.certificateCode })
+      .from(applications).where(eq(applications.id, row.id));
+    const body = { data: { id: row.id, status: after.status as Status, payment_status: after.paymentStatus as PaymentStatus, certificate_code: after.code } };
+    await scope.remember(tx, { statusCode: 200, body });
+    return body;
+  });
+}

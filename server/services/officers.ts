@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { eq } from 'drizzle-orm';
+import { email as emailRule, FieldError, password as passwordRule } from '../../contract/rules';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword, isCommonPassword } from './passwords';
+
+export class OfficerAccountError extends Error {}
+
+const MESSAGES: Record<string, string> = {
+  [FieldError.required]: 'is required',
+  [FieldError.invalidEmail]: 'is not a valid e-mail address',
+  [FieldError.passwordLength]: 'must have at least 8 characters',
+  [FieldError.passwordUppercase]: 'must contain an uppercase letter',
+  [FieldError.passwordNumber]: 'must contain a number',
+  [FieldError.passwordCommon]: 'is too common; choose another',
+  [FieldError.tooLong]: 'is too long',
+};
+
+/** The same rules as a citizen's password (contract/rules.ts), and not a common password. */
+function checkCredentials(email: string, password: string): { email: string; password: string } {
+  const e = v.safeParse(emailRule, email);
+  if (!e.success) throw new OfficerAccountError(`The e-mail ${MESSAGES[e.issues[0].message] ?? e.issues[0].message}.`);
+  const p = v.safeParse(passwordRule, password);
+  if (!p.success) throw new OfficerAccountError(`The password ${MESSAGES[p.issues[0].message] ?? p.issues[0].message}.`);
+  if (isCommonPassword(password)) throw new OfficerAccountError(`The password ${MESSAGES[FieldError.passwordCommon]}.`);
+  return { email: e.output, password };
+}
+
+export type OfficerOutcome = 'created' | 'promoted' | 'updated' | 'unchanged';
+
+/**
+ * Creates an officer account, or makes an existing account an officer with this password
+ * (`npm run officer:create`). With `onlyIfMissing` (start-up bootstrap) an existing account is left
+ * exactly as it is, so restarting never resets a password an officer has since changed.
+ */
+export async function ensureOfficer(db: Db, input: { email: string; password: string }, opts: { onlyIfMissing?: boolean } = {}): Promise<OfficerOutcome> {
+  const { email, password } = checkCredentials(input.email, input.password);
+  const [existing] = await db.select({ id: users.id, role: users.role, verifiedAt: users.verifiedAt }).from(users).where(eq(users.email, email));
+  if (existing && opts.onlyIfMissing) return 'unchanged';
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  if (!existing) {
+    const inserted = await db.insert(users).values({ email, passwordHash, role: 'officer', firstName: 'Officer', verifiedAt: now }).onConflictDoNothing().returning({ id: users.id });
+    return inserted.length ? 'created' : 'unchanged';
+  }
+  await db.update(users).set({ role: 'officer', passwordHash, verifiedAt: existing.verifiedAt ?? now, otpFailures: 0, updatedAt: now }).where(eq(users.id, existing.id));
+  return existing.role === 'officer' ? 'updated' : 'promoted';
+}

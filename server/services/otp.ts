@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { LIMITS } from '../../contract/rules';
+import type { Db } from '../db/client';
+import { otpCodes, users } from '../db/schema';
+import { countEvents, recordEvent } from './throttle';
+
+/**
+ * The e-mail code of registration. Four digits are only 10,000 values, so the limits carry the
+ * security: a cryptographic random code, stored hashed, single use, valid 10 minutes, voided by
+ * a newer code and after 5 wrong tries, and at most 100 wrong tries per account over its life.
+ */
+export const OTP = {
+  validMinutes: 10,
+  maxAttemptsPerCode: 5,
+  maxFailuresPerAccount: 100,
+  /** Between two codes of one account, and between two resends from one IP. */
+  resendIntervalSeconds: 30,
+  maxSendsPerHour: 5,
+} as const;
+
+function hashCode(code: string, salt = crypto.randomBytes(16).toString('hex')): string {
+  return `${salt}:${crypto.createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
+}
+
+function matches(stored: string, code: string): boolean {
+  const [salt] = stored.split(':');
+  const a = Buffer.from(stored);
+  const b = Buffer.from(hashCode(code, salt));
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+export const newCode = () => String(crypto.randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
+
+export type SendCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * May this account get another code now? (once per 30 s, 5 per hour). With `ip`, a resend asked
+ * for by a client, which the same limits also bound per IP so one device cannot mail-bomb many
+ * accounts. Registration's own first code is limited per account only.
+ */
+export async function canSendCode(db: Db, userId: number, ip?: string, now = new Date()): Promise<SendCheck> {
+  const interval = new Date(now.getTime() - OTP.resendIntervalSeconds * 1000);
+  const hour = new Date(now.getTime() - 3_600_000);
+  const checks: [Parameters<typeof countEvents>[1], Parameters<typeof countEvents>[2]][] = [[['otp_send'], { userId }]];
+  if (ip) checks.push([['otp_resend'], { ip }]);
+  for (const [kinds, who] of checks) {
+    if (await countEvents(db, kinds, who, interval)) return { ok: false, retryAfterSeconds: OTP.resendIntervalSeconds };
+    if ((await countEvents(db, kinds, who, hour)) >= OTP.maxSendsPerHour) return { ok: false, retryAfterSeconds: 3600 };
+  }
+  return { ok: true };
+}
+
+/** A new code for the account; every older code stops working. Returns the code to mail. */
+export async function issueCode(db: Db, userId: number, ip: string, opts: { resend: boolean }, now = new Date()): Promise<string> {
+  const code = newCode();
+  await db.transaction(async (tx) => {
+    await tx.update(otpCodes).set({ voidedAt: now }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)));
+    await tx.insert(otpCodes).values({ userId, codeHash: hashCode(code), createdAt: now, expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000) });
+    await recordEvent(tx as unknown as Db, 'otp_send', ip, userId, now);
+    if (opts.resend) await recordEvent(tx as unknown as Db, 'otp_resend', ip, userId, now);
+  });
+  return code;
+}
+
+export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'locked';
+
+/**
+ * Checks a code against the account's current one, inside a transaction with the code row
+ * locked, so two guesses sent at once both count.
+ */
+export async function checkCode(db: Db, userId: number, code: string, ip: string, now = new Date()): Promise<CodeCheck> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ otpFailures: users.otpFailures }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.otpFailures >= OTP.maxFailuresPerAccount) return 'locked';
+    const [current] = await tx
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)))
+      .orderBy(desc(otpCodes.id))
+      .limit(1)
+      .for('update');
+    if (!current || current.expiresAt <= now) return 'expired';
+    if (matches(current.codeHash, code)) {
+      await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, current.id));
+      return 'ok';
+    }
+    const attempts = current.attempts + 1;
+    await tx.update(otpCodes).set({ attempts, ...(attempts >= OTP.maxAttemptsPerCode ? { voidedAt: now } : {}) }).where(eq(otpCodes.id, current.id));
+    await tx.update(users).set({ otpFailures: user.otpFailures + 1 }).where(eq(users.id, userId));
+    await recordEvent(tx as unknown as Db, 'otp_failure', ip, userId, now);
+    return 'wrong';
+  });
+}

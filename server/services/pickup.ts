@@ -1,0 +1,114 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors';
+import { PICKUP_DAYS_AHEAD, PICKUP_SLOTS, PICKUP_TIME_ZONE, slotMinutes, type PickupDay } from '../../contract/pickup';
+import { Status } from '../../contract/status';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { applications, pickupSlots } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+import { changeStatus, invalidTransition } from './application-status';
+import type { IdempotencyScope } from './idempotency';
+import { notify } from './notifications';
+
+type PickupConfig = Config['pickup'];
+
+/** Where the office is: today's date and the minutes since midnight, in Vientiane (DECISIONS §2). */
+export function officeNow(now = new Date()): { date: string; minutes: number } {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
+    timeZone: PICKUP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(now).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+const dayNumber = (isoDate: string) => Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10))) / 86_400_000;
+const isWeekend = (isoDate: string) => [0, 6].includes(new Date(`${isoDate}T00:00:00Z`).getUTCDay());
+
+/** Why a whole day cannot be booked, or null when the office takes pick-ups that day. */
+export function dayClosedReason(isoDate: string, now = new Date()): 'date_past' | 'date_too_far' | 'date_weekend' | null {
+  const today = officeNow(now).date;
+  const ahead = dayNumber(isoDate) - dayNumber(today);
+  if (ahead < 0) return 'date_past';
+  if (ahead > PICKUP_DAYS_AHEAD) return 'date_too_far';
+  if (isWeekend(isoDate)) return 'date_weekend';
+  return null;
+}
+
+/** A slot that can never be booked on that day: office-closed, or already begun today. */
+function slotClosed(isoDate: string, time: string, config: PickupConfig, now: Date): boolean {
+  if (config.closedSlots.includes(time)) return true;
+  const office = officeNow(now);
+  return isoDate === office.date && slotMinutes(time) <= office.minutes;
+}
+
+/** GET …/pickup-slots?date=: every slot of the day with what is left of its capacity. */
+export async function pickupDay(db: Db, config: PickupConfig, isoDate: string, now = new Date()): Promise<PickupDay> {
+  const open = dayClosedReason(isoDate, now) === null;
+  const booked = new Map<string, number>();
+  if (open) {
+    const rows = await db.select({ time: pickupSlots.time, booked: pickupSlots.booked }).from(pickupSlots).where(eq(pickupSlots.date, isoDate));
+    for (const r of rows) booked.set(r.time, r.booked);
+  }
+  const slots = PICKUP_SLOTS.map((time) => {
+    const remaining = !open || slotClosed(isoDate, time, config, now) ? 0 : Math.max(0, config.capacity - (booked.get(time) ?? 0));
+    return { time, available: remaining > 0, remaining };
+  });
+  return { date: isoDate, open: open && slots.some((s) => s.available), slots };
+}
+
+/** The booked time is now or behind us: a rebooking is only possible before the slot (DECISIONS §3). */
+function slotHasBegun(isoDate: string, time: string, now: Date): boolean {
+  const office = officeNow(now);
+  return isoDate < office.date || (isoDate === office.date && slotMinutes(time) <= office.minutes);
+}
+
+const BOOKABLE: readonly string[] = [Status.certificateIssued, Status.waitingToPickup];
+
+export interface PickupChoice { date: string; time: string }
+
+/**
+ * POST …/{id}/set-pickup-date. The seat is taken with one conditional UPDATE (booked < capacity),
+ * so concurrent bookings can never overbook a slot, whatever the number of server instances. A
+ * rebooking frees the old seat in the same transaction; the application row is locked first so two
+ * rebookings of one application cannot free its old seat twice.
+ */
+export async function bookPickup(db: Db, config: PickupConfig, applicationId: number, userId: number, choice: PickupChoice, scope: IdempotencyScope, now = new Date()) {
+  if (!PICKUP_SLOTS.includes(choice.time)) throw new HttpError(400, ErrorCode.validation, `${choice.time} is not a pick-up time.`, { time: 'time_required' });
+  const closedDay = dayClosedReason(choice.date, now);
+  if (closedDay) throw new HttpError(400, ErrorCode.validation, `The office takes no pick-ups on ${choice.date} (${closedDay}).`, { date: closedDay });
+  if (slotClosed(choice.date, choice.time, config, now)) throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} cannot be booked.`, { time: ErrorCode.slotUnavailable });
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from applications where id = ${applicationId} for update`);
+    const [row] = await tx.select().from(applications).where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
+    if (!row) throw new HttpError(404, ErrorCode.notFound, 'Application not found');
+    if (!BOOKABLE.includes(row.status)) throw invalidTransition(row.status, Status.waitingToPickup);
+    const rebooking = row.status === Status.waitingToPickup && row.pickupDate && row.pickupTime;
+    if (rebooking && slotHasBegun(row.pickupDate!, row.pickupTime!, now)) {
+      throw new HttpError(409, ErrorCode.invalidTransition, 'The booked pick-up time has begun; it can no longer be changed.');
+    }
+    const sameSlot = rebooking && row.pickupDate === choice.date && row.pickupTime === choice.time;
+    if (!sameSlot) {
+      if (rebooking) {
+        await tx.update(pickupSlots).set({ booked: sql`${pickupSlots.booked} - 1` })
+          .where(and(eq(pickupSlots.date, row.pickupDate!), eq(pickupSlots.time, row.pickupTime!), gt(pickupSlots.booked, 0)));
+      }
+      await tx.insert(pickupSlots).values({ date: choice.date, time: choice.time, booked: 0 }).onConflictDoNothing();
+      const taken = await tx.update(pickupSlots).set({ booked: sql`${pickupSlots.booked} + 1` })
+        .where(and(eq(pickupSlots.date, choice.date), eq(pickupSlots.time, choice.time), sql`${pickupSlots.booked} < ${config.capacity}`))
+        .returning({ booked: pickupSlots.booked });
+      if (!taken.length) throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} is fully booked.`, { time: ErrorCode.slotUnavailable });
+    }
+    await changeStatus(tx, {
+      application: row,
+      to: Status.waitingToPickup,
+      actor: 'citizen',
+      actorId: userId,
+      notes: `Pick-up ${choice.date} ${choice.time}${rebooking ? ` (was ${row.pickupDate} ${row.pickupTime})` : ''}`,
+      set: { pickupDate: choice.date, pickupTime: choice.time },
+    });
+    await notify(tx, row.userId, row.id, 'pickup_booked', { ticket: row.ticketNumber, date: choice.date, time: choice.time });
+    const body = { message: 'success_set_pickup', data: { id: row.id, status: Status.waitingToPickup, pickup_date: choice.date, pickup_time: choice.time } };
+    await scope.remember(tx, { statusCode: 200, body });
+    return body;
+  });
+}

@@ -1,0 +1,26 @@
+import { forwardRef, type InputHTMLAttributes } from 'react';
+import { groupPhoneDigits } from '../../../contract/rules';
+import { TextField } from '../ui/field';
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: React.ReactNode;
+  error?: string;
+  value?: string;
+  onChange(value: string): void;
+};
+
+/** The phone number after a fixed +856, grouped 2-4-4 as the citizen types (spec §5). */
+export const PhoneField = forwardRef<HTMLInputElement, Props>(({ value, onChange, ...rest }, ref) => (
+  <TextField
+    ref={ref}
+    {...rest}
+    prefix="+856"
+    type="tel"
+    inputMode="numeric"
+    autoComplete="tel-national"
+    placeholder="20 1234 5678"
+    maxLength={12}
+    value={value ?? ''}
+    onChange={(e) => onChange(groupPhoneDigits(e.target.value))}
+  />
+));

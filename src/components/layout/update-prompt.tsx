@@ -1,0 +1,16 @@
+import { Trans } from '@lingui/react/macro';
+import { useAppUpdate } from '../../lib/service-worker';
+import { Button } from '../ui/button';
+import styles from './update-prompt.module.css';
+
+/** Offered when a new version of the app has been downloaded in the background. */
+export function UpdatePrompt() {
+  const { waiting, apply } = useAppUpdate();
+  if (!waiting) return null;
+  return (
+    <div className={styles.prompt} role="status">
+      <span><Trans>A new version of the app is ready.</Trans></span>
+      <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
+    </div>
+  );
+}

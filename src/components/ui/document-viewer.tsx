@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type ReactNode } from 'react';
+import { apiFetch } from '../../lib/api-client';
+import { Button } from './button';
+import { Dialog, DialogActions } from './dialog';
+import { Skeleton } from './skeleton';
+import styles from './document-viewer.module.css';
+
+/** A document to show: bytes already on the device, or an authenticated API path (`/api/v1/…`). */
+export type DocumentSource = { blob: Blob; name?: string } | { path: string; name?: string };
+
+type Loaded = { status: 'loading' } | { status: 'ready'; url: string; type: string } | { status: 'failed' };
+
+/** Fetches a document with the session's token (no public file URLs) and hands out an object URL. */
+function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    if (!source) return;
+    let url: string | null = null;
+    let live = true;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    const load = async (): Promise<Blob> => {
+      if ('blob' in source) return source.blob;
+      const res = await apiFetch(source.path.replace(/^\/api(?=\/)/, ''), { signal: controller.signal, timeoutMs: 120_000 });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return res.blob();
+    };
+    load().then(
+      (blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setState({ status: 'ready', url, type: blob.type });
+      },
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [source, attempt]);
+  return state;
+}
+
+interface DocumentViewerProps {
+  isOpen: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  source: DocumentSource | null;
+}
+
+/**
+ * A document in a modal: images inline, PDFs in a frame (with an Open link, since many phone
+ * browsers do not draw PDFs inside a page), anything else 'Unsupported file format'.
+ */
+export function DocumentViewer({ isOpen, onOpenChange, title, source }: DocumentViewerProps) {
+  const { t } = useLingui();
+  const [attempt, setAttempt] = useState(0);
+  const doc = useDocumentUrl(isOpen ? source : null, attempt);
+  const name = source?.name ?? '';
+  let body: ReactNode;
+  if (doc.status === 'loading') {
+    body = <div className={styles.stage} aria-busy="true"><Skeleton height={320} radius={12} /><span className="visually-hidden"><Trans>Loading…</Trans></span></div>;
+  } else if (doc.status === 'failed') {
+    body = (
+      <div className={styles.message} role="alert">
+        <p><Trans>The document could not be loaded. Check your connection and try again.</Trans></p>
+        <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button>
+      </div>
+    );
+  } else if (doc.type.startsWith('image/')) {
+    body = <div className={styles.stage}><img src={doc.url} alt={name || t`Document`} className={styles.image} /></div>;
+  } else if (doc.type === 'application/pdf') {
+    body = (
+      <>
+        <iframe src={doc.url} title={name || t`Document`} className={styles.frame} />
+        <a href={doc.url} target="_blank" rel="noopener" className={styles.open}><Trans>Open the PDF</Trans></a>
+      </>
+    );
+  } else {
+    body = <p className={styles.message}><Trans>Unsupported file format</Trans></p>;
+  }
+  return (
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} size="large">
+      {name && <p className={styles.name}>{name}</p>}
+      {body}
+      <DialogActions>
+        <Button variant="secondary" onPress={() => onOpenChange(false)}><Trans>Close</Trans></Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { PaymentStatus, Status } from '../../../contract/status';
+import styles from './status-badge.module.css';
+
+type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'danger';
+
+/** Display labels of the specification for each API status, with one colour per status. */
+const STATUS: Record<string, { label: MessageDescriptor; tone: Tone }> = {
+  [Status.pending]: { label: msg`pending`, tone: 'warning' },
+  [Status.waitingForApprove]: { label: msg`waiting for approve`, tone: 'info' },
+  [Status.inValidation]: { label: msg`In Validation`, tone: 'progress' },
+  [Status.approved]: { label: msg`Application Approved`, tone: 'success' },
+  [Status.waitingForCertificate]: { label: msg`Waiting For Certificate Issued`, tone: 'progress' },
+  [Status.certificateIssued]: { label: msg`Certificate Issued`, tone: 'success' },
+  [Status.waitingToPickup]: { label: msg`Waiting to Be Picked Up`, tone: 'info' },
+  [Status.pickedUp]: { label: msg`Picked Up`, tone: 'neutral' },
+  [Status.rejected]: { label: msg`Rejected`, tone: 'danger' },
+};
+
+const PAYMENT: Record<string, { label: MessageDescriptor; tone: Tone }> = {
+  [PaymentStatus.paid]: { label: msg`paid`, tone: 'success' },
+  [PaymentStatus.unpaid]: { label: msg`unpaid`, tone: 'warning' },
+};
+
+function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
+  return <span className={`${styles.badge} ${styles[tone]}`}>{children}</span>;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui();
+  const known = STATUS[status];
+  return <Badge tone={known?.tone ?? 'neutral'}>{known ? i18n._(known.label) : status}</Badge>;
+}
+
+/** paid is green, unpaid yellow, anything else grey (spec §4). */
+export function PaymentStatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui();
+  const known = PAYMENT[status];
+  return <Badge tone={known?.tone ?? 'neutral'}>{known ? i18n._(known.label) : status}</Badge>;
+}

@@ -1,0 +1,123 @@
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { APPLICATION_DOCUMENTS, acceptAttribute, type ApplicationDocumentKind } from '../../../../contract/documents';
+import { AppHeader } from '../../../components/layout/app-header';
+import { Card, Page } from '../../../components/layout/page';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { FileInput } from '../../../components/ui/file-input';
+import { SkeletonCard } from '../../../components/ui/skeleton';
+import { DOCUMENT_HINTS, DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
+import { checkFile } from '../../../lib/document-files';
+import { useApplicantDraft } from '../stores/applicant-draft';
+import { useDocumentsDraft } from '../stores/documents-draft';
+import { useDrafts } from '../stores/load-drafts';
+import { StepIndicator } from './step-indicator';
+
+type Errors = Partial<Record<ApplicationDocumentKind, string>>;
+
+/**
+ * /document-submission — step 2 of 3. A chosen file is checked on the device (type by name and by
+ * content, 10 MB, 3:4 photo) and kept in IndexedDB at once, so a reload finds it again.
+ */
+export function DocumentSubmissionScreen() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const drafts = useDrafts();
+  const applicantComplete = useApplicantDraft((s) => s.complete);
+  const files = useDocumentsDraft((s) => s.files);
+  const { put, remove, blobOf } = useDocumentsDraft.getState();
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState<Partial<Record<ApplicationDocumentKind, boolean>>>({});
+  const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
+  const [saveFailed, setSaveFailed] = useState(false);
+
+  if (drafts.status === 'ready' && !applicantComplete) return <Navigate to="/application-resident-certificate" replace />;
+
+  const setError = (kind: ApplicationDocumentKind, message: string | undefined) => setErrors((e) => ({ ...e, [kind]: message }));
+
+  async function choose(kind: ApplicationDocumentKind, file: File) {
+    setBusy((b) => ({ ...b, [kind]: true }));
+    setSaveFailed(false);
+    try {
+      const check = await checkFile(file, kind);
+      if (!check.ok) {
+        setError(kind, i18n._(fileProblemMessage(check.problem, kind)));
+        return;
+      }
+      await put(kind, check.file, { name: file.name, type: check.type });
+      setError(kind, undefined);
+    } catch {
+      setSaveFailed(true);
+    } finally {
+      setBusy((b) => ({ ...b, [kind]: false }));
+    }
+  }
+
+  async function view(kind: ApplicationDocumentKind) {
+    const blob = await blobOf(kind);
+    if (blob) setViewing({ kind, source: { blob, name: files[kind]?.name } });
+  }
+
+  function next() {
+    const missing = APPLICATION_DOCUMENTS.filter((kind) => !files[kind]);
+    if (missing.length) {
+      setErrors((e) => ({ ...e, ...Object.fromEntries(missing.map((kind) => [kind, i18n._(DOCUMENT_REQUIRED[kind])])) }));
+      document.getElementById(`document-${missing[0]}`)?.querySelector('input')?.focus();
+      return;
+    }
+    void navigate({ to: '/preview-data' });
+  }
+
+  const anyBusy = Object.values(busy).some(Boolean);
+  return (
+    <Page
+      header={<AppHeader title={<Trans>Document submission</Trans>} back="/application-resident-certificate" bell />}
+      footer={<Button wide onPress={next} isDisabled={drafts.status !== 'ready' || anyBusy}><Trans>Next</Trans></Button>}
+    >
+      <StepIndicator step={2} />
+      {saveFailed && (
+        <Banner tone="error" onDismiss={() => setSaveFailed(false)}>
+          <Trans>The file could not be saved on this device. Free some storage space, then choose the file again.</Trans>
+        </Banner>
+      )}
+      {drafts.status === 'failed' && (
+        <Banner tone="error">
+          <Trans>Your saved application could not be opened. Check your connection and try again.</Trans>{' '}
+          <Button variant="ghost" onPress={drafts.retry}><Trans>Try again</Trans></Button>
+        </Banner>
+      )}
+      {drafts.status === 'ready' ? (
+        <Card as="section">
+          <p><Trans>Attach one file for each document. Take clear, well-lit pictures where every word can be read.</Trans></p>
+          {APPLICATION_DOCUMENTS.map((kind) => (
+            <div key={kind} id={`document-${kind}`}>
+              <FileInput
+                label={i18n._(DOCUMENT_LABELS[kind])}
+                hint={i18n._(DOCUMENT_HINTS[kind])}
+                accept={acceptAttribute(kind)}
+                file={files[kind] ?? null}
+                error={errors[kind]}
+                busy={busy[kind]}
+                expects={kind === 'applicant_photo' ? 'image' : 'document'}
+                onSelect={(file) => void choose(kind, file)}
+                onView={() => void view(kind)}
+                onRemove={() => void remove(kind)}
+              />
+            </div>
+          ))}
+        </Card>
+      ) : drafts.status === 'loading' ? (
+        <SkeletonCard lines={6} />
+      ) : null}
+      <DocumentViewer
+        isOpen={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title={viewing ? i18n._(DOCUMENT_LABELS[viewing.kind]) : t`Document`}
+        source={viewing?.source ?? null}
+      />
+    </Page>
+  );
+}

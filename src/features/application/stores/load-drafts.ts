@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useState } from 'react';
+import { fetchProfile } from '../../../lib/profile';
+import { useSession } from '../../../lib/session';
+import { EMPTY_APPLICANT, useApplicantDraft } from './applicant-draft';
+import { useDocumentsDraft } from './documents-draft';
+import { fingerprint } from './fingerprint';
+import { allowWrites, draftOwner, pruneAbandonedDrafts, switchOwner } from './storage';
+
+/**
+ * Whose drafts these are: a digest of the citizen's e-mail from the profile, remembered for the
+ * session in local storage (cleared at sign-out) so a reload without a connection still finds
+ * the drafts.
+ */
+const OWNER_KEY = 'applicationDraftOwner';
+
+async function resolveOwner(token: string): Promise<string> {
+  const session = fingerprint(token);
+  try {
+    const stored = JSON.parse(localStorage.getItem(OWNER_KEY) ?? 'null') as { session: string; owner: string } | null;
+    if (stored?.session === session && stored.owner) return stored.owner;
+  } catch {
+    // A damaged entry: ask the server again.
+  }
+  const profile = await fetchProfile();
+  const owner = fingerprint(`citizen:${profile.email.trim().toLowerCase()}`);
+  localStorage.setItem(OWNER_KEY, JSON.stringify({ session, owner }));
+  return owner;
+}
+
+let loading: { token: string; promise: Promise<void> } | null = null;
+let loadedFor: string | null = null;
+
+/** Loads the signed-in citizen's drafts into the stores (once per session). */
+export function loadDrafts(): Promise<void> {
+  const token = useSession.getState().token ?? '';
+  if (loading?.token === token) return loading.promise;
+  const promise = (async () => {
+    const owner = await resolveOwner(token);
+    if (owner !== draftOwner()) {
+      switchOwner(owner);
+      useApplicantDraft.setState({ ...EMPTY_APPLICANT });
+      useDocumentsDraft.setState({ files: {}, savedAt: 0 });
+    }
+    await Promise.all([useApplicantDraft.persist.rehydrate(), useDocumentsDraft.persist.rehydrate()]);
+    allowWrites();
+    loadedFor = token;
+    pruneAbandonedDrafts().catch(() => undefined);
+  })();
+  loading = { token, promise };
+  promise.catch(() => {
+    if (loading?.promise === promise) loading = null;
+  });
+  return promise;
+}
+
+export type DraftsStatus = 'loading' | 'ready' | 'failed';
+
+/** For the wizard screens: wait for the drafts before showing or guarding anything. */
+export function useDrafts(): { status: DraftsStatus; retry(): void } {
+  const [status, setStatus] = useState<DraftsStatus>(() => (loadedFor && loadedFor === useSession.getState().token ? 'ready' : 'loading'));
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadDrafts().then(() => live && setStatus('ready'), () => live && setStatus('failed'));
+    return () => { live = false; };
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setStatus('loading');
+    setAttempt((n) => n + 1);
+  }, []);
+  return { status, retry };
+}
+
+/** After the server created the application: the drafts have done their work (spec §4). */
+export async function clearDrafts(): Promise<void> {
+  useApplicantDraft.getState().clear();
+  await useDocumentsDraft.getState().clear();
+}

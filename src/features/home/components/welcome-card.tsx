@@ -1,0 +1,41 @@
+import { Trans } from '@lingui/react/macro';
+import { toGroupedPhone } from '../../../../contract/rules';
+import { CitizenBadge } from '../../../components/layout/citizen-badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/error-messages';
+import type { ProfileState } from '../../../lib/profile';
+import styles from './welcome-card.module.css';
+
+/** Small screens: who is signed in — first and last name, phone with '+', the citizen badge (spec §2). */
+export function WelcomeCard({ state, onRetry }: { state: ProfileState; onRetry(): void }) {
+  if (state.status === 'loading') {
+    return (
+      <section className={styles.card} aria-busy="true">
+        <p className="visually-hidden"><Trans>Loading your profile…</Trans></p>
+        <Skeleton width="40%" height={14} />
+        <Skeleton width="70%" height={24} />
+        <Skeleton width="50%" height={14} />
+      </section>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <section className={`${styles.card} ${styles.failed}`} role="alert">
+        <p>{errorMessage(state.error)}</p>
+        <Button variant="secondary" onPress={onRetry}><Trans>Try again</Trans></Button>
+      </section>
+    );
+  }
+  const { first_name: first, last_name: last, phone_number: phone } = state.profile;
+  return (
+    <section className={styles.card} aria-labelledby="welcome-name">
+      <p className={styles.hello}><Trans>Welcome back,</Trans></p>
+      <h2 id="welcome-name" className={styles.name}>{first} {last}</h2>
+      <div className={styles.meta}>
+        {phone && <span className={styles.phone}>+856 {toGroupedPhone(phone)}</span>}
+        <CitizenBadge />
+      </div>
+    </section>
+  );
+}

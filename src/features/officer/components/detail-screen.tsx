@@ -1,0 +1,155 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState } from 'react';
+import type { OfficerAction, OfficerApplicationDetail } from '../../../../contract/officer';
+import { AppHeader } from '../../../components/layout/app-header';
+import { Card, Page } from '../../../components/layout/page';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { DataList } from '../../../components/ui/data-list';
+import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { SkeletonCard } from '../../../components/ui/skeleton';
+import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
+import { Tabs } from '../../../components/ui/tabs';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-messages';
+import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { fetchOfficerApplication } from '../api/officer-api';
+import { ACTIONS } from '../labels';
+import { ActionDialog } from './action-dialog';
+import { AccountTab, ApplicantTab, DocumentsTab, PaymentTab } from './detail-tabs';
+import { StatusHistory } from './status-history';
+import { OfficerToolbar } from './officer-toolbar';
+import styles from './officer.module.css';
+
+type DetailState =
+  | { status: 'loading'; application: null; error: null }
+  | { status: 'ready'; application: OfficerApplicationDetail; error: null }
+  | { status: 'not-found' | 'failed'; application: null; error: unknown };
+
+function useOfficerApplication(id: number) {
+  const [state, setState] = useState<DetailState>({ status: 'loading', application: null, error: null });
+  const [attempt, setAttempt] = useState(0);
+  const language = currentLanguage();
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchOfficerApplication(id, controller.signal).then(
+      (application) => setState({ status: 'ready', application, error: null }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+        setState({ status: missing ? 'not-found' : 'failed', application: null, error });
+      },
+    );
+    return () => controller.abort();
+  }, [id, attempt, language]);
+  return { ...state, reload: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+function Summary({ application: a }: { application: OfficerApplicationDetail }) {
+  const { t, i18n } = useLingui();
+  const name = `${a.applicant_data.first_name} ${a.applicant_data.last_name}`;
+  return (
+    <Card as="section">
+      <div className={styles.summaryTop}>
+        <h2 className={styles.ticket}>{a.ticket_number}</h2>
+        <span className={styles.badges}><StatusBadge status={a.status} /><PaymentStatusBadge status={a.payment.payment_status} /></span>
+      </div>
+      <DataList
+        items={[
+          { label: t`Applicant`, value: name },
+          { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
+          ...(a.payment.payment_status === 'unpaid' ? [{ label: t`Payment deadline`, value: formatDateTime(a.payment.deadline, i18n.locale) }] : []),
+          ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${a.pickup_time ?? ''}` }] : []),
+          ...(a.certificate_code ? [{ label: t`Certificate code`, value: <span className={styles.code}>{a.certificate_code}</span>, wide: true }] : []),
+          ...(a.notes ? [{ label: t`Notes`, value: a.notes, wide: true }] : []),
+        ]}
+      />
+      {a.reapplied_from && <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_from) }}><Trans>See the rejected application this one replaces</Trans></Link>}
+      {a.reapplied_by && <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_by) }}><Trans>See the new application</Trans></Link>}
+    </Card>
+  );
+}
+
+function ActionsCard({ actions, onChoose }: { actions: OfficerAction[]; onChoose(action: OfficerAction): void }) {
+  const { i18n } = useLingui();
+  return (
+    <Card as="section">
+      <h3 className={styles.sectionTitle}><Trans>Actions</Trans></h3>
+      {actions.length === 0 ? (
+        <p className={styles.muted}><Trans>No action is needed from an officer in this status.</Trans></p>
+      ) : (
+        <div className={styles.actions}>
+          {actions.map((action) => (
+            <Button key={action} variant={ACTIONS[action].variant} wide onPress={() => onChoose(action)}>{i18n._(ACTIONS[action].label)}</Button>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** /officer/applications/{id}: summary, what the officer can do now, the file, and every change so far. */
+export function OfficerDetailScreen({ id }: { id: number }) {
+  const { t, i18n } = useLingui();
+  const state = useOfficerApplication(id);
+  const [choosing, setChoosing] = useState<OfficerAction | null>(null);
+  const [banner, setBanner] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
+  const [viewing, setViewing] = useState<{ title: string; source: DocumentSource } | null>(null);
+  const a = state.application;
+
+  return (
+    <Page wide header={<AppHeader title={<Trans>Application detail</Trans>} back="/officer" />}>
+      <div className={styles.desk}>
+        <OfficerToolbar><Link to="/officer"><Trans>All applications</Trans></Link></OfficerToolbar>
+        {banner && <Banner tone={banner.tone} focusOnShow onDismiss={() => setBanner(null)}>{banner.text}</Banner>}
+        {state.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={4} /><br /><SkeletonCard lines={8} /></div>}
+        {state.status === 'not-found' && <Banner tone="error"><Trans>This application was not found.</Trans> <Link to="/officer"><Trans>All applications</Trans></Link></Banner>}
+        {state.status === 'failed' && <Banner tone="error">{errorMessage(state.error)} <Button variant="ghost" onPress={state.reload}><Trans>Try again</Trans></Button></Banner>}
+        {a && (
+          <div className={styles.columns}>
+            <div className={styles.summaryArea}><Summary application={a} /></div>
+            <div className={styles.actionsArea}><ActionsCard actions={a.actions} onChoose={(action) => { setBanner(null); setChoosing(action); }} /></div>
+            <div className={styles.fileArea}>
+              <Tabs
+                label={t`Application detail`}
+                items={[
+                  { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantTab data={a.applicant_data} /></Card> },
+                  { id: 'documents', label: <Trans>Documents</Trans>, content: <Card><DocumentsTab application={a} onView={(title, path, name) => setViewing({ title, source: { path, name } })} /></Card> },
+                  { id: 'payment', label: <Trans>Payment</Trans>, content: <Card><PaymentTab application={a} /></Card> },
+                  { id: 'account', label: <Trans>Account</Trans>, content: <Card><AccountTab account={a.account} /></Card> },
+                ]}
+              />
+            </div>
+            <div className={styles.historyArea}>
+              <Card as="section">
+                <h3 className={styles.sectionTitle}><Trans>Status history</Trans></h3>
+                <StatusHistory history={a.history} />
+              </Card>
+            </div>
+          </div>
+        )}
+      </div>
+      {a && (
+        <ActionDialog
+          applicationId={a.id}
+          ticket={a.ticket_number}
+          action={choosing}
+          onClose={() => setChoosing(null)}
+          onDone={(action) => {
+            setChoosing(null);
+            setBanner({ tone: 'success', text: i18n._(ACTIONS[action].done) });
+            state.reload();
+          }}
+          onStale={(message) => {
+            setChoosing(null);
+            setBanner({ tone: 'warning', text: message });
+            state.reload();
+          }}
+        />
+      )}
+      <DocumentViewer isOpen={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title={viewing?.title ?? t`Document`} source={viewing?.source ?? null} />
+    </Page>
+  );
+}

@@ -1,0 +1,76 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { OfficerAction, OfficerHistoryEntry } from '../../../contract/officer';
+import { Status } from '../../../contract/status';
+
+/** The statuses an officer filters by, with the display labels of the specification. */
+export const STATUS_FILTERS: { status: Status; label: MessageDescriptor }[] = [
+  { status: Status.pending, label: msg`pending` },
+  { status: Status.waitingForApprove, label: msg`waiting for approve` },
+  { status: Status.inValidation, label: msg`In Validation` },
+  { status: Status.waitingForCertificate, label: msg`Waiting For Certificate Issued` },
+  { status: Status.certificateIssued, label: msg`Certificate Issued` },
+  { status: Status.waitingToPickup, label: msg`Waiting to Be Picked Up` },
+  { status: Status.pickedUp, label: msg`Picked Up` },
+  { status: Status.rejected, label: msg`Rejected` },
+];
+
+interface ActionText {
+  label: MessageDescriptor;
+  /** What happens, said in the confirmation before the officer commits. */
+  explain: MessageDescriptor;
+  done: MessageDescriptor;
+  variant: 'primary' | 'success' | 'danger' | 'secondary';
+}
+
+export const ACTIONS: Record<OfficerAction, ActionText> = {
+  'verify-payment': {
+    label: msg`Verify payment`,
+    explain: msg`Confirm that the fee was received for this application. The citizen is told that the payment is confirmed.`,
+    done: msg`Payment verified. The citizen has been notified.`,
+    variant: 'success',
+  },
+  'refuse-payment': {
+    label: msg`Refuse proof of payment`,
+    explain: msg`The proof is removed and the application goes back to pending, so the citizen can upload a new proof. Say what is wrong with it.`,
+    done: msg`Proof of payment refused. The application is back to pending and the citizen has been notified.`,
+    variant: 'danger',
+  },
+  'start-review': {
+    label: msg`Start review`,
+    explain: msg`The application moves to In Validation. From now on the citizen can no longer replace documents.`,
+    done: msg`Review started.`,
+    variant: 'primary',
+  },
+  approve: {
+    label: msg`Approve`,
+    explain: msg`The application is approved and the certificate goes into production. The citizen is notified.`,
+    done: msg`Application approved. The certificate can now be issued.`,
+    variant: 'success',
+  },
+  'issue-certificate': {
+    label: msg`Issue certificate`,
+    explain: msg`The certificate is issued with a unique verification code. The citizen can download it or book a pick-up.`,
+    done: msg`Certificate issued. The citizen has been notified.`,
+    variant: 'success',
+  },
+  reject: {
+    label: msg`Reject application`,
+    explain: msg`The application is rejected and cannot be continued; the citizen may apply again. Say why: the citizen reads it.`,
+    done: msg`Application rejected. The citizen has been notified.`,
+    variant: 'danger',
+  },
+  'mark-picked-up': {
+    label: msg`Mark as picked up`,
+    explain: msg`Confirm that the citizen collected the certificate at the office.`,
+    done: msg`Certificate marked as picked up.`,
+    variant: 'primary',
+  },
+};
+
+export const ACTORS: Record<OfficerHistoryEntry['actor'], MessageDescriptor> = {
+  citizen: msg`Citizen`,
+  officer: msg`Officer`,
+  bank: msg`Bank`,
+  system: msg`System`,
+};

@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { acceptAttribute } from '../../../../contract/documents';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { FileInput } from '../../../components/ui/file-input';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
+import { DOCUMENT_HINTS, DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
+import { checkFile } from '../../../lib/document-files';
+import { errorMessage, fieldMessage } from '../../../lib/error-messages';
+import { uploadProof } from '../api/upload-proof';
+import styles from './proof-upload-form.module.css';
+
+/**
+ * The proof of payment (spec §5): exactly one file, jpg or png, at most 10 MB. The picker offers
+ * only what the rule accepts (DECISIONS §2). One Idempotency-Key per chosen file, so a retry of the
+ * same upload never counts twice.
+ */
+export function ProofUploadForm({ applicationId, onUploaded }: { applicationId: number; onUploaded(): void }) {
+  const { t, i18n } = useLingui();
+  const [chosen, setChosen] = useState<{ file: File; key: string } | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  async function choose(file: File) {
+    setFailure(null);
+    setChecking(true);
+    const check = await checkFile(file, 'proof_of_payment');
+    setChecking(false);
+    if (!check.ok) {
+      setChosen(null);
+      setFieldError(i18n._(fileProblemMessage(check.problem, 'proof_of_payment')));
+      return;
+    }
+    setFieldError(undefined);
+    setChosen({ file, key: newIdempotencyKey() });
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setFailure(null);
+    if (!chosen) {
+      setFieldError(i18n._(DOCUMENT_REQUIRED.proof_of_payment));
+      return;
+    }
+    setProgress(0);
+    try {
+      await uploadProof(applicationId, chosen.file, { idempotencyKey: chosen.key, onProgress: setProgress });
+      setChosen(null);
+      onUploaded();
+    } catch (err) {
+      const code = err instanceof ApiError ? err.fields.proof_of_payment : undefined;
+      if (code) setFieldError(code === 'file_type_not_allowed' ? i18n._(fileProblemMessage('file_type_not_allowed', 'proof_of_payment')) : fieldMessage('proof_of_payment', code));
+      setFailure(errorMessage(err));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
+      {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+      <FileInput
+        label={i18n._(DOCUMENT_LABELS.proof_of_payment)}
+        hint={i18n._(DOCUMENT_HINTS.proof_of_payment)}
+        accept={acceptAttribute('proof_of_payment')}
+        file={chosen ? { name: chosen.file.name, size: chosen.file.size, type: chosen.file.type } : null}
+        error={fieldError}
+        busy={checking || progress !== null}
+        expects="image"
+        onSelect={(file) => void choose(file)}
+        onRemove={() => setChosen(null)}
+      />
+      {progress !== null && <ProgressBar label={<Trans>Uploading…</Trans>} value={progress} />}
+      <Button type="submit" wide pending={progress !== null} pendingLabel={t`Submitting...`}>
+        <Trans>Upload proof of payment</Trans>
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import type { PickupDay } from '../../../../contract/pickup';
+import { api } from '../../../lib/api-client';
+
+const BASE = '/v1/citizen/resident-certificate';
+
+/** GET …/pickup-slots?date=: the day's 20 slots with what is left of each. */
+export async function fetchPickupDay(date: string, signal?: AbortSignal): Promise<PickupDay> {
+  return (await api<{ data: PickupDay }>(`${BASE}/pickup-slots?date=${encodeURIComponent(date)}`, { signal })).data;
+}
+
+export interface PickupBooking { id: number; status: string; pickup_date: string; pickup_time: string }
+
+/** POST …/{id}/set-pickup-date (spec §7), with one Idempotency-Key per choice. */
+export async function setPickupDate(id: number, choice: { date: string; time: string }, idempotencyKey: string): Promise<PickupBooking> {
+  return (await api<{ data: PickupBooking }>(`${BASE}/${id}/set-pickup-date`, { method: 'POST', body: choice, idempotencyKey })).data;
+}

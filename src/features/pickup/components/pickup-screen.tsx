@@ -1,0 +1,155 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorCode } from '../../../../contract/errors';
+import type { PickupDay } from '../../../../contract/pickup';
+import { CERTIFICATE_READY, Status } from '../../../../contract/status';
+import { AppHeader } from '../../../components/layout/app-header';
+import { Card, Page } from '../../../components/layout/page';
+import { Banner } from '../../../components/ui/banner';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Skeleton, SkeletonCard } from '../../../components/ui/skeleton';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
+import { useApplication } from '../../../lib/application-detail';
+import { errorMessage, fieldMessage } from '../../../lib/error-messages';
+import { formatCalendarDate } from '../../../lib/format';
+import { fetchPickupDay, setPickupDate } from '../api/pickup';
+import { firstOpenDay, pickupWindow, shiftDay } from '../pickup-days';
+import { PickupCalendar } from './pickup-calendar';
+import { SlotGrid } from './slot-grid';
+import styles from './pickup-screen.module.css';
+
+/** Why the server refused the date (DECISIONS §2: weekends closed, today to 30 days ahead). */
+const DATE_ERRORS: Record<string, MessageDescriptor> = {
+  date_weekend: msg`The office is closed on Saturdays and Sundays. Please choose a weekday.`,
+  date_past: msg`This date has passed. Please choose another date.`,
+  date_too_far: msg`Pick-up can be booked up to 30 days ahead. Please choose an earlier date.`,
+};
+
+type DayState = { status: 'loading' } | { status: 'ready'; day: PickupDay } | { status: 'failed'; error: unknown };
+
+function useSlots(date: string, attempt: number): DayState {
+  const [state, setState] = useState<DayState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    fetchPickupDay(date, controller.signal).then(
+      (day) => setState({ status: 'ready', day }),
+      (error: unknown) => { if (!controller.signal.aborted) setState({ status: 'failed', error }); },
+    );
+    return () => controller.abort();
+  }, [date, attempt]);
+  return state;
+}
+
+/** /pick-up-date/{id}: inline calendar, the chosen date, the day's slots and 'confirm pick-up' (spec §2, §5). */
+export function PickupScreen({ id }: { id: number }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const application = useApplication(id);
+  const window = useMemo(() => pickupWindow(), []);
+  const [date, setDate] = useState(() => firstOpenDay(window.min));
+  const [time, setTime] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [timeError, setTimeError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const chosenByCitizen = useRef(false);
+  const slots = useSlots(date, attempt);
+  // One key per choice: a retry of the same choice (weak connection) never books twice.
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [date, time]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Default: today, or the next open day when today has no time left (DECISIONS §2).
+  useEffect(() => {
+    if (chosenByCitizen.current || slots.status !== 'ready' || slots.day.open) return;
+    const next = firstOpenDay(shiftDay(date, 1));
+    if (next <= window.max) setDate(next);
+  }, [slots, date, window.max]);
+
+  function chooseDate(next: string) {
+    chosenByCitizen.current = true;
+    setDate(next);
+    setTime('');
+    setTimeError(undefined);
+  }
+
+  async function confirm() {
+    setFailure(null);
+    if (!time) {
+      setTimeError(fieldMessage('time', 'time_required'));
+      return;
+    }
+    setSending(true);
+    try {
+      await setPickupDate(id, { date, time }, idempotencyKey);
+      await navigate({ to: '/success-set-pick-up', search: { id } });
+    } catch (err) {
+      setSending(false);
+      if (err instanceof ApiError && err.code === ErrorCode.slotUnavailable) {
+        setTime('');
+        setAttempt((n) => n + 1);
+      }
+      const dateCode = err instanceof ApiError ? err.fields.date : undefined;
+      const timeCode = err instanceof ApiError && err.code === ErrorCode.validation ? err.fields.time : undefined;
+      setFailure(dateCode && DATE_ERRORS[dateCode] ? i18n._(DATE_ERRORS[dateCode]) : dateCode ? fieldMessage('date', dateCode) ?? errorMessage(err) : timeCode ? fieldMessage('time', timeCode) ?? errorMessage(err) : errorMessage(err));
+    }
+  }
+
+  const a = application.application;
+  const bookable = a && CERTIFICATE_READY.includes(a.status);
+
+  return (
+    <Page header={<AppHeader title={<Trans>Pick-up date</Trans>} back={() => void navigate({ to: '/certificate-approval/$id', params: { id: String(id) } })} bell />}>
+      {application.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={6} /></div>}
+      {application.status === 'not-found' && (
+        <Banner tone="error"><Trans>This application was not found.</Trans> <Link to="/application-history"><Trans>See your applications</Trans></Link></Banner>
+      )}
+      {application.status === 'failed' && <Banner tone="error">{errorMessage(application.error)} <Button variant="ghost" onPress={application.reload}><Trans>Try again</Trans></Button></Banner>}
+      {a && !bookable && (
+        <Card as="section">
+          <p><Trans>A pick-up can be booked once the certificate is issued, and changed until the booked time.</Trans></p>
+          <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide><Trans>Check detail</Trans></ButtonLink>
+        </Card>
+      )}
+      {a && bookable && (
+        <>
+          <p className={styles.intro}>
+            <Trans>Choose when to collect the certificate of application <strong>{a.ticket_number}</strong> at the office.</Trans>
+          </p>
+          {a.status === Status.waitingToPickup && a.pickup_date && (
+            <Banner tone="info">
+              <Trans>Booked now: {formatCalendarDate(a.pickup_date, i18n.locale)}, {a.pickup_time}. A new choice replaces it.</Trans>
+            </Banner>
+          )}
+          {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+          <Card as="section">
+            <PickupCalendar value={date} min={window.min} max={window.max} onChange={chooseDate} />
+          </Card>
+          <Card as="section">
+            <TextField label={t`Pick-up date`} value={formatCalendarDate(date, i18n.locale)} readOnly data-testid="chosen-date" />
+            {slots.status === 'loading' && (
+              <div className={styles.loadingGrid} aria-busy="true" aria-label={t`Loading times`}>
+                {Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={56} />)}
+              </div>
+            )}
+            {slots.status === 'failed' && (
+              <Banner tone="error">{errorMessage(slots.error)} <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button></Banner>
+            )}
+            {slots.status === 'ready' && !slots.day.open && (
+              <Banner tone="warning" focusOnShow={false}><Trans>No pick-up times are left on this day. Please choose another date.</Trans></Banner>
+            )}
+            {slots.status === 'ready' && slots.day.open && (
+              <SlotGrid slots={slots.day.slots} value={time} onChange={(next) => { setTime(next); setTimeError(undefined); }} error={timeError} />
+            )}
+          </Card>
+          <Button onPress={confirm} pending={sending} pendingLabel={t`loading`} wide>
+            <Trans>Confirm pick-up</Trans>
+          </Button>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ApplicationDetail } from '../../../../contract/application';
+import { Card } from '../../../components/layout/page';
+import { DataList } from '../../../components/ui/data-list';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDate } from '../../../lib/format';
+import styles from './applied-before-detail.module.css';
+
+/** Ticket number, applied-on, status and the officer's notes (or '-') of the rejected application (spec §2). */
+export function RejectedSummary({ application: a }: { application: ApplicationDetail }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Card as="section">
+      <div className={styles.summaryTop}>
+        <h2 className={styles.ticket}>{a.ticket_number}</h2>
+        <StatusBadge status={a.status} />
+      </div>
+      <DataList
+        items={[
+          { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
+          { label: <Trans>Notes</Trans>, value: a.notes?.trim() || '-', wide: true },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { createStore, del, get, set } from 'idb-keyval';
+import type { ApplicationDocumentKind } from '../../../../contract/documents';
+import type { ApplicantFormValues } from '../../../components/forms/applicant-fields';
+import { newIdempotencyKey } from '../../../lib/api-client';
+import { fetchProfile } from '../../../lib/profile';
+
+/**
+ * The spec's `applicantDataAppliedBefore`: the re-apply form as the citizen confirmed it, held on
+ * the device between the detail and the documents screens and removed once the server accepted
+ * the re-application (spec §4). IndexedDB like the application drafts (DECISIONS §2), one entry
+ * per rejected application, marked with its owner so on a shared phone one citizen never gets
+ * another's data.
+ */
+/** A checked document, its bytes kept as a Blob (IndexedDB stores Blobs as they are, DECISIONS §2). */
+export interface ReapplyDocumentDraft {
+  blob: Blob;
+  name: string;
+  type: string;
+  size: number;
+  /** When it was chosen: a re-chosen file with the same name is another submission. */
+  at: number;
+}
+
+export interface ReapplyDraft {
+  values: ApplicantFormValues;
+  /** The documents attached so far, so a reload on a weak connection does not lose them. */
+  documents: Partial<Record<ApplicationDocumentKind, ReapplyDocumentDraft>>;
+  /** The bank chosen on the documents screen (null: the bank of the rejected application). */
+  bankId: number | null;
+  /** The Idempotency-Key of the submission, kept while what is submitted stays the same. */
+  submission: { fingerprint: string; key: string } | null;
+  savedAt: number;
+}
+
+interface StoredDraft extends ReapplyDraft {
+  owner: string;
+}
+
+const reapplyDb = createStore('rc-reapply-drafts', 'drafts');
+const keyOf = (rejectedId: number) => `applicantDataAppliedBefore:${rejectedId}`;
+const MAX_AGE_MS = 30 * 86_400_000;
+
+async function currentOwner(): Promise<string> {
+  return (await fetchProfile()).email.trim().toLowerCase();
+}
+
+/** The saved form of this rejected application, or null (none, someone else's, or abandoned). */
+export async function readDraft(rejectedId: number): Promise<ReapplyDraft | null> {
+  const [stored, owner] = await Promise.all([get<StoredDraft>(keyOf(rejectedId), reapplyDb), currentOwner()]);
+  if (!stored || stored.owner !== owner || Date.now() - stored.savedAt > MAX_AGE_MS) return null;
+  const { owner: _owner, ...draft } = stored;
+  return { ...draft, documents: draft.documents ?? {} };
+}
+
+/** Saves one after another: two quick saves (two files chosen at once) must not overwrite each other. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Merges `patch` into the saved draft (the first save must carry the form values). */
+export function saveDraft(rejectedId: number, patch: Partial<ReapplyDraft>): Promise<void> {
+  const run = queue.then(() => writeDraft(rejectedId, patch));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function writeDraft(rejectedId: number, patch: Partial<ReapplyDraft>): Promise<void> {
+  const owner = await currentOwner();
+  const previous = await readDraft(rejectedId);
+  const values = patch.values ?? previous?.values;
+  if (!values) throw new Error('No applicant data to save.');
+  const next: StoredDraft = { owner, documents: {}, bankId: null, submission: null, ...previous, ...patch, values, savedAt: Date.now() };
+  await set(keyOf(rejectedId), next, reapplyDb);
+}
+
+/** The key to send for a submission with this fingerprint: the same as last time if nothing changed. */
+export async function keyForSubmission(rejectedId: number, fingerprint: string): Promise<string> {
+  const draft = await readDraft(rejectedId);
+  if (draft?.submission?.fingerprint === fingerprint) return draft.submission.key;
+  const key = newIdempotencyKey();
+  await saveDraft(rejectedId, { submission: { fingerprint, key } });
+  return key;
+}
+
+export async function forgetSubmissionKey(rejectedId: number): Promise<void> {
+  if (await readDraft(rejectedId)) await saveDraft(rejectedId, { submission: null });
+}
+
+/** After the server accepted the re-application: the draft has done its work (spec §4). */
+export function clearDraft(rejectedId: number): Promise<void> {
+  // Queued too, so a save still on its way cannot bring the draft back after it.
+  const run = queue.then(() => del(keyOf(rejectedId), reapplyDb));
+  queue = run.catch(() => undefined);
+  return run;
+}

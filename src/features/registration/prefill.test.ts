@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { mergeReading, prefillFrom } from './prefill';
+
+describe('prefill from an ID card reading', () => {
+  it('fills only values that pass the form rules, marking each for checking', () => {
+    const { values, prefilled } = prefillFrom({
+      idNumber: { value: '011508831742', confidence: 'ok' },
+      firstNameLao: { value: 'ສົມສັກ', confidence: 'check' },
+      lastNameLao: { value: 'ວົງ<ສະຫວັນ', confidence: 'ok' },
+      dateOfBirth: { value: '2999-01-01', confidence: 'ok' },
+      address: { value: 'ບ້ານ ໂພນສີນວນ, ເມືອງ ສີສັດຕະນາກ', confidence: 'ok' },
+      latinName: { value: 'SOMSAK VONGSAVANH', confidence: 'ok' },
+    });
+    expect(values).toEqual({ id_card: '011508831742', first_name: 'ສົມສັກ', address: 'ບ້ານ ໂພນສີນວນ, ເມືອງ ສີສັດຕະນາກ' });
+    expect(prefilled).toEqual({ id_card: 'ok', first_name: 'check', address: 'ok' });
+  });
+
+  it('replaces what an earlier photo filled but keeps what the citizen typed', () => {
+    const personal = { first_name: 'ສົມສັກ', last_name: 'typed by hand', house_number: '12' };
+    const merged = mergeReading(personal, { first_name: 'check' }, { values: { id_card: '123456789012' }, prefilled: { id_card: 'ok' } });
+    expect(merged).toEqual({ last_name: 'typed by hand', house_number: '12', id_card: '123456789012' });
+  });
+});

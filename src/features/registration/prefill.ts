@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { personalInformation } from '../../../contract/auth';
+import type { IdCardFields } from './ocr/extract-id-card';
+import type { PersonalDraft, Prefilled, PrefilledField } from './stores/registration-draft';
+
+/** Which card field fills which form field. The Latin name has no field of its own at registration. */
+const SOURCES: [PrefilledField, keyof IdCardFields][] = [
+  ['id_card', 'idNumber'],
+  ['first_name', 'firstNameLao'],
+  ['last_name', 'lastNameLao'],
+  ['date_of_birth', 'dateOfBirth'],
+  ['address', 'address'],
+];
+
+/**
+ * The form values a card reading may fill: only those that pass the same rule as a typed value
+ * (contract/), each marked for the citizen to check — 'check' when some words were unsure.
+ */
+export function prefillFrom(fields: IdCardFields): { values: Partial<PersonalDraft>; prefilled: Prefilled } {
+  const values: Partial<PersonalDraft> = {};
+  const prefilled: Prefilled = {};
+  for (const [target, source] of SOURCES) {
+    const read = fields[source];
+    if (!read) continue;
+    const checked = v.safeParse(personalInformation.entries[target], read.value);
+    if (!checked.success) continue;
+    values[target] = String(checked.output);
+    prefilled[target] = read.confidence;
+  }
+  return { values, prefilled };
+}
+
+/**
+ * The draft's personal data after a new reading: values read from the previous photo are
+ * replaced or removed (they may belong to a blurred shot), values the citizen typed stay.
+ */
+export function mergeReading(personal: Partial<PersonalDraft>, previous: Prefilled, reading: ReturnType<typeof prefillFrom>): Partial<PersonalDraft> {
+  const kept = Object.fromEntries(Object.entries(personal).filter(([k]) => !(k in previous)));
+  return { ...kept, ...reading.values };
+}

@@ -1,0 +1,92 @@
+import { create } from 'zustand';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { del, get, set } from 'idb-keyval';
+
+/** The personal-information form as typed (select values are ids as strings). */
+export interface PersonalDraft {
+  first_name: string;
+  last_name: string;
+  id_card: string;
+  date_of_birth: string;
+  address: string;
+  house_number: string;
+  province_id: string;
+  district_id: string;
+  village_id: string;
+}
+
+export type PrefilledField = 'first_name' | 'last_name' | 'id_card' | 'date_of_birth' | 'address';
+/** 'ok': read cleanly; 'check': some words were unsure. Both ask the person to look. */
+export type Prefilled = Partial<Record<PrefilledField, 'ok' | 'check'>>;
+
+/** What survives a reload or a lost connection (DECISIONS: everything but the password). */
+export interface DraftData {
+  email: string;
+  /** As typed after +856, grouped 2-4-4. */
+  phone: string;
+  /** The ID card photo; IndexedDB keeps the Blob itself (structured clone). */
+  image: Blob | null;
+  reading: 'none' | 'read' | 'failed';
+  prefilled: Prefilled;
+  personal: Partial<PersonalDraft>;
+  /** When the last code was mailed (ms), for the 30-second resend countdown. */
+  otpSentAt: number | null;
+}
+
+interface DraftState extends DraftData {
+  /** Held in memory only, never written to the device; after a reload it is typed again. */
+  password: string;
+  hydrated: boolean;
+  update(patch: Partial<DraftData & { password: string }>): void;
+  clear(): Promise<void>;
+}
+
+const EMPTY: DraftData = { email: '', phone: '', image: null, reading: 'none', prefilled: {}, personal: {}, otpSentAt: null };
+const KEY = 'registration-draft';
+
+/**
+ * Hands the state object straight to IndexedDB: structured clone keeps the Blob (a JSON storage
+ * would turn it into {}), and IndexedDB has room for a 10 MB photo where localStorage has not.
+ */
+const idbStorage: PersistStorage<DraftData> = {
+  getItem: async (name) => (await get<StorageValue<DraftData>>(name)) ?? null,
+  setItem: (name, value) => set(name, value),
+  removeItem: (name) => del(name),
+};
+
+/** The registration draft (spec §3: merged on set, emptied on clear). */
+export const useRegistrationDraft = create<DraftState>()(
+  persist(
+    (setState) => ({
+      ...EMPTY,
+      password: '',
+      hydrated: false,
+      update: (patch) => setState(patch),
+      clear: async () => {
+        setState({ ...EMPTY, password: '' });
+        await useRegistrationDraft.persist.clearStorage();
+      },
+    }),
+    {
+      name: KEY,
+      version: 1,
+      storage: idbStorage,
+      partialize: ({ email, phone, image, reading, prefilled, personal, otpSentAt }) => ({ email, phone, image, reading, prefilled, personal, otpSentAt }),
+      onRehydrateStorage: () => () => useRegistrationDraft.setState({ hydrated: true }),
+    },
+  ),
+);
+
+/** Resolves once the draft has been read back from IndexedDB (guards wait for it). */
+export function draftReady(): Promise<DraftState> {
+  const store = useRegistrationDraft;
+  if (store.getState().hydrated) return Promise.resolve(store.getState());
+  return new Promise((resolve) => {
+    const stop = store.subscribe((s) => {
+      if (s.hydrated) {
+        stop();
+        resolve(s);
+      }
+    });
+  });
+}

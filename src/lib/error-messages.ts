@@ -1,0 +1,99 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { ErrorCode } from '../../contract/errors';
+import { FieldError } from '../../contract/rules';
+import { ApiError } from './api-client';
+import { i18n } from './i18n';
+
+/**
+ * Catalogue text for every error code the API answers (DECISIONS: no machine translation; the
+ * client explains each code in the chosen language, Lao included). Each says what to do next.
+ */
+const API_ERRORS: Record<string, MessageDescriptor> = {
+  [ErrorCode.emailTaken]: msg`This email is already registered. Log in, or use another email.`,
+  [ErrorCode.phoneTaken]: msg`This phone number is already registered. Log in, or use another number.`,
+  [ErrorCode.wrongPassword]: msg`The password is wrong. Check it and try again.`,
+  [ErrorCode.notFound]: msg`Data not found. Please input the correct data.`,
+  [ErrorCode.unverifiedAccount]: msg`Your account is not verified yet. We sent you a new code.`,
+  [ErrorCode.validation]: msg`Some fields are not valid. Check the messages under the fields.`,
+  [ErrorCode.unauthorized]: msg`Please log in again.`,
+  [ErrorCode.sessionExpired]: msg`Your session has expired. Please log in again.`,
+  [ErrorCode.forbidden]: msg`You may not do this.`,
+  [ErrorCode.tooManyRequests]: msg`Too many attempts. Please wait a moment and try again.`,
+  [ErrorCode.accountLocked]: msg`Too many failed attempts. Wait 15 minutes, or reset your password.`,
+  [ErrorCode.otpInvalid]: msg`The code is not correct. Check your email and try again.`,
+  [ErrorCode.otpExpired]: msg`This code is no longer valid. Press Resend to get a new one.`,
+  [ErrorCode.resetLinkInvalid]: msg`This reset link is invalid or has expired. Ask for a new one.`,
+  [ErrorCode.fileTooLarge]: msg`Max file size is 10MB`,
+  [ErrorCode.payloadTooLarge]: msg`The files are too large to send. Each file must be 10 MB or less.`,
+  [ErrorCode.fileTypeNotAllowed]: msg`This file type is not accepted. Use JPG, PNG or PDF.`,
+  [ErrorCode.photoAspectRatio]: msg`Image must have a 3:4 aspect ratio`,
+  [ErrorCode.idempotencyConflict]: msg`This request was already sent with other data. Reload the page and try again.`,
+  [ErrorCode.idempotencyInProgress]: msg`Your request is still being processed. Please wait.`,
+  [ErrorCode.invalidTransition]: msg`This application cannot be changed in its current status.`,
+  [ErrorCode.slotUnavailable]: msg`This time is no longer available. Please choose another.`,
+  [ErrorCode.paymentDeadlinePassed]: msg`The payment deadline has passed. Please apply again.`,
+  [ErrorCode.alreadyReapplied]: msg`You have already applied again for this application.`,
+  [ErrorCode.idCardTaken]: msg`This ID card number is already registered. Log in, or contact customer service.`,
+  [ErrorCode.mailUnavailable]: msg`We could not send the email right now. Please try again in a few minutes.`,
+  timeout: msg`The connection is too slow. Please try again.`,
+  network: msg`You are offline. Check your connection and try again.`,
+  parse: msg`Something went wrong. Please try again.`,
+};
+
+export const SOMETHING_WENT_WRONG = msg`Something went wrong. Please try again.`;
+
+/** The sentence to show for a failed request. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    const known = API_ERRORS[err.code];
+    if (known) return i18n._(known);
+  }
+  return i18n._(SOMETHING_WENT_WRONG);
+}
+
+const FIELD_ERRORS: Record<string, MessageDescriptor> = {
+  [FieldError.required]: msg`This field is required`,
+  [FieldError.invalidEmail]: msg`Invalid email format`,
+  [FieldError.invalidPhone]: msg`Invalid phone number format`,
+  [FieldError.passwordLength]: msg`Password must be at least 8 characters`,
+  [FieldError.passwordUppercase]: msg`Must contain an uppercase letter`,
+  [FieldError.passwordNumber]: msg`Password must contain at least one number`,
+  [FieldError.passwordCommon]: msg`This password is too common. Choose another.`,
+  [FieldError.passwordMismatch]: msg`Password do not match`,
+  [FieldError.specialCharacters]: msg`Must not contain special characters`,
+  [FieldError.tooLong]: msg`This is too long`,
+  [FieldError.digitsOnly]: msg`Only digits are allowed`,
+  [FieldError.invalidDate]: msg`Date must be a valid date`,
+  [FieldError.dateInFuture]: msg`The date cannot be in the future`,
+  [FieldError.invalidId]: msg`Please choose an option`,
+  [FieldError.otpFormat]: msg`Enter the 4-digit code`,
+  payment_method_required: msg`Please select a payment method`,
+  bank_required: msg`Please select a bank`,
+  icon_required: msg`Icon is required`,
+  time_required: msg`Please select time pick up`,
+  file_too_large: msg`Max file size is 10MB`,
+  // Server answers that belong to one field (shown under it as well as in the banner).
+  [ErrorCode.emailTaken]: msg`This email is already registered. Log in, or use another email.`,
+  [ErrorCode.phoneTaken]: msg`This phone number is already registered. Log in, or use another number.`,
+  [ErrorCode.idCardTaken]: msg`This ID card number is already registered. Log in, or contact customer service.`,
+};
+
+/** Field-specific wording the specification gives (e.g. names, house number, confirmation). */
+const FIELD_OVERRIDES: Record<string, MessageDescriptor> = {
+  'first_name:special_characters': msg`Firstname must not contain special characters`,
+  'last_name:special_characters': msg`Lastname must not contain special characters`,
+  'house_number:too_long': msg`House number must be less than 10 characters`,
+  'password_confirmation:required': msg`Please confirm your password`,
+  'date:required': msg`Please select a date pick up`,
+  'date:invalid_date': msg`Date must be a valid date`,
+  'username:required': msg`Please input email/phone number/NIK`,
+  'current_password:x004': msg`Current password is wrong`,
+};
+
+/** The message under a field for a validation code from valibot (client) or `data.fields` (server). */
+export function fieldMessage(field: string, code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  const d = FIELD_OVERRIDES[`${field}:${code}`] ?? FIELD_ERRORS[code];
+  return d ? i18n._(d) : code;
+}

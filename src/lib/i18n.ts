@@ -1,0 +1,27 @@
+import { i18n } from '@lingui/core';
+import type { Language } from '../../contract/master-data';
+
+export const LANGUAGE_KEY = 'language';
+export const FALLBACK_LOCALE: Language = 'en';
+
+/** DECISIONS §2: the stored choice wins; otherwise Lao when the browser prefers Lao; else English. */
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(LANGUAGE_KEY);
+  if (stored === 'en' || stored === 'lo') return stored;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return preferred.some((l) => l?.toLowerCase().startsWith('lo')) ? 'lo' : FALLBACK_LOCALE;
+}
+
+/** Loads one catalogue on demand (each language is its own small chunk) and switches to it. */
+export async function activateLanguage(locale: Language, persist = false): Promise<void> {
+  const { messages } = locale === 'lo' ? await import('../../locales/lo.po') : await import('../../locales/en.po');
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+  if (persist) localStorage.setItem(LANGUAGE_KEY, locale);
+}
+
+export function currentLanguage(): Language {
+  return i18n.locale === 'lo' ? 'lo' : 'en';
+}
+
+export { i18n };

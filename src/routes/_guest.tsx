@@ -1,0 +1,10 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { validToken } from '../lib/session';
+
+/** Guest-only area: a signed-in citizen goes to /home (spec §2, guards). */
+export const Route = createFileRoute('/_guest')({
+  beforeLoad: () => {
+    if (validToken()) throw redirect({ to: '/home', replace: true });
+  },
+  component: Outlet,
+});

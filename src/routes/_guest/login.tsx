@@ -1,0 +1,40 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { ErrorCode } from '../../../contract/errors';
+import { AppHeader } from '../../components/layout/app-header';
+import { Page } from '../../components/layout/page';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { resendOtp } from '../../features/registration/api/otp';
+import { useRegistrationDraft } from '../../features/registration/stores/registration-draft';
+import { ApiError } from '../../lib/api-client';
+
+type Search = { reset?: 'success' };
+
+/** /login (spec §2); ?reset=success after a password reset shows success_reset_password. */
+export const Route = createFileRoute('/_guest/login')({
+  validateSearch: (search: Record<string, unknown>): Search => (search.reset === 'success' ? { reset: 'success' } : {}),
+  component: LoginScreen,
+});
+
+function LoginScreen() {
+  const { reset } = Route.useSearch();
+  const navigate = useNavigate();
+
+  // x009 (spec §4): ask for a code, then the code screen with the account's e-mail.
+  const onUnverified = async (email: string) => {
+    try {
+      await resendOtp(email);
+    } catch (err) {
+      // A code left moments ago (just registered): the code screen counts down to the next one.
+      if (!(err instanceof ApiError && err.code === ErrorCode.tooManyRequests)) throw err;
+    }
+    useRegistrationDraft.getState().update({ email, otpSentAt: Date.now() });
+    await navigate({ to: '/register/otp' });
+  };
+
+  return (
+    <Page header={<AppHeader title={<Trans>Login</Trans>} back="/" />}>
+      <LoginForm resetDone={reset === 'success'} onUnverified={onUnverified} />
+    </Page>
+  );
+}

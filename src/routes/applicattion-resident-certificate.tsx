@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** The product's original, misspelt path: old links keep working (DECISIONS §2). */
+export const Route = createFileRoute('/applicattion-resident-certificate')({
+  beforeLoad: () => {
+    throw redirect({ to: '/application-resident-certificate', replace: true });
+  },
+});

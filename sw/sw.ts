@@ -1,0 +1,37 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+
+declare let self: ServiceWorkerGlobalScope;
+
+// The app shell (HTML, JS, CSS, the Lao font, icons): precached at install, so the app opens offline.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every app path renders the shell offline; the router then draws the screen. API paths are never the shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Provinces, districts, villages and banks change only when an operator imports a new list: show the
+// copy we have at once (offline too) and refresh it in the background.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/v1/master-data/'),
+  new StaleWhileRevalidate({
+    cacheName: 'master-data',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+// OCR engine and language data (~10 MB): fetched only when a citizen first reads an ID card, then kept.
+// Not precached — most visits never need it and our users pay for every byte.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/tesseract/'),
+  new CacheFirst({ cacheName: 'tesseract', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+);
+
+// The page asks the waiting worker to take over only when the citizen accepts the update.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

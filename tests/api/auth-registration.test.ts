@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { documents, otpCodes, users } from '../../server/db/schema';
+import { mailsTo, waitForMail } from '../e2e/fixtures/outbox';
+import { startTestApp, type TestApp } from './test-app';
+import { PASSWORD, backdateAuthEvents, post, registerUnverified, registrationBody } from './auth-helpers';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => t?.close());
+
+describe('register-check', () => {
+  it('accepts free identifiers and names the taken field with 400X1 / 400X2', async () => {
+    const { body } = await registerUnverified(t.app, t.dataDir);
+    await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: otpOfLatest(body.email) });
+    const free = await post(t.app, '/api/v1/auth/register-check', { email: 'free.person@example.la', phone_number: '8562099990000' });
+    expect(free.statusCode).toBe(200);
+    const email = await post(t.app, '/api/v1/auth/register-check', { email: body.email.toUpperCase(), phone_number: '8562099990000' });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().data).toMatchObject({ error_code: '400X1', fields: { email: '400X1' } });
+    const phone = await post(t.app, '/api/v1/auth/register-check', { email: 'free.person@example.la', phone_number: body.phone_number });
+    expect(phone.json().data).toMatchObject({ error_code: '400X2', fields: { phone_number: '400X2' } });
+  });
+
+  it('refuses a too common password and bad input with field codes', async () => {
+    const common = await post(t.app, '/api/v1/auth/register-check', { email: 'a.person@example.la', phone_number: '8562011112222', password: 'Password1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().data.fields).toEqual({ password: 'password_common' });
+    const bad = await post(t.app, '/api/v1/auth/register-check', { email: 'not-an-email', phone_number: '12' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.fields).toMatchObject({ email: 'invalid_email', phone_number: 'invalid_phone' });
+  });
+});
+
+function otpOfLatest(email: string) {
+  const mails = mailsTo(t.dataDir, email);
+  return /^\s*(\d{4})\s*$/m.exec(mails[mails.length - 1]!.text)![1]!;
+}
+
+describe('register', () => {
+  it('creates an unverified account, keeps the ID card image and mails a bilingual 4-digit code', async () => {
+    const { body, code } = await registerUnverified(t.app, t.dataDir);
+    expect(code).toMatch(/^\d{4}$/);
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+    expect(user!.verifiedAt).toBeNull();
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const [doc] = await t.app.db.select().from(documents).where(eq(documents.ownerId, user!.id));
+    expect(doc).toMatchObject({ kind: 'id_card', contentType: 'image/png' });
+    const [otp] = await t.app.db.select().from(otpCodes).where(eq(otpCodes.userId, user!.id));
+    expect(otp!.codeHash).not.toContain(code);
+    expect(otp!.expiresAt.getTime() - otp!.createdAt.getTime()).toBe(10 * 60_000);
+    const mail = await waitForMail(t.dataDir, body.email);
+    expect(mail.text).toContain('Verify your e-mail address');
+    expect(mail.text).toContain('ຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານ');
+    expect(mail.html).toContain(code);
+    expect(mail.subject).toContain('ລະຫັດຢືນຢັນ');
+  });
+
+  it('checks the ID card image by its bytes, not its name', async () => {
+    const exe = `data:image/png;base64,${Buffer.from('MZ\x90\x00 not an image').toString('base64')}`;
+    const res = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card_file: exe }));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().data.fields).toEqual({ id_card_file: 'file_type_not_allowed' });
+  });
+
+  it('refuses an image over 10 MB', async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024 + 10, 0);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card_file: `data:image/jpeg;base64,${big.toString('base64')}` }));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses a village outside the chosen district, a taken phone and a taken ID number', async () => {
+    const place = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { province_id: 2 }));
+    expect(place.statusCode).toBe(400);
+    expect(place.json().data.fields).toHaveProperty('district_id');
+    const { body } = await registerUnverified(t.app, t.dataDir);
+    const phone = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { phone_number: body.phone_number }));
+    expect(phone.json().data.error_code).toBe('400X2');
+    const id = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card: body.id_card }));
+    expect(id.json().data).toMatchObject({ error_code: 'id_card_taken', fields: { id_card: 'id_card_taken' } });
+  });
+
+  it('lets an unverified registration be made again, not more often than one code per 30 s', async () => {
+    const { body, code } = await registerUnverified(t.app, t.dataDir);
+    const again = await post(t.app, '/api/v1/auth/register', { ...body, password: 'Luangprabang2026' });
+    expect(again.statusCode).toBe(429);
+    await t.app.db.update(otpCodes).set({ createdAt: new Date(Date.now() - 60_000) });
+    await backdateEvents(60);
+    const later = await post(t.app, '/api/v1/auth/register', { ...body, password: 'Luangprabang2026' });
+    expect(later.statusCode).toBe(200);
+    const newCode = otpOfLatest(body.email);
+    // The first code stopped working when the second was sent.
+    if (newCode !== code) expect((await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: code })).statusCode).toBe(400);
+    expect((await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: newCode })).statusCode).toBe(200);
+    const login = await post(t.app, '/api/v1/auth/login', { username: body.email, password: 'Luangprabang2026' });
+    expect(login.statusCode).toBe(200);
+    expect((await post(t.app, '/api/v1/auth/login', { username: body.email, password: PASSWORD })).statusCode).toBe(401);
+  });
+});
+
+const backdateEvents = (seconds: number) => backdateAuthEvents(t.app, seconds);

@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
+import { E2E_OFFICER } from './fixtures/officer';
+
+type List = { data: { id: number }[] };
+
+/** A citizen's application through the citizen API, with its proof of payment uploaded. */
+async function applicationWithProof(request: APIRequestContext, citizen: Citizen) {
+  const headers = { authorization: `Bearer ${citizen.token}` };
+  const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
+  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List).data[0]!.id;
+  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List).data[0]!.id;
+  const place = { province_id: province, district_id: district, village_id: village };
+  const created = await request.post('/api/v1/citizen/resident-certificate/create-new', {
+    headers,
+    data: {
+      first_name: 'Vilayvanh', last_name: 'Sisouphanh', date_of_birth: '1988-02-03', occupation: 'Nurse',
+      current_address: 'Ban Phonxay, Xaysetha', house_number: '45', ...place,
+      head_of_household: 'Bounthan Sisouphanh', family_book_number: '0098765', family_book_date: '2012-09-10',
+      father_name: 'Bounthan Sisouphanh', mother_name: 'Noy Sisouphanh',
+      parent_province_id: province, parent_district_id: district, parent_village_id: village,
+      reason: 'Applying for a job',
+      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
+      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'household-book.pdf',
+      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
+      bank_id: 1,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+  const proof = await request.post(`/api/v1/citizen/resident-certificate/${id}/upload-payment`, {
+    headers,
+    data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' },
+  });
+  expect(proof.status(), await proof.text()).toBe(200);
+  return { id, ticket: `RC0000${id}` };
+}
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test('an officer takes a paid application to certificate issued; the citizen sees it in the history', async ({ page, request }) => {
+  const citizen = await registerCitizen(request);
+  const { ticket } = await applicationWithProof(request, citizen);
+
+  // Officers log in on the citizens' login screen and land in the back office.
+  await page.goto('/login');
+  await page.getByLabel('Email, phone number or ID card number').fill(E2E_OFFICER.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_OFFICER.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/officer$/);
+  await expect(page.getByRole('heading', { name: 'Resident certificate applications' })).toBeVisible();
+
+  // Find the application by its ticket, then by the applicant's name within its status.
+  await page.getByLabel('Status').selectOption('waiting for approve');
+  await expect(page).toHaveURL(/status=waiting/);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Sisouphanh');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row', { name: new RegExp(ticket) });
+  await expect(row).toContainText('Vilayvanh Sisouphanh');
+  await expect(row).toContainText('waiting for approve');
+  await row.getByRole('link', { name: ticket }).click();
+  await expect(page.getByRole('heading', { name: ticket })).toBeVisible();
+
+  // A reject without a reason is refused in the dialog.
+  await page.getByRole('button', { name: 'Reject application' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Reject application' }).click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The proof of payment opens in the viewer before it is verified.
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await page.getByRole('button', { name: 'View Proof of payment' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.locator('img')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const act = async (action: string, confirmation: string, status: string) => {
+    await page.getByRole('button', { name: action, exact: true }).click();
+    const d = page.getByRole('dialog');
+    await d.getByRole('button', { name: action, exact: true }).click();
+    await expect(d).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: confirmation })).toBeVisible();
+    await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: ticket }) })).toContainText(status);
+  };
+  await act('Verify payment', 'Payment verified. The citizen has been notified.', 'paid');
+  await act('Start review', 'Review started.', 'In Validation');
+  await act('Approve', 'Application approved. The certificate can now be issued.', 'Waiting For Certificate Issued');
+  await act('Issue certificate', 'Certificate issued. The citizen has been notified.', 'Certificate Issued');
+  await expect(page.getByText(/^[A-Z2-7]{26}$/)).toBeVisible();
+  const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Status history' }) });
+  await expect(history.getByText(E2E_OFFICER.email).first()).toBeVisible();
+  await expect(page.getByText('No action is needed from an officer in this status.')).toBeVisible();
+
+  // The citizen's own history shows the issued certificate.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, citizen);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/application-history');
+  await expect(page.getByText(ticket)).toBeVisible();
+  await expect(page.getByText('Certificate Issued').first()).toBeVisible();
+});
+
+test('the back office is for officers only; an officer opening /home lands on /officer', async ({ page, request }) => {
+  const citizen = await registerCitizen(request);
+  await page.goto('/officer');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, citizen);
+  await page.goto('/officer');
+  await expect(page).toHaveURL(/\/home$/);
+  const api = await request.get('/api/v1/officer/applications', { headers: { authorization: `Bearer ${citizen.token}` } });
+  expect(api.status()).toBe(403);
+
+  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } }).data;
+  await page.evaluate(({ token, expiresAt }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('expiresAt', String(expiresAt));
+    localStorage.setItem('role', 'officer');
+  }, { token: access_token, expiresAt: expires_at });
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/officer$/);
+});
+
+/** WCAG 2.2 AA (axe) and no sideways scrolling at 320 px, once the screen has its data. */
+async function checkAccessible(page: Page, label: string, found: string[]) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  for (const v of violations) found.push(`${label}: ${v.id} ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.waitForTimeout(150);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) found.push(`${label}: scrolls sideways at 320 px by ${overflow} px`);
+  await page.setViewportSize(size);
+}
+
+test('the back office passes WCAG 2.2 AA and reflows at 320 px, in English and Lao', async ({ page, request }) => {
+  const citizen = await registerCitizen(request);
+  const { id } = await applicationWithProof(request, citizen);
+  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } }).data;
+  const found: string[] = [];
+  for (const language of ['en', 'lo']) {
+    await page.goto('/api/health');
+    await page.evaluate(({ token, expiresAt, language }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('expiresAt', String(expiresAt));
+      localStorage.setItem('role', 'officer');
+      localStorage.setItem('language', language);
+    }, { token: access_token, expiresAt: expires_at, language });
+    await page.goto('/officer');
+    await expect(page.locator('table')).toBeVisible();
+    await checkAccessible(page, `${language} queue`, found);
+    await page.goto(`/officer/applications/${id}`);
+    await expect(page.getByRole('heading', { name: `RC0000${id}` })).toBeVisible();
+    await checkAccessible(page, `${language} detail`, found);
+    await page.getByRole('tab').nth(1).click();
+    await checkAccessible(page, `${language} documents`, found);
+    await page.getByRole('tab').nth(3).click();
+    await checkAccessible(page, `${language} account`, found);
+    await page.locator('main').getByRole('button').filter({ hasText: language === 'en' ? 'Reject application' : 'ປະຕິເສດຄຳຮ້ອງ' }).click();
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await expect(page.getByRole('dialog').locator('[aria-invalid="true"]')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    for (const v of violations) found.push(`${language} reject dialog: ${v.id} ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  }
+  expect(found).toEqual([]);
+});

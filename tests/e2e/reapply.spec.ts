@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
+import { E2E_OFFICER } from './fixtures/officer';
+
+/**
+ * Applied-before journey (spec §2–§4): a rejected application found in the applied-before list,
+ * its notes read, its data corrected, documents attached, submitted again, and the new
+ * application found in the history.
+ *
+ * The rejection is an officer's (the server's only other way, the unpaid deadline, takes at least an
+ * hour): the e2e officer that playwright.config.ts has the server create at start.
+ */
+
+const BASE = '/api/v1/citizen/resident-certificate';
+const NOTES = 'The household registration book is unreadable. Please attach a clearer scan.';
+
+async function createApplication(request: APIRequestContext, citizen: Citizen) {
+  type List = { data: { id: number }[] };
+  const first = async (url: string) => ((await (await request.get(url)).json()) as List).data[0]!.id;
+  const province = await first('/api/v1/master-data/location/provinces');
+  const district = await first(`/api/v1/master-data/location/district/${province}`);
+  const village = await first(`/api/v1/master-data/location/villages/${district}`);
+  const bank = await first('/api/v1/master-data/bank');
+  const created = await request.post(`${BASE}/create-new`, {
+    headers: { authorization: `Bearer ${citizen.token}` },
+    data: {
+      first_name: 'Somchai', last_name: 'Phommachanh', date_of_birth: '1990-04-12', occupation: 'Teacher', current_address: 'Ban Nongping',
+      house_number: '12', province_id: province, district_id: district, village_id: village, head_of_household: 'Bounmy Phommachanh',
+      family_book_number: '0012345', family_book_date: '2015-06-01', father_name: 'Bounmy Phommachanh', mother_name: 'Khamla Phommachanh',
+      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Opening a bank account',
+      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
+      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
+      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
+      bank_id: bank,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return { id: (await created.json()).data.id as number, bank };
+}
+
+async function rejectAsOfficer(request: APIRequestContext, id: number) {
+  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const token = (await login.json()).data.access_token as string;
+  const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, { headers: { authorization: `Bearer ${token}` }, data: { notes: NOTES } });
+  expect(rejected.ok(), await rejected.text()).toBe(true);
+}
+
+test('applied-before: a citizen with no rejected application sees the empty state', async ({ page, request }) => {
+  const citizen = await registerCitizen(request);
+  await signIn(page, citizen);
+  await page.goto('/resident-certificate');
+  await page.getByRole('link', { name: /Applied before/ }).click();
+  await expect(page).toHaveURL(/\/history-applied-before$/);
+  await expect(page.getByRole('heading', { name: 'No application before' })).toBeVisible();
+});
+
+test('applied-before: read the notes, correct the data, attach documents, submit again, find it in the history', async ({ page, request }, testInfo) => {
+  const citizen = await registerCitizen(request);
+  const me = { authorization: `Bearer ${citizen.token}` };
+  const { id, bank } = await createApplication(request, citizen);
+  await rejectAsOfficer(request, id);
+  const ticket = (await (await request.get(`${BASE}/${id}`, { headers: me })).json()).data.ticket_number as string;
+
+  await signIn(page, citizen);
+  // Without form data on the device the documents screen sends the citizen back to the list (spec §4).
+  await page.goto(`/document-applied-before/${id}`);
+  await expect(page).toHaveURL(/\/history-applied-before$/);
+
+  const card = page.getByRole('link', { name: new RegExp(ticket) });
+  await expect(card).toContainText('Rejected');
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/history-applied-before-detail/${id}$`));
+  await expect(page.getByRole('heading', { name: ticket })).toBeVisible();
+  await expect(page.getByText(NOTES)).toBeVisible();
+
+  // The form holds the rejected application's data, places included.
+  await expect(page.getByLabel('First name')).toHaveValue('Somchai');
+  await expect(page.getByLabel('Family book number')).toHaveValue('0012345');
+  await expect(page.getByLabel('Province', { exact: true })).not.toHaveValue('');
+  await expect(page.getByLabel('Village', { exact: true })).not.toHaveValue('');
+  await page.getByLabel('Occupation').fill('Rice farmer');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/document-applied-before/${id}$`));
+
+  // Back to the form: the correction is kept on the device.
+  await page.goBack();
+  await expect(page.getByLabel('Occupation')).toHaveValue('Rice farmer');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const dir = testInfo.outputPath('files');
+  fs.mkdirSync(dir, { recursive: true });
+  const write = (name: string, bytes: Buffer) => { fs.writeFileSync(`${dir}/${name}`, bytes); return `${dir}/${name}`; };
+
+  // Nothing attached: each document says it is required.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please choose the applicant photo')).toBeVisible();
+  await expect(page.getByText('Please choose the household registration book')).toBeVisible();
+  await expect(page.getByText('Please choose the proof of residence')).toBeVisible();
+  await page.getByLabel('Applicant photo (3x4)').setInputFiles(write('landscape.png', png(400, 300)));
+  await expect(page.getByText('Image must have a 3:4 aspect ratio')).toBeVisible();
+  await page.getByLabel('Applicant photo (3x4)').setInputFiles(write('photo-300x400.png', png(300, 400)));
+  await page.getByLabel('Household registration book').setInputFiles(write('clear-book.pdf', pdf('A clearer household registration book')));
+  await page.getByLabel('Proof of residence').setInputFiles(write('residence.pdf', pdf('Proof of residence')));
+  await expect(page.getByText('clear-book.pdf')).toBeVisible();
+  await expect(page.getByText('Image must have a 3:4 aspect ratio')).toBeHidden();
+  // A reload (a weak connection, a closed tab) keeps the attached documents.
+  await page.reload();
+  await expect(page.getByText('photo-300x400.png')).toBeVisible();
+  await expect(page.getByText('clear-book.pdf')).toBeVisible();
+  await expect(page.getByText('residence.pdf')).toBeVisible();
+  await expect(page.getByLabel('Bank')).toHaveValue(String(bank));
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/applied-success\/\d+$/);
+  const newId = Number(page.url().split('/').pop());
+  await expect(page.getByTestId('ticket-number')).toHaveText(`RC0000${newId}`);
+  await expect(page.getByText('Applied again successfully')).toBeVisible();
+
+  // The server holds the corrected data, linked to the rejected application.
+  const detail = (await (await request.get(`${BASE}/${newId}`, { headers: me })).json()).data;
+  expect(detail).toMatchObject({ reapplied_from: id, applicant_data: { occupation: 'Rice farmer', first_name: 'Somchai' }, document_submit: { household_registration_book_name: 'clear-book.pdf' } });
+
+  // The form was removed from the device: the documents screen now sends back to the list.
+  await page.goto(`/document-applied-before/${id}`);
+  await expect(page).toHaveURL(/\/history-applied-before$/);
+  // And the rejected application says it was already submitted again.
+  await page.getByRole('link', { name: new RegExp(ticket) }).click();
+  await expect(page.getByText('You already submitted this application again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+  await page.goto(`/applied-success/${newId}`);
+  await page.getByRole('link', { name: 'Check Application Status' }).click();
+  await expect(page).toHaveURL(/\/application-history$/);
+  await expect(page.getByRole('link', { name: new RegExp(`RC0000${newId}`) })).toBeVisible();
+});

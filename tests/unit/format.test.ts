@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatAccountNumber, formatCalendarDate, formatCountdown, formatDate, formatDateTime, formatMoney, todayInVientiane } from '../../src/lib/format';
+
+describe('formatters (Asia/Vientiane, per language)', () => {
+  it('shows instants in Vientiane time whatever the machine zone', () => {
+    // 23:30 UTC is already the next day in Vientiane (UTC+7).
+    expect(formatDate('2026-03-26T23:30:00Z', 'en')).toBe('27 Mar 2026');
+    expect(formatDateTime('2026-03-27T07:47:00Z', 'en')).toBe('27 Mar 2026, 14:47');
+    expect(formatDate('2026-03-26T23:30:00Z', 'lo')).toBe('27 ມ.ນ. 2026');
+    expect(todayInVientiane(new Date('2026-03-26T18:00:00Z'))).toBe('2026-03-27');
+  });
+
+  it('never shifts a calendar date', () => {
+    expect(formatCalendarDate('1990-04-12', 'en')).toBe('12 April 1990');
+    expect(formatCalendarDate('1990-04-12', 'lo')).toBe('12 ເມສາ 1990');
+  });
+
+  it('writes amounts as LAK with the language separators', () => {
+    expect(formatMoney(29_000, 'en')).toBe('LAK 29,000');
+    expect(formatMoney(29_000, 'lo')).toBe('LAK 29.000');
+    expect(formatMoney(1_250_000, 'en')).toBe('LAK 1,250,000');
+  });
+
+  it('counts down as HH:MM:SS and floors at zero', () => {
+    expect(formatCountdown(24 * 3_600_000)).toBe('24:00:00');
+    expect(formatCountdown(3_723_999)).toBe('01:02:03');
+    expect(formatCountdown(-5000)).toBe('00:00:00');
+  });
+
+  it('groups account numbers by four', () => {
+    expect(formatAccountNumber('10200000000012')).toBe('1020 0000 0000 12');
+  });
+});
