@@ -4,7 +4,7 @@ import type { HistoryItem } from '../../../../contract/application';
 import { CERTIFICATE_READY } from '../../../../contract/status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/format';
-import styles from './application-card.module.css';
+import styles from '../../../components/application/application-card.module.css';
 
 /** One application in the history; a ready certificate opens the certificate screen, anything else the detail (spec §2). */
 export function ApplicationCard({ item }: { item: HistoryItem }) {

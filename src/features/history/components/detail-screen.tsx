@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ApplicationDetail } from '../../../../contract/application';
 import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import { CERTIFICATE_READY, Status } from '../../../../contract/status';
+import { ApplicantDataList } from '../../../components/application/applicant-data-list';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -17,7 +18,6 @@ import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
-import { ApplicantTab } from './applicant-tab';
 import { DocumentsTab } from './documents-tab';
 import { PaymentTab } from './payment-tab';
 import styles from './detail-screen.module.css';
@@ -72,7 +72,7 @@ export function DetailScreen({ id }: { id: number }) {
           <Tabs
             label={t`Application detail`}
             items={[
-              { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantTab data={a.applicant_data} /></Card> },
+              { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantDataList data={a.applicant_data} /></Card> },
               { id: 'documents', label: <Trans>Documents</Trans>, content: <Card><DocumentsTab documents={a.document_submit} onView={viewDocument} /></Card> },
               { id: 'payment', label: <Trans>Payment</Trans>, content: <Card><PaymentTab application={a} onViewProof={(path) => viewDocument('proof_of_payment', path)} /></Card> },
             ]}

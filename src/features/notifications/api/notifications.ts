@@ -3,8 +3,8 @@ import { api } from '../../../lib/api-client';
 import { useUnreadNotifications } from '../../../lib/unread-notifications';
 
 /** GET /v1/notifications/: newest first, the messages in the language of the request. */
-export async function fetchNotifications(): Promise<NotificationItem[]> {
-  const { data } = await api<{ data: NotificationItem[] }>('/v1/notifications/');
+export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationItem[]> {
+  const { data } = await api<{ data: NotificationItem[] }>('/v1/notifications/', { signal });
   return data;
 }
 

@@ -1,37 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import type { NotificationItem } from '../../../../contract/profile';
+import { useEffect } from 'react';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
-import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/error-messages';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useRemote } from '../../../lib/use-remote';
 import { fetchNotifications, markAllRead } from '../api/notifications';
 import styles from './notification-screen.module.css';
-
-type State = { status: 'loading' } | { status: 'ready'; items: NotificationItem[] } | { status: 'failed'; error: unknown };
 
 /** /notification: the citizen's messages with their time; unread ones are marked until the next visit. */
 export function NotificationScreen() {
   const { t } = useLingui();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const language = currentLanguage();
+  const state = useRemote((signal) => fetchNotifications(signal), [language]);
+  const items = state.status === 'ready' ? state.data : null;
   useEffect(() => {
-    let live = true;
-    fetchNotifications().then(
-      (items) => {
-        if (!live) return;
-        setState({ status: 'ready', items });
-        if (items.some((n) => !n.read)) void markAllRead().catch(() => undefined);
-      },
-      (error: unknown) => live && setState({ status: 'failed', error }),
-    );
-    return () => { live = false; };
-  }, [attempt, language]);
+    if (items?.some((n) => !n.read)) void markAllRead().catch(() => undefined);
+  }, [items]);
 
   return (
     <Page header={<AppHeader title={t`Notifications`} />}>
@@ -43,21 +31,18 @@ export function NotificationScreen() {
         </div>
       )}
       {state.status === 'failed' && (
-        <Card>
-          <p role="alert">{errorMessage(state.error)}</p>
-          <Button variant="secondary" onPress={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}><Trans>Try again</Trans></Button>
-        </Card>
+        <LoadFailed error={state.error} onRetry={state.retry} />
       )}
-      {state.status === 'ready' && state.items.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <Card className={styles.empty}>
           <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true"><path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" /></svg>
           <h2><Trans>No notifications yet</Trans></h2>
           <p><Trans>We will let you know here when something happens with your applications.</Trans></p>
         </Card>
       )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <ul className={styles.list}>
-          {state.items.map((n) => {
+          {state.data.map((n) => {
             const body = (
               <>
                 {!n.read && <span className={styles.dot}><span className="visually-hidden"><Trans>New:</Trans> </span></span>}

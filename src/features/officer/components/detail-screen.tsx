@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import type { OfficerAction, OfficerApplicationDetail } from '../../../../contract/officer';
+import { ApplicantDataList } from '../../../components/application/applicant-data-list';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -18,7 +19,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { fetchOfficerApplication } from '../api/officer-api';
 import { ACTIONS } from '../labels';
 import { ActionDialog } from './action-dialog';
-import { AccountTab, ApplicantTab, DocumentsTab, PaymentTab } from './detail-tabs';
+import { AccountTab, DocumentsTab, PaymentTab } from './detail-tabs';
 import { StatusHistory } from './status-history';
 import { OfficerToolbar } from './officer-toolbar';
 import styles from './officer.module.css';
@@ -115,7 +116,7 @@ export function OfficerDetailScreen({ id }: { id: number }) {
               <Tabs
                 label={t`Application detail`}
                 items={[
-                  { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantTab data={a.applicant_data} /></Card> },
+                  { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantDataList data={a.applicant_data} /></Card> },
                   { id: 'documents', label: <Trans>Documents</Trans>, content: <Card><DocumentsTab application={a} onView={(title, path, name) => setViewing({ title, source: { path, name } })} /></Card> },
                   { id: 'payment', label: <Trans>Payment</Trans>, content: <Card><PaymentTab application={a} /></Card> },
                   { id: 'account', label: <Trans>Account</Trans>, content: <Card><AccountTab account={a.account} /></Card> },

@@ -2,40 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { OfficerApplicationDetail } from '../../../../contract/officer';
 import { APPLICATION_DOCUMENTS } from '../../../../contract/documents';
 import { DataList } from '../../../components/ui/data-list';
-import { APPLICANT_LABELS, DOCUMENT_LABELS } from '../../../lib/application-labels';
-import { formatCalendarDate, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { DOCUMENT_LABELS } from '../../../lib/application-labels';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import styles from './officer.module.css';
-
-/** The applicant data as submitted, with the place names the server resolved. */
-export function ApplicantTab({ data }: { data: OfficerApplicationDetail['applicant_data'] }) {
-  const { i18n } = useLingui();
-  const label = (k: keyof typeof APPLICANT_LABELS) => i18n._(APPLICANT_LABELS[k]);
-  const date = (iso: string) => formatCalendarDate(iso, i18n.locale);
-  return (
-    <DataList
-      items={[
-        { label: label('first_name'), value: data.first_name },
-        { label: label('last_name'), value: data.last_name },
-        { label: label('date_of_birth'), value: date(data.date_of_birth) },
-        { label: label('occupation'), value: data.occupation },
-        { label: label('current_address'), value: data.current_address, wide: true },
-        { label: label('house_number'), value: data.house_number },
-        { label: label('province_id'), value: data.province },
-        { label: label('district_id'), value: data.district },
-        { label: label('village_id'), value: data.village },
-        { label: label('family_book_number'), value: data.family_book_number },
-        { label: label('family_book_date'), value: date(data.family_book_date) },
-        { label: label('head_of_household'), value: data.head_of_household, wide: true },
-        { label: label('father_name'), value: data.father_name },
-        { label: label('mother_name'), value: data.mother_name },
-        { label: label('parent_province_id'), value: data.parent_province },
-        { label: label('parent_district_id'), value: data.parent_district },
-        { label: label('parent_village_id'), value: data.parent_village },
-        { label: label('reason'), value: data.reason, wide: true },
-      ]}
-    />
-  );
-}
 
 /** The three documents and the proof of payment, each opened in the shared viewer (fetched with the token). */
 export function DocumentsTab({ application: a, onView }: { application: OfficerApplicationDetail; onView(title: string, path: string, name?: string): void }) {

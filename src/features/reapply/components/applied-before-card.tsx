@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { HistoryItem } from '../../../../contract/application';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/format';
-import styles from './applied-before-card.module.css';
+import styles from '../../../components/application/application-card.module.css';
 
 /** One rejected application: status, ticket number and applied-on date, opening its re-apply detail (spec §2). */
 export function AppliedBeforeCard({ item }: { item: HistoryItem }) {

@@ -1,14 +1,24 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ApplicationDetail } from '../../../../contract/application';
-import { DataList } from '../../../components/ui/data-list';
-import { APPLICANT_LABELS } from '../../../lib/application-labels';
-import { formatCalendarDate } from '../../../lib/format';
+import { APPLICANT_LABELS } from '../../lib/application-labels';
+import { formatCalendarDate } from '../../lib/format';
+import { DataList } from '../ui/data-list';
 
-/** The applicant data as submitted, read-only, with the place names the server resolved. */
-export function ApplicantTab({ data }: { data: ApplicationDetail['applicant_data'] }) {
+type Shown =
+  | 'first_name' | 'last_name' | 'date_of_birth' | 'occupation' | 'current_address' | 'house_number'
+  | 'province' | 'district' | 'village' | 'family_book_number' | 'family_book_date' | 'head_of_household'
+  | 'father_name' | 'mother_name' | 'parent_province' | 'parent_district' | 'parent_village' | 'reason';
+
+/** Applicant data with place names instead of ids; a field not filled in yet may be missing. */
+export type ApplicantDataView = Partial<Record<Shown, string>>;
+
+/**
+ * The applicant data read-only, in the order of the form: the preview, the citizen's detail and
+ * the officer's detail all show it this way.
+ */
+export function ApplicantDataList({ data }: { data: ApplicantDataView }) {
   const { i18n } = useLingui();
   const label = (k: keyof typeof APPLICANT_LABELS) => i18n._(APPLICANT_LABELS[k]);
-  const date = (iso: string) => formatCalendarDate(iso, i18n.locale);
+  const date = (iso?: string) => (iso ? formatCalendarDate(iso, i18n.locale) : '');
   return (
     <DataList
       items={[
