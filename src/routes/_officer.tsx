@@ -1,5 +1,5 @@
-import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { SignedInOutlet } from '../components/layout/signed-in-outlet';
 import { useSession, validToken } from '../lib/session';
 
 /** Back office (DECISIONS §1): officers only. Signed out → /login; a citizen → their /home. */
@@ -8,20 +8,5 @@ export const Route = createFileRoute('/_officer')({
     if (!validToken()) throw redirect({ to: '/login', replace: true });
     if (useSession.getState().role !== 'officer') throw redirect({ to: '/home', replace: true });
   },
-  component: OfficerArea,
+  component: SignedInOutlet,
 });
-
-/** Leaves the back office the moment the session ends (expiry, logout, a 401 from the server). */
-function OfficerArea() {
-  const navigate = useNavigate();
-  const { token, expiresAt } = useSession();
-  useEffect(() => {
-    if (!token) {
-      void navigate({ to: '/login', replace: true });
-      return;
-    }
-    const timer = window.setTimeout(() => validToken(), Math.max(0, (expiresAt ?? 0) - Date.now()) + 500);
-    return () => window.clearTimeout(timer);
-  }, [token, expiresAt, navigate]);
-  return <Outlet />;
-}

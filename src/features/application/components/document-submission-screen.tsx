@@ -1,15 +1,15 @@
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { APPLICATION_DOCUMENTS, acceptAttribute, type ApplicationDocumentKind } from '../../../../contract/documents';
+import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
+import { DocumentInputs } from '../../../components/application/document-inputs';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
-import { FileInput } from '../../../components/ui/file-input';
 import { SkeletonCard } from '../../../components/ui/skeleton';
-import { DOCUMENT_HINTS, DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
+import { DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
 import { checkFile } from '../../../lib/document-files';
 import { useApplicantDraft } from '../stores/applicant-draft';
 import { useDocumentsDraft } from '../stores/documents-draft';
@@ -92,22 +92,7 @@ export function DocumentSubmissionScreen() {
       {drafts.status === 'ready' ? (
         <Card as="section">
           <p><Trans>Attach one file for each document. Take clear, well-lit pictures where every word can be read.</Trans></p>
-          {APPLICATION_DOCUMENTS.map((kind) => (
-            <div key={kind} id={`document-${kind}`}>
-              <FileInput
-                label={i18n._(DOCUMENT_LABELS[kind])}
-                hint={i18n._(DOCUMENT_HINTS[kind])}
-                accept={acceptAttribute(kind)}
-                file={files[kind] ?? null}
-                error={errors[kind]}
-                busy={busy[kind]}
-                expects={kind === 'applicant_photo' ? 'image' : 'document'}
-                onSelect={(file) => void choose(kind, file)}
-                onView={() => void view(kind)}
-                onRemove={() => void remove(kind)}
-              />
-            </div>
-          ))}
+          <DocumentInputs files={files} errors={errors} busy={busy} onSelect={(kind, file) => void choose(kind, file)} onView={(kind) => void view(kind)} onRemove={(kind) => void remove(kind)} />
         </Card>
       ) : drafts.status === 'loading' ? (
         <SkeletonCard lines={6} />

@@ -1,20 +1,20 @@
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { APPLICATION_DOCUMENTS, acceptAttribute, type ApplicationDocumentKind } from '../../../../contract/documents';
+import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
 import { ErrorCode } from '../../../../contract/errors';
 import type { Bank } from '../../../../contract/master-data';
+import { DocumentInputs } from '../../../components/application/document-inputs';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
 import { SelectField } from '../../../components/ui/field';
-import { FileInput } from '../../../components/ui/file-input';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
-import { DOCUMENT_HINTS, DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
+import { DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
 import { useApplication } from '../../../lib/application-detail';
 import { checkFile } from '../../../lib/document-files';
 import { errorMessage } from '../../../lib/error-messages';
@@ -157,27 +157,19 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
           <Card as="section">
             <p className={styles.ticket}><Trans>Applying again for {ticket}</Trans></p>
             <p><Trans>Attach one file for each document. Take clear, well-lit pictures where every word can be read.</Trans></p>
-            {APPLICATION_DOCUMENTS.map((kind) => (
-              <div key={kind} id={`document-${kind}`}>
-                <FileInput
-                  label={i18n._(DOCUMENT_LABELS[kind])}
-                  hint={i18n._(DOCUMENT_HINTS[kind])}
-                  accept={acceptAttribute(kind)}
-                  file={files[kind] ?? null}
-                  error={errors[kind]}
-                  busy={checking[kind]}
-                  expects={kind === 'applicant_photo' ? 'image' : 'document'}
-                  onSelect={(file) => void choose(kind, file)}
-                  onView={() => files[kind] && setViewing({ kind, source: { blob: files[kind].blob, name: files[kind].name } })}
-                  onRemove={() => setFiles((f) => {
-                    const next = { ...f };
-                    delete next[kind];
-                    keep(next);
-                    return next;
-                  })}
-                />
-              </div>
-            ))}
+            <DocumentInputs
+              files={files}
+              errors={errors}
+              busy={checking}
+              onSelect={(kind, file) => void choose(kind, file)}
+              onView={(kind) => files[kind] && setViewing({ kind, source: { blob: files[kind].blob, name: files[kind].name } })}
+              onRemove={(kind) => setFiles((f) => {
+                const next = { ...f };
+                delete next[kind];
+                keep(next);
+                return next;
+              })}
+            />
           </Card>
           <Card as="section">
             <h2 className={styles.heading}><Trans>Payment method</Trans></h2>
