@@ -31,6 +31,12 @@ export const ErrorCode = {
   badRequest: 'bad_request',
   idCardTaken: 'id_card_taken',
   mailUnavailable: 'mail_unavailable',
+  // The bank's payment callback (POST /v1/payments/va-callback); never shown to citizens.
+  badSignature: 'bad_signature',
+  staleTimestamp: 'stale_timestamp',
+  amountMismatch: 'amount_mismatch',
+  alreadyPaid: 'already_paid',
+  vaClosed: 'va_closed',
   internal: 'internal_error',
 } as const;
 

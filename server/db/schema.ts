@@ -160,6 +160,21 @@ export const statusHistory = pgTable('status_history', {
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('status_history_application_idx').on(t.applicationId)]);
 
+/**
+ * Transfers the bank confirmed through POST /v1/payments/va-callback, one row per bank transaction:
+ * the unique transaction_id makes the bank's retries harmless, and `response` is the first answer,
+ * sent again to every retry.
+ */
+export const bankPayments = pgTable('bank_payments', {
+  id: serial('id').primaryKey(),
+  transactionId: text('transaction_id').notNull().unique(),
+  applicationId: integer('application_id').notNull().references(() => applications.id),
+  amount: integer('amount').notNull(),
+  paidAt: ts('paid_at').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+  response: jsonb('response').notNull(),
+}, (t) => [index('bank_payments_application_idx').on(t.applicationId)]);
+
 /** Booked pick-ups per slot: one row per (date, time), incremented under a capacity check. */
 export const pickupSlots = pgTable('pickup_slots', {
   date: text('date').notNull(),

@@ -6,6 +6,7 @@ import profileRoutes from './citizen/profile';
 import masterDataRoutes from './master-data';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
+import paymentRoutes from './payments';
 
 /** Every API route, under /api (registered by app.ts). */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(applicationRoutes);
   await app.register(verifyRoutes);
   await app.register(officerRoutes);
+  await app.register(paymentRoutes);
 }

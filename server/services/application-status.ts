@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
-import { canTransition, type PaymentStatus, type Status } from '../../contract/status';
+import { canTransition, PaymentStatus, Status } from '../../contract/status';
 import type { Db } from '../db/client';
 import { applications, statusHistory } from '../db/schema';
 import { HttpError } from '../lib/http-error';
@@ -44,6 +44,32 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<void> 
     fromPaymentStatus: application.paymentStatus,
     toPaymentStatus: paymentTo,
     actor,
+    actorId: change.actorId ?? null,
+    notes: change.notes ?? null,
+  });
+}
+
+/**
+ * A proof is waiting and the payment is now confirmed (by an officer, or by the bank): the payment
+ * becomes paid while the status stays 'waiting for approve', so changeStatus does not apply; this is
+ * the same optimistic check and the same history row (from = to, only the payment status moves).
+ */
+export async function confirmWaitingPayment(tx: Db, change: Omit<StatusChange, 'to' | 'paymentStatus' | 'set'> & { paidAt: Date }): Promise<void> {
+  const { application } = change;
+  if (application.status !== Status.waitingForApprove || application.paymentStatus !== PaymentStatus.unpaid) {
+    throw invalidTransition(application.status, Status.waitingForApprove);
+  }
+  const updated = await tx.update(applications).set({ paymentStatus: PaymentStatus.paid, paidAt: change.paidAt, updatedAt: new Date() })
+    .where(and(eq(applications.id, application.id), eq(applications.status, Status.waitingForApprove), eq(applications.paymentStatus, PaymentStatus.unpaid)))
+    .returning({ id: applications.id });
+  if (!updated.length) throw invalidTransition(application.status, Status.waitingForApprove);
+  await tx.insert(statusHistory).values({
+    applicationId: application.id,
+    fromStatus: Status.waitingForApprove,
+    toStatus: Status.waitingForApprove,
+    fromPaymentStatus: PaymentStatus.unpaid,
+    toPaymentStatus: PaymentStatus.paid,
+    actor: change.actor,
     actorId: change.actorId ?? null,
     notes: change.notes ?? null,
   });

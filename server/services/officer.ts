@@ -7,7 +7,7 @@ import { PaymentStatus, Status } from '../../contract/status';
 import type { Db } from '../db/client';
 import { applications, documents, statusHistory, users } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
-import { changeStatus, invalidTransition } from './application-status';
+import { changeStatus, confirmWaitingPayment, invalidTransition } from './application-status';
 import { applicationDetail, type ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
@@ -125,21 +125,11 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
     const by = { actor: 'officer' as const, actorId: input.officerId, notes: input.notes || null };
     const set: Partial<typeof applications.$inferInsert> = {};
     switch (action) {
-      case 'verify-payment': {
-        // The status stays 'waiting for approve'; only the payment changes, so it is recorded here.
-        if (row.status !== Status.waitingForApprove || row.paymentStatus !== PaymentStatus.unpaid) throw invalidTransition(row.status, Status.waitingForApprove);
-        const now = new Date();
-        const updated = await tx.update(applications).set({ paymentStatus: PaymentStatus.paid, paidAt: now, updatedAt: now })
-          .where(and(eq(applications.id, row.id), eq(applications.status, row.status), eq(applications.paymentStatus, PaymentStatus.unpaid)))
-          .returning({ id: applications.id });
-        if (!updated.length) throw invalidTransition(row.status, Status.waitingForApprove);
-        await tx.insert(statusHistory).values({
-          applicationId: row.id, fromStatus: row.status, toStatus: row.status, fromPaymentStatus: PaymentStatus.unpaid,
-          toPaymentStatus: PaymentStatus.paid, actor: 'officer', actorId: input.officerId, notes: input.notes || null,
-        });
+      case 'verify-payment':
+        // The status stays 'waiting for approve'; only the payment changes.
+        await confirmWaitingPayment(tx, { application: row, ...by, paidAt: new Date() });
         await notify(tx, row.userId, row.id, 'payment_confirmed', { ticket });
         break;
-      }
       case 'refuse-payment': {
         if (row.paymentStatus !== PaymentStatus.unpaid) throw invalidTransition(row.status, Status.pending);
         // The citizen gets a full payment window from now to send a better proof.
