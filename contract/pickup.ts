@@ -17,5 +17,12 @@ export function slotMinutes(slot: string): number {
   return h * 60 + Number(m[2]);
 }
 
+/** "01:30 PM" → "13:30": the 24-hour clock Lao readers use. */
+export function slotTime24(slot: string): string {
+  const minutes = slotMinutes(slot);
+  if (Number.isNaN(minutes)) return slot;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 export interface PickupSlot { time: string; available: boolean; remaining: number }
 export interface PickupDay { date: string; open: boolean; slots: PickupSlot[] }

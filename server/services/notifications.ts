@@ -1,3 +1,4 @@
+import { slotTime24 } from '../../contract/pickup';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 
@@ -67,8 +68,19 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
   },
 };
 
+/** The parameters as each language writes them: dates spelt out, Lao times on the 24-hour clock. */
+function paramsIn(language: 'en' | 'lo', p: Params): Params {
+  const date = p.date && /^\d{4}-\d{2}-\d{2}$/.test(p.date)
+    ? new Intl.DateTimeFormat(language === 'lo' ? 'lo-LA' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${p.date}T00:00:00Z`))
+    : p.date;
+  const time = p.time && language === 'lo' ? slotTime24(p.time) : p.time;
+  // The templates end the sentence themselves: an officer's note ending in '.' would make '..'.
+  const notes = p.notes?.trim().replace(/[.。]+$/, '');
+  return { ...p, date, time, notes };
+}
+
 /** Records one notification; call it inside the transaction that makes the change. */
 export async function notify(db: Db, userId: number, applicationId: number | null, kind: NotificationKind, params: Params): Promise<void> {
   const t = TEMPLATES[kind];
-  await db.insert(notifications).values({ userId, applicationId, kind, messageEn: t.en(params), messageLo: t.lo(params) });
+  await db.insert(notifications).values({ userId, applicationId, kind, messageEn: t.en(paramsIn('en', params)), messageLo: t.lo(paramsIn('lo', params)) });
 }

@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/master-data';
+import { slotTime24 } from '../../contract/pickup';
 import { currentLanguage } from './i18n';
 
 /**
@@ -98,4 +99,9 @@ export function todayInVientiane(now = new Date()): string {
 /** "10100000000123" → "1010 0000 0001 23": easier to read out and type at an ATM. */
 export function formatAccountNumber(digits: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** A pick-up slot ("01:30 PM", the API's form) as read in the chosen language: Lao uses the 24-hour clock. */
+export function formatSlotTime(time: string, language: Language | string = currentLanguage()): string {
+  return language.startsWith('lo') ? slotTime24(time) : time;
 }

@@ -143,11 +143,14 @@ describe('officer actions', () => {
     const { citizen, id } = await newApplication();
     expect((await act(id, 'verify-payment')).statusCode).toBe(200);
     expect((await act(id, 'start-review')).statusCode).toBe(200);
-    const res = await act(id, 'reject', { notes: 'The household book belongs to another family' });
+    const res = await act(id, 'reject', { notes: 'The household book belongs to another family.' });
     expect(res.json().data.status).toBe('rejected');
     const view = (await t.app.inject({ method: 'GET', url: `${CITIZEN}/${id}`, headers: citizen.headers })).json().data;
-    expect(view).toMatchObject({ status: 'rejected', notes: 'The household book belongs to another family' });
+    expect(view).toMatchObject({ status: 'rejected', notes: 'The household book belongs to another family.' });
     expect((await kinds(id)).at(-1)).toBe('rejected');
+    // The note's own full stop does not double the template's.
+    const [note] = await t.app.db.select().from(notifications).where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'rejected')));
+    expect(note.messageEn).toBe(`Your application RC0000${id} was rejected: The household book belongs to another family. You can apply again from Applied before.`);
   });
 
   it('requires notes to refuse a proof or reject (400), changing nothing', async () => {

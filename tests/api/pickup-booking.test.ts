@@ -31,8 +31,10 @@ describe('POST …/{id}/set-pickup-date', () => {
     const history = await t.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, id));
     expect(history.at(-1)).toMatchObject({ fromStatus: 'certificate issued', toStatus: 'waiting to pickup', actor: 'citizen', actorId: citizen.user.id });
     const [note] = await t.app.db.select().from(notifications).where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'pickup_booked')));
-    expect(note.messageEn).toBe(`Pick-up for RC0000${id} is booked on ${date} at 08:30 AM.`);
-    expect(note.messageLo).toContain(date);
+    // The date spelt out in each language; Lao reads the time on the 24-hour clock.
+    const spelt = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+    expect(note.messageEn).toBe(`Pick-up for RC0000${id} is booked on ${spelt('en-GB')} at 08:30 AM.`);
+    expect(note.messageLo).toBe(`ນັດມາຮັບ RC0000${id} ວັນທີ ${spelt('lo-LA')} ເວລາ 08:30.`);
   });
 
   it('rebooking frees the old seat; the same slot again counts once', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatCalendarDate, formatCountdown, formatDate, formatDateTime, formatMoney, todayInVientiane } from '../../src/lib/format';
+import { formatAccountNumber, formatCalendarDate, formatCountdown, formatDate, formatDateTime, formatMoney, formatSlotTime, todayInVientiane } from '../../src/lib/format';
 
 describe('formatters (Asia/Vientiane, per language)', () => {
   it('shows instants in Vientiane time whatever the machine zone', () => {
@@ -25,6 +25,13 @@ describe('formatters (Asia/Vientiane, per language)', () => {
     expect(formatCountdown(24 * 3_600_000)).toBe('24:00:00');
     expect(formatCountdown(3_723_999)).toBe('01:02:03');
     expect(formatCountdown(-5000)).toBe('00:00:00');
+  });
+
+  it('reads pick-up times on the 24-hour clock in Lao and keeps AM/PM in English', () => {
+    expect(formatSlotTime('01:30 PM', 'lo')).toBe('13:30');
+    expect(formatSlotTime('08:00 AM', 'lo')).toBe('08:00');
+    expect(formatSlotTime('12:00 PM', 'lo')).toBe('12:00');
+    expect(formatSlotTime('01:30 PM', 'en')).toBe('01:30 PM');
   });
 
   it('groups account numbers by four', () => {

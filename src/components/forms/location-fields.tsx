@@ -66,7 +66,8 @@ export function LocationFields<T extends FieldValues>({ form, names, labels = {}
         options={d.options}
         loading={d.loading}
         disabled={disabled || !province}
-        error={errorOf(errors, names.district)}
+        // A disabled list cannot be fixed yet: its parent's own error says what to do first.
+        error={province ? errorOf(errors, names.district) : undefined}
         {...form.register(names.district, { onChange: () => clear(names.village) })}
       />
       <SelectField
@@ -75,7 +76,7 @@ export function LocationFields<T extends FieldValues>({ form, names, labels = {}
         options={v.options}
         loading={v.loading}
         disabled={disabled || !district}
-        error={errorOf(errors, names.village)}
+        error={district ? errorOf(errors, names.village) : undefined}
         {...form.register(names.village)}
       />
       {failed && <p role="alert" style={{ color: 'var(--red-700)' }}>{t`The list of places could not be loaded. Check your connection and try again.`}</p>}

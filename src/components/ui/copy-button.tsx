@@ -44,7 +44,12 @@ export function CopyButton({ value, what }: { value: string; /** Says what is co
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         {copied ? <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /> : <path d="M9 9h10v11H9zM5 15V4h10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />}
       </svg>
-      <span aria-live="polite">{copied ? <Trans>copied!</Trans> : <Trans>copy</Trans>}</span>
+      {/* Both labels share one cell, so the button keeps the width of the longer (Lao 'copied!' is
+          wider) and the number beside it never jumps to a second line. */}
+      <span className={styles.labels} aria-live="polite">
+        <span data-shown={!copied || undefined}><Trans>Copy</Trans></span>
+        <span data-shown={copied || undefined}><Trans>copied!</Trans></span>
+      </span>
     </button>
   );
 }

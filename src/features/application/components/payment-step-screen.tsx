@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { applicantData, paymentMethod, type Fee } from '../../../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
 import { ErrorCode } from '../../../../contract/errors';
+import type { Bank } from '../../../../contract/master-data';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -13,6 +14,8 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
+import { currentLanguage } from '../../../lib/i18n';
+import { fetchBanks } from '../../../lib/master-data';
 import { createApplication, type DocumentToSend } from '../api/create-application';
 import { fetchFee } from '../api/fetch-fee';
 import { useApplicantDraft, type ApplicantValues } from '../stores/applicant-draft';
@@ -52,6 +55,11 @@ export function PaymentStepScreen() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  // The bank's name in the language on screen now, not the one it was chosen in.
+  const language = currentLanguage();
+  const [banks, setBanks] = useState<Bank[] | null>(null);
+  useEffect(() => { fetchBanks().then(setBanks, () => undefined); }, [language]);
+  const bankName = banks?.find((b) => b.id === bank?.id)?.bank_name ?? bank?.name;
 
   useEffect(() => {
     let live = true;
@@ -157,7 +165,7 @@ export function PaymentStepScreen() {
               <img src={bank.icon} alt="" width={40} height={40} className={styles.logo} />
               <span className={styles.methodText}>
                 <span className={styles.methodKind}><Trans>Bank transfer</Trans></span>
-                <span className={styles.methodName}>{bank.name}</span>
+                <span className={styles.methodName}>{bankName}</span>
               </span>
               <span className={styles.change}><Trans>Change</Trans></span>
             </>

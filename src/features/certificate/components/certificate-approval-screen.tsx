@@ -11,7 +11,7 @@ import { SkeletonCard } from '../../../components/ui/skeleton';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage } from '../../../lib/error-messages';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, formatSlotTime } from '../../../lib/format';
 import { downloadCertificate } from '../api/download-certificate';
 import styles from './certificate-approval-screen.module.css';
 
@@ -89,7 +89,7 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
             <Card as="section">
               <h3 className={styles.cardTitle}><Trans>Pick-up at the office</Trans></h3>
               <p className={styles.pickup} data-testid="pickup-booking">
-                {formatCalendarDate(a.pickup_date, i18n.locale)}, {a.pickup_time}
+                {formatCalendarDate(a.pickup_date, i18n.locale)}, {formatSlotTime(a.pickup_time ?? '', i18n.locale)}
               </p>
               <p className={styles.muted}><Trans>Bring your ID card. You can change the time until the booked slot begins.</Trans></p>
             </Card>

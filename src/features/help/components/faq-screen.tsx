@@ -25,7 +25,8 @@ export function FaqScreen() {
       <search className={styles.search}>
         <TextField label={t`Search questions`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} enterKeyHint="search" autoComplete="off" />
       </search>
-      <p className={styles.count} role="status">
+      {/* With no match the card below says so on screen; the status line still tells screen readers. */}
+      <p className={count > 0 ? styles.count : 'visually-hidden'} role="status">
         {words.length ? <Plural value={count} _0="No question matches your search" one="# question found" other="# questions found" /> : null}
       </p>
       {count > 0 ? (

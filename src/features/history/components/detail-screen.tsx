@@ -17,7 +17,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage } from '../../../lib/error-messages';
-import { formatCalendarDate, formatDate } from '../../../lib/format';
+import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/format';
 import { DocumentsTab } from './documents-tab';
 import { PaymentTab } from './payment-tab';
 import styles from './detail-screen.module.css';
@@ -33,7 +33,7 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
       <DataList
         items={[
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
-          ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${a.pickup_time ?? ''}` }] : []),
+          ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}` }] : []),
           { label: t`Notes`, value: a.notes?.trim() || '-', wide: true },
         ]}
       />

@@ -12,6 +12,8 @@ export function PaymentTab({ application, onViewProof }: { application: Applicat
   const { t, i18n } = useLingui();
   const p = application.payment;
   const awaitingPayment = application.status === Status.pending && p.payment_status === 'unpaid';
+  // 'unpaid' right after 'Payment successful' reads like a failure: say the proof is being checked.
+  const proofBeingChecked = application.status === Status.waitingForApprove && p.payment_status === 'unpaid' && p.proof_of_payment_path !== null;
   return (
     <div className={styles.payment}>
       <div className={styles.bank}>
@@ -26,6 +28,9 @@ export function PaymentTab({ application, onViewProof }: { application: Applicat
           ...(awaitingPayment ? [{ label: t`Pay before`, value: formatDateTime(p.deadline, i18n.locale), wide: true }] : []),
         ]}
       />
+      {proofBeingChecked && (
+        <p className={styles.muted}><Trans>We received your proof of payment. An officer confirms it within 3 working days; the status then becomes paid.</Trans></p>
+      )}
       {p.proof_of_payment_path ? (
         <button type="button" className={styles.view} onClick={() => onViewProof(p.proof_of_payment_path!)}>
           <Trans>View proof of payment</Trans>

@@ -14,7 +14,7 @@ import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-b
 import { Tabs } from '../../../components/ui/tabs';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
-import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format';
+import { formatCalendarDate, formatDate, formatDateTime, formatSlotTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { fetchOfficerApplication } from '../api/officer-api';
 import { ACTIONS } from '../labels';
@@ -62,7 +62,7 @@ function Summary({ application: a }: { application: OfficerApplicationDetail }) 
           { label: t`Applicant`, value: name },
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
           ...(a.payment.payment_status === 'unpaid' ? [{ label: t`Payment deadline`, value: formatDateTime(a.payment.deadline, i18n.locale) }] : []),
-          ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${a.pickup_time ?? ''}` }] : []),
+          ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}` }] : []),
           ...(a.certificate_code ? [{ label: t`Certificate code`, value: <span className={styles.code}>{a.certificate_code}</span>, wide: true }] : []),
           ...(a.notes ? [{ label: t`Notes`, value: a.notes, wide: true }] : []),
         ]}

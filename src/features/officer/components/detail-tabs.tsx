@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OfficerApplicationDetail } from '../../../../contract/officer';
 import { APPLICATION_DOCUMENTS } from '../../../../contract/documents';
+import { toGroupedPhone } from '../../../../contract/rules';
 import { DataList } from '../../../components/ui/data-list';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatAccountNumber, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import styles from './officer.module.css';
 
 /** The three documents and the proof of payment, each opened in the shared viewer (fetched with the token). */
@@ -41,7 +42,7 @@ export function PaymentTab({ application: a }: { application: OfficerApplication
         { label: t`Payment status`, value: p.payment_status === 'paid' ? t`paid` : t`unpaid` },
         { label: t`Amount`, value: formatMoney(p.amount, i18n.locale, p.currency) },
         { label: t`Bank`, value: p.bank_name },
-        { label: t`Virtual account`, value: p.va_number },
+        { label: t`Virtual account`, value: formatAccountNumber(p.va_number) },
         { label: t`Recipient`, value: p.recipient, wide: true },
         { label: t`Payment deadline`, value: formatDateTime(p.deadline, i18n.locale) },
       ]}
@@ -56,7 +57,7 @@ export function AccountTab({ account }: { account: OfficerApplicationDetail['acc
       items={[
         { label: t`Account name`, value: `${account.first_name} ${account.last_name}`.trim() },
         { label: t`Email`, value: account.email, wide: true },
-        { label: t`Phone number`, value: account.phone_number ? `+${account.phone_number}` : '' },
+        { label: t`Phone number`, value: account.phone_number ? `+856 ${toGroupedPhone(account.phone_number)}` : '' },
         { label: t`ID card number`, value: account.id_card ?? '' },
         { label: t`Language`, value: account.language === 'lo' ? t`Lao` : t`English` },
         { label: t`Registered on`, value: formatDate(account.created_at, i18n.locale) },

@@ -15,7 +15,7 @@ import { Skeleton, SkeletonCard } from '../../../components/ui/skeleton';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, formatSlotTime } from '../../../lib/format';
 import { fetchPickupDay, setPickupDate } from '../api/pickup';
 import { firstOpenDay, pickupWindow, shiftDay } from '../pickup-days';
 import { PickupCalendar } from './pickup-calendar';
@@ -121,7 +121,7 @@ export function PickupScreen({ id }: { id: number }) {
           </p>
           {a.status === Status.waitingToPickup && a.pickup_date && (
             <Banner tone="info">
-              <Trans>Booked now: {formatCalendarDate(a.pickup_date, i18n.locale)}, {a.pickup_time}. A new choice replaces it.</Trans>
+              <Trans>Booked now: {formatCalendarDate(a.pickup_date, i18n.locale)}, {formatSlotTime(a.pickup_time ?? '', i18n.locale)}. A new choice replaces it.</Trans>
             </Banner>
           )}
           {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessPanel } from '../../../components/ui/success-panel';
 import { useApplication } from '../../../lib/application-detail';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, formatSlotTime } from '../../../lib/format';
 import styles from './pickup-success-screen.module.css';
 
 
@@ -27,7 +27,7 @@ export function PickupSuccessScreen({ id }: { id: number | undefined }) {
             <dt><Trans>Date</Trans></dt>
             <dd data-testid="booked-date">{formatCalendarDate(a.pickup_date, i18n.locale)}</dd>
             <dt><Trans>Time</Trans></dt>
-            <dd data-testid="booked-time">{a.pickup_time}</dd>
+            <dd data-testid="booked-time">{formatSlotTime(a.pickup_time ?? '', i18n.locale)}</dd>
           </dl>
         </Card>
       ) : state.status === 'loading' && id ? (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import type { PickupSlot } from '../../../../contract/pickup';
+import { formatSlotTime } from '../../../lib/format';
 import styles from './slot-grid.module.css';
 
 interface SlotGridProps {
@@ -19,8 +20,8 @@ export function SlotGrid({ slots, value, onChange, error }: SlotGridProps) {
       <Text slot="description" className={styles.hint}><Trans>Each time is a 30-minute window at the office.</Trans></Text>
       <div className={styles.grid}>
         {slots.map((slot) => (
-          <Radio key={slot.time} value={slot.time} isDisabled={!slot.available} className={styles.slot} aria-label={slot.available ? t`${slot.time}, ${slot.remaining} places left` : t`${slot.time}, not available`}>
-            <span className={styles.time}>{slot.time}</span>
+          <Radio key={slot.time} value={slot.time} isDisabled={!slot.available} className={styles.slot} aria-label={slot.available ? t`${formatSlotTime(slot.time)}, ${slot.remaining} places left` : t`${formatSlotTime(slot.time)}, not available`}>
+            <span className={styles.time}>{formatSlotTime(slot.time)}</span>
             <span className={styles.remaining}>
               {slot.available ? <Trans>{slot.remaining} left</Trans> : <Trans>Not available</Trans>}
             </span>
