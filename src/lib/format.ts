@@ -25,11 +25,14 @@ const LAO_MONTHS = {
 interface DateFormatter { format(date: Date): string }
 
 /** British English parts (day month year, 24 h) with the month named in Lao. */
-function laoDateFallback(options: Intl.DateTimeFormatOptions): DateFormatter {
+export function laoDateFallback(options: Intl.DateTimeFormatOptions): DateFormatter {
   const base = new Intl.DateTimeFormat('en-GB', { ...options, month: options.month ? 'numeric' : undefined });
   const names = options.month === 'long' ? LAO_MONTHS.long : LAO_MONTHS.short;
   return {
-    format: (date) => base.formatToParts(date).map((p) => (p.type === 'month' ? names[Number(p.value) - 1] : p.value)).join('').replace(/\//g, ' '),
+    // en-GB pads an all-numeric date ("01/06/2015"); with the month spelt out the day is not padded.
+    format: (date) => base.formatToParts(date)
+      .map((p) => (p.type === 'month' ? names[Number(p.value) - 1] : p.type === 'day' && options.day === 'numeric' ? String(Number(p.value)) : p.value))
+      .join('').replace(/\//g, ' '),
   };
 }
 

@@ -1,5 +1,4 @@
 import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import type { Language } from '../../contract/master-data';
 
 export const LANGUAGE_KEY = 'language';
@@ -18,8 +17,6 @@ export async function activateLanguage(locale: Language, persist = false): Promi
   const { messages } = locale === 'lo' ? await import('../../locales/lo.po') : await import('../../locales/en.po');
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
-  // The tab, the task switcher and screen readers name the app in the chosen language too.
-  document.title = i18n._(msg`Lao e-Government`);
   if (persist) localStorage.setItem(LANGUAGE_KEY, locale);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatCalendarDate, formatCountdown, formatDate, formatDateTime, formatMoney, formatSlotTime, todayInVientiane } from '../../src/lib/format';
+import { formatAccountNumber, formatCalendarDate, formatCountdown, formatDate, formatDateTime, formatMoney, formatSlotTime, laoDateFallback, todayInVientiane } from '../../src/lib/format';
 
 describe('formatters (Asia/Vientiane, per language)', () => {
   it('shows instants in Vientiane time whatever the machine zone', () => {
@@ -8,6 +8,12 @@ describe('formatters (Asia/Vientiane, per language)', () => {
     expect(formatDateTime('2026-03-27T07:47:00Z', 'en')).toBe('27 Mar 2026, 14:47');
     expect(formatDate('2026-03-26T23:30:00Z', 'lo')).toBe('27 ມ.ນ. 2026');
     expect(todayInVientiane(new Date('2026-03-26T18:00:00Z'))).toBe('2026-03-27');
+  });
+
+  it('writes Lao dates by hand the same way where the browser has no Lao data (no padded day)', () => {
+    const long = laoDateFallback({ timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    expect(long.format(new Date('2015-06-01T00:00:00Z'))).toBe('1 ມິຖຸນາ 2015');
+    expect(long.format(new Date('1990-04-12T00:00:00Z'))).toBe('12 ເມສາ 1990');
   });
 
   it('never shifts a calendar date', () => {
