@@ -18,6 +18,7 @@ import { loadConfig } from '../server/config';
 import { districts, villages } from '../server/db/schema';
 import { createAccount, TEST_PASSWORD } from '../tests/api/fixtures';
 import { applicationBody } from '../tests/api/application-fixtures';
+import { scratchDatabase } from '../tests/api/scratch-database';
 
 interface Result {
   name: string;
@@ -84,22 +85,9 @@ async function main() {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
-    // As tests/api/test-app.ts does for TEST_DATABASE_URL: a database of our own, dropped at the end.
-    const { default: pg } = await import('pg');
-    const name = `rc_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await scratchDatabase(adminUrl, 'rc_bench');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
 
   const setupStarted = performance.now();

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { scratchDatabase } from './scratch-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,21 +23,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   let dropDatabase = async () => {};
   const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (adminUrl) {
-    const { default: pg } = await import('pg');
-    const name = `rc_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await scratchDatabase(adminUrl, 'rc_test');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   } else {
     fs.cpSync(inject('templateDataDir'), dataDir, { recursive: true });
     fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
