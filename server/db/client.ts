@@ -14,12 +14,16 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** PostgreSQL when a URL is given, else the embedded PGlite in DATA_DIR/db; migrations applied on both. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server ends (a PostgreSQL restart, a failover, an administrator)
+    // is re-emitted by the pool as 'error'; unheard, that would crash the whole process. The pool
+    // drops that connection and opens a new one for the next query, so logging it is enough.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -13,7 +13,11 @@ declare module 'fastify' {
 
 /** Opens the database (PGlite or PostgreSQL), applies migrations and seeds master data on first start. */
 export default fp<{ config: Config }>(async (app, { config }) => {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),
+  });
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.addHook('onClose', async () => database.close());
