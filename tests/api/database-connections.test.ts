@@ -16,7 +16,8 @@ describe.skipIf(!adminUrl)('PostgreSQL connections ended by the server', () => {
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    const database = (await t.app.db.execute('select current_database() as name')).rows[0] as { name: string };
+    const { rows } = (await t.app.db.execute('select current_database() as name')) as unknown as { rows: { name: string }[] };
+    const database = rows[0];
     const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
     await admin.end();
     expect(killed.rowCount).toBeGreaterThan(0);
