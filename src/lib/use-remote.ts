@@ -17,7 +17,7 @@ export function useRemote<T>(load: (signal: AbortSignal) => Promise<T>, deps: De
       (error: unknown) => !controller.signal.aborted && setState({ status: 'failed', error }),
     );
     return () => controller.abort();
-
+    // The caller names what the load depends on; `load` itself is a new function every render.
   }, [...deps, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };

@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import styles from './success-panel.module.css';
 
-function SuccessMark() {
+/** The green tick of a good outcome (also the verify screen's 'valid'). */
+export function SuccessMark({ size = 112 }: { size?: number }) {
   return (
-    <svg viewBox="0 0 120 120" width="112" height="112" aria-hidden="true">
+    <svg viewBox="0 0 120 120" width={size} height={size} aria-hidden="true">
       <circle cx="60" cy="60" r="56" fill="var(--green-50)" />
       <circle cx="60" cy="60" r="40" fill="var(--green-700)" />
       <path d="M42 61l12 12 25-27" fill="none" stroke="var(--white)" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />

@@ -6,6 +6,7 @@ import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
+import { SuccessMark } from '../../../components/ui/success-panel';
 import { errorMessage } from '../../../lib/error-messages';
 import { formatDate } from '../../../lib/format';
 import { verifyCertificate, type Verification } from '../api/verify-certificate';
@@ -14,15 +15,7 @@ import styles from './verify-screen.module.css';
 type State = { status: 'loading' } | { status: 'done'; result: Verification } | { status: 'failed'; error: unknown };
 
 function Mark({ tone }: { tone: Verification['status'] }) {
-  if (tone === 'valid') {
-    return (
-      <svg viewBox="0 0 120 120" width="96" height="96" aria-hidden="true">
-        <circle cx="60" cy="60" r="56" fill="var(--green-50)" />
-        <circle cx="60" cy="60" r="40" fill="var(--green-700)" />
-        <path d="M42 61l12 12 25-27" fill="none" stroke="var(--white)" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    );
-  }
+  if (tone === 'valid') return <SuccessMark size={96} />;
   return (
     <svg viewBox="0 0 120 120" width="96" height="96" aria-hidden="true">
       <circle cx="60" cy="60" r="56" fill={tone === 'revoked' ? 'var(--red-50)' : 'var(--amber-50)'} />
