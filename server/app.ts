@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { installValibotValidator } from './lib/validation';
 import authPlugin from './plugins/auth';
+import certificateKeysPlugin from './plugins/certificate-keys';
 import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
 import errorsPlugin from './plugins/errors';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(documentsPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(certificateKeysPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(webAppPlugin);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { raw32 } from './lib/certificate-keys';
 
 /** Every setting the server reads, validated once at start-up with a clear message (README: Configuration). */
 const intFrom = (def: number, min: number, max: number) =>
@@ -14,9 +15,16 @@ const envSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Lao e-Government <no-reply@egov.la>'),
   APP_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://egov.example.la'))),
   BANK_CALLBACK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** Ed25519 private key (32-byte seed, base64url) that signs certificates; unset: generated in DATA_DIR. */
+  CERTIFICATE_SIGNING_KEY: v.optional(v.pipe(v.string(), v.check((s) => raw32(s) !== null, 'must be a 32-byte Ed25519 key in base64url (43 characters)'))),
+  /** Public keys (base64url, comma-separated) of earlier signing keys: their certificates keep verifying. */
+  CERTIFICATE_RETIRED_KEYS: v.optional(v.pipe(v.string(), v.check((s) => s.split(',').map((k) => k.trim()).filter(Boolean).every((k) => raw32(k) !== null), 'must be comma-separated 32-byte Ed25519 public keys in base64url'))),
   FEE_PAYMENT_LAK: intFrom(20_000, 0, 100_000_000),
   FEE_PROCESSING_LAK: intFrom(9_000, 0, 100_000_000),
   PAYMENT_RECIPIENT: v.optional(v.string(), 'Ministry of Home Affairs — Resident Certificates'),
+  PAYMENT_RECIPIENT_LO: v.optional(v.string(), 'ກະຊວງພາຍໃນ — ໃບຢັ້ງຢືນທີ່ຢູ່'),
+  /** How often the expiry and reminder job runs (seconds); 0 turns it off (tests run it by hand). */
+  JOBS_INTERVAL_SECONDS: intFrom(60, 0, 24 * 3600),
   PAYMENT_WINDOW_HOURS: intFrom(24, 1, 24 * 30),
   PICKUP_SLOT_CAPACITY: intFrom(5, 1, 1000),
   PICKUP_CLOSED_SLOTS: v.optional(v.string(), '09:30 AM,11:00 AM,03:30 PM'),
@@ -50,7 +58,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bankCallbackSecret: e.BANK_CALLBACK_SECRET,
-    fee: { payment: e.FEE_PAYMENT_LAK, processing: e.FEE_PROCESSING_LAK, recipient: e.PAYMENT_RECIPIENT, windowHours: e.PAYMENT_WINDOW_HOURS },
+    certificateSigningKey: e.CERTIFICATE_SIGNING_KEY ? raw32(e.CERTIFICATE_SIGNING_KEY)! : undefined,
+    certificateRetiredKeys: (e.CERTIFICATE_RETIRED_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean).map((k) => raw32(k)!),
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    fee: { payment: e.FEE_PAYMENT_LAK, processing: e.FEE_PROCESSING_LAK, recipient: e.PAYMENT_RECIPIENT, recipientLo: e.PAYMENT_RECIPIENT_LO, windowHours: e.PAYMENT_WINDOW_HOURS },
     pickup: { capacity: e.PICKUP_SLOT_CAPACITY, closedSlots: e.PICKUP_CLOSED_SLOTS.split(',').map((s) => s.trim()).filter(Boolean) },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, whatsapp: e.SUPPORT_WHATSAPP },
     trustProxy: e.TRUST_PROXY === 'true',

@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { registerVerifyKeys } from './verify-keys';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -30,6 +31,8 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/tesseract/'),
   new CacheFirst({ cacheName: 'tesseract', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
+
+registerVerifyKeys();
 
 // The page asks the waiting worker to take over only when the citizen accepts the update.
 self.addEventListener('message', (event) => {

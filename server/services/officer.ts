@@ -153,6 +153,8 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
         break;
       case 'issue-certificate':
         set.certificateCode = newCertificateCode();
+        // The signed issue date: every later download signs the same statement.
+        set.certificateIssuedAt = new Date();
         await changeStatus(tx, { application: row, to: Status.certificateIssued, ...by, set });
         await notify(tx, row.userId, row.id, 'certificate_issued', { ticket });
         break;

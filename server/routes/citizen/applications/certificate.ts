@@ -19,7 +19,7 @@ export default async function certificateRoutes(app: FastifyInstance) {
   }, async (req, reply) => {
     const { id } = req.params as { id: number };
     const row = await findVisibleApplication(app.db, id, req.user!);
-    const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl);
+    const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="${row.ticketNumber}.pdf"`)
