@@ -64,7 +64,8 @@ export async function createApplication(app: FastifyInstance, input: NewApplicat
 
   const fee = currentFee(app.config);
   const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
-  const carriedPayment = input.reappliedFrom?.paymentStatus === PaymentStatus.paid;
+  // A revoked certificate's fee paid for that certificate: the new application is paid again.
+  const carriedPayment = input.reappliedFrom?.paymentStatus === PaymentStatus.paid && !input.reappliedFrom.certificateRevokedAt;
 
   return app.db.transaction(async (tx) => {
     // The id first: the ticket and the VA number are derived from it and stored with the row.

@@ -30,7 +30,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     fs.cpSync(inject('templateDataDir'), dataDir, { recursive: true });
     fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_BASE_URL: 'http://app.test', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_BASE_URL: 'http://app.test', JOBS_INTERVAL_SECONDS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   const app = await buildApp(config);
   await app.ready();
   return {

@@ -39,7 +39,7 @@ export default async function officerRoutes(app: FastifyInstance) {
   }, async (req, reply) => {
     const { id } = req.params as { id: number };
     reply.header('Cache-Control', 'private, no-store');
-    return { data: await officerDetail(app.db, await findApplication(app.db, id), requestLanguage(req)) };
+    return { data: await officerDetail(app.db, await findApplication(app.db, id), requestLanguage(req), req.user!) };
   });
 
   for (const action of OFFICER_ACTIONS) {
@@ -55,7 +55,7 @@ export default async function officerRoutes(app: FastifyInstance) {
     }, async (req, reply) => {
       const { id } = req.params as { id: number };
       const { notes } = (req.body ?? {}) as { notes?: string };
-      return idempotent(app, req, reply, (scope) => runOfficerAction(app, id, action, { officerId: req.user!.id, notes }, scope)
+      return idempotent(app, req, reply, (scope) => runOfficerAction(app, id, action, { officer: req.user!, notes }, scope)
         .then((body) => ({ statusCode: 200, body })));
     });
   }

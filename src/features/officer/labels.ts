@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { OfficerAction, OfficerHistoryEntry } from '../../../contract/officer';
+import type { OfficerAction, OfficerHistoryEntry, OfficerRole } from '../../../contract/officer';
 import { Status } from '../../../contract/status';
 
 /** The statuses an officer filters by, with the display labels of the specification. */
@@ -66,6 +66,19 @@ export const ACTIONS: Record<OfficerAction, ActionText> = {
     done: msg`Certificate marked as picked up.`,
     variant: 'primary',
   },
+  revoke: {
+    label: msg`Revoke certificate`,
+    explain: msg`The certificate stops being valid: its verification page says revoked, the PDF can no longer be downloaded, and the citizen is told and may apply again. Give the reason: it is kept on record and the citizen reads it.`,
+    done: msg`Certificate revoked. The citizen has been notified.`,
+    variant: 'danger',
+  },
+};
+
+export const ROLES: Record<OfficerRole, MessageDescriptor> = {
+  cashier: msg`Cashier`,
+  reviewer: msg`Reviewer`,
+  issuer: msg`Issuer`,
+  admin: msg`Administrator`,
 };
 
 export const ACTORS: Record<OfficerHistoryEntry['actor'], MessageDescriptor> = {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pickupBody } from '../../../../contract/application';
 import { isoDate } from '../../../../contract/rules';
 import { idParams, schema } from '../../../lib/validation';
+import { logAccess } from '../../../services/access-log';
 import { findVisibleApplication } from '../../../services/applications';
 import { renderCertificate } from '../../../services/certificates';
 import { idempotent } from '../../../services/idempotency';
@@ -20,6 +21,7 @@ export default async function certificateRoutes(app: FastifyInstance) {
     const { id } = req.params as { id: number };
     const row = await findVisibleApplication(app.db, id, req.user!);
     const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
+    if (req.user!.role === 'officer' && row.userId !== req.user!.id) await logAccess(app.db, { applicationId: id, officerId: req.user!.id, action: 'view_document', detail: 'certificate' });
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="${row.ticketNumber}.pdf"`)

@@ -39,7 +39,10 @@ export default async function createRoutes(app: FastifyInstance) {
     });
   });
 
-  /** DECISIONS §2: a new application linked to the owner's rejected one, once; a paid fee carries over. */
+  /**
+   * DECISIONS §2: a new application linked to the owner's rejected one (or one whose certificate was
+   * revoked), once; a paid fee of a rejected application carries over.
+   */
   app.post(`${BASE}/re-apply`, {
     bodyLimit: DOCUMENTS_BODY_LIMIT,
     attachValidation: true,
@@ -50,7 +53,8 @@ export default async function createRoutes(app: FastifyInstance) {
     const body = req.body as Body<typeof reapplyBody>;
     return idempotent(app, req, reply, async (scope) => {
       const rejected = await findOwnApplication(app.db, body.id, req.user!.id);
-      if (rejected.status !== Status.rejected) throw invalidTransition(rejected.status, 'reapplied');
+      // A rejected application, or one whose certificate was revoked (issue 10: re-applying is offered).
+      if (rejected.status !== Status.rejected && !rejected.certificateRevokedAt) throw invalidTransition(rejected.status, 'reapplied');
       const already = () => new HttpError(409, ErrorCode.alreadyReapplied, 'This application was already submitted again.');
       const [successor] = await app.db.select({ id: applications.id }).from(applications).where(eq(applications.reappliedFromId, rejected.id));
       if (successor) throw already();
