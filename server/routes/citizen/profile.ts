@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { updatePasswordBody } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
 import type { Language } from '../../../contract/master-data';
-import { updateLanguageBody, updateProfileBody, type Profile } from '../../../contract/profile';
+import { updateLanguageBody, updateEmailUpdatesBody, updateProfileBody, type Profile } from '../../../contract/profile';
 import { FieldError } from '../../../contract/rules';
 import type { Db } from '../../db/client';
 import { authEvents, districts, provinces, users, villages } from '../../db/schema';
@@ -54,6 +54,7 @@ export async function loadProfile(db: Db, userId: number, lang: Language): Promi
     village: row.village ?? '',
     role: u.role,
     language: u.language,
+    email_updates: u.emailUpdates,
   };
 }
 
@@ -151,5 +152,14 @@ export default async function profileRoutes(app: FastifyInstance) {
     const { language } = req.body as v.InferOutput<typeof updateLanguageBody>;
     await app.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, me(req).id));
     return { data: { language } };
+  });
+
+  app.post('/v1/citizen/user/email-updates', {
+    preHandler: app.authenticate,
+    schema: { tags, security, summary: 'Turn optional e-mails (payment confirmed, certificate ready, pick-up reminder) on or off', body: schema(updateEmailUpdatesBody) },
+  }, async (req) => {
+    const { email_updates } = req.body as v.InferOutput<typeof updateEmailUpdatesBody>;
+    await app.db.update(users).set({ emailUpdates: email_updates, updatedAt: new Date() }).where(eq(users.id, me(req).id));
+    return { data: { email_updates } };
   });
 }
