@@ -72,10 +72,10 @@ export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole
  * The citizen's detail plus the applicant's account, the whole status history and the actions this
  * officer may take now. Opening it is recorded in the citizen's access log.
  */
-export async function officerDetail(db: Db, row: ApplicationRow, lang: Language, officer: OfficerUser): Promise<OfficerApplicationDetail> {
+export async function officerDetail(db: Db, row: ApplicationRow, lang: Language, officer: OfficerUser, officerFee?: { recipient: string; recipientLo: string }): Promise<OfficerApplicationDetail> {
   await logAccess(db, { applicationId: row.id, officerId: officer.id, action: 'view' });
   const [detail, [account], history] = await Promise.all([
-    applicationDetail(db, row, lang),
+    applicationDetail(db, row, lang, officerFee),
     db.select().from(users).where(eq(users.id, row.userId)),
     db.select({ h: statusHistory, email: users.email }).from(statusHistory).leftJoin(users, eq(users.id, statusHistory.actorId))
       .where(eq(statusHistory.applicationId, row.id)).orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),

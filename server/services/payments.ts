@@ -15,12 +15,12 @@ import { mailCitizen } from './citizen-mails';
 import { notify } from './notifications';
 
 /** The fee of a new application, from configuration (defaults LAK 20,000 + 9,000 = 29,000). */
-export function currentFee(config: Config): Fee {
+export function currentFee(config: Config, lang: 'en' | 'lo' = 'en'): Fee {
   const lines: Fee['lines'] = [
     { key: 'payment', amount: config.fee.payment },
     { key: 'processing_fee', amount: config.fee.processing },
   ];
-  return { lines, total: lines.reduce((sum, l) => sum + l.amount, 0), currency: 'LAK', recipient: config.fee.recipient, payment_window_hours: config.fee.windowHours };
+  return { lines, total: lines.reduce((sum, l) => sum + l.amount, 0), currency: 'LAK', recipient: lang === 'lo' ? config.fee.recipientLo : config.fee.recipient, payment_window_hours: config.fee.windowHours };
 }
 
 export const paymentDeadline = (createdAt: Date, config: Config) => new Date(createdAt.getTime() + config.fee.windowHours * 3_600_000);

@@ -87,9 +87,9 @@ test('an officer takes a paid application to certificate issued; the citizen see
     await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: ticket }) })).toContainText(status);
   };
   await act('Verify payment', 'Payment verified. The citizen has been notified.', 'paid');
-  await act('Start review', 'Review started.', 'In Validation');
-  await act('Approve', 'Application approved. The certificate can now be issued.', 'Waiting For Certificate Issued');
-  await act('Issue certificate', 'Certificate issued. The citizen has been notified.', 'Certificate Issued');
+  await act('Start review', 'Review started.', 'In validation');
+  await act('Approve', 'Application approved. The certificate can now be issued.', 'Waiting for certificate');
+  await act('Issue certificate', 'Certificate issued. The citizen has been notified.', 'Certificate issued');
   await expect(page.getByText(/^[A-Z2-7]{26}$/)).toBeVisible();
   const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Status history' }) });
   await expect(history.getByText(E2E_OFFICER.email).first()).toBeVisible();
@@ -101,7 +101,7 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/application-history');
   await expect(page.getByText(ticket)).toBeVisible();
-  await expect(page.getByText('Certificate Issued').first()).toBeVisible();
+  await expect(page.getByText('Certificate issued').first()).toBeVisible();
 });
 
 test('the back office is for officers only; an officer opening /home lands on /officer', async ({ page, request }) => {

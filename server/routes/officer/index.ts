@@ -39,7 +39,7 @@ export default async function officerRoutes(app: FastifyInstance) {
   }, async (req, reply) => {
     const { id } = req.params as { id: number };
     reply.header('Cache-Control', 'private, no-store');
-    return { data: await officerDetail(app.db, await findApplication(app.db, id), requestLanguage(req), req.user!) };
+    return { data: await officerDetail(app.db, await findApplication(app.db, id), requestLanguage(req), req.user!, app.config.fee) };
   });
 
   for (const action of OFFICER_ACTIONS) {

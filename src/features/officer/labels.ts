@@ -5,13 +5,13 @@ import { Status } from '../../../contract/status';
 
 /** The statuses an officer filters by, with the display labels of the specification. */
 export const STATUS_FILTERS: { status: Status; label: MessageDescriptor }[] = [
-  { status: Status.pending, label: msg`pending` },
-  { status: Status.waitingForApprove, label: msg`waiting for approve` },
-  { status: Status.inValidation, label: msg`In Validation` },
-  { status: Status.waitingForCertificate, label: msg`Waiting For Certificate Issued` },
-  { status: Status.certificateIssued, label: msg`Certificate Issued` },
-  { status: Status.waitingToPickup, label: msg`Waiting to Be Picked Up` },
-  { status: Status.pickedUp, label: msg`Picked Up` },
+  { status: Status.pending, label: msg`Pending` },
+  { status: Status.waitingForApprove, label: msg`Waiting for approval` },
+  { status: Status.inValidation, label: msg`In validation` },
+  { status: Status.waitingForCertificate, label: msg`Waiting for certificate` },
+  { status: Status.certificateIssued, label: msg`Certificate issued` },
+  { status: Status.waitingToPickup, label: msg`Waiting to be picked up` },
+  { status: Status.pickedUp, label: msg`Picked up` },
   { status: Status.rejected, label: msg`Rejected` },
 ];
 
