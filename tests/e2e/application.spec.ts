@@ -252,7 +252,7 @@ test('a new citizen applies, survives a reload, pays by virtual account, uploads
   await viewDocument(page, /View Proof of residence/, 'pdf');
   await page.getByRole('tab', { name: 'Payment' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('LAK 29,000');
-  await expect(page.getByRole('tabpanel')).toContainText('unpaid');
+  await expect(page.getByRole('tabpanel')).toContainText('Unpaid');
   await expect(page.getByRole('tabpanel')).toContainText('Lao Development Bank (LDB)');
   await viewDocument(page, /View proof of payment/, 'image');
 

@@ -59,7 +59,7 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('row', { name: new RegExp(ticket) });
   await expect(row).toContainText('Vilayvanh Sisouphanh');
-  await expect(row).toContainText('waiting for approve');
+  await expect(row).toContainText('Waiting for approval');
   await row.getByRole('link', { name: ticket }).click();
   await expect(page.getByRole('heading', { name: ticket })).toBeVisible();
 
@@ -86,7 +86,7 @@ test('an officer takes a paid application to certificate issued; the citizen see
     await expect(page.getByRole('status').filter({ hasText: confirmation })).toBeVisible();
     await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: ticket }) })).toContainText(status);
   };
-  await act('Verify payment', 'Payment verified. The citizen has been notified.', 'paid');
+  await act('Verify payment', 'Payment verified. The citizen has been notified.', 'Paid');
   await act('Start review', 'Review started.', 'In validation');
   await act('Approve', 'Application approved. The certificate can now be issued.', 'Waiting for certificate');
   await act('Issue certificate', 'Certificate issued. The citizen has been notified.', 'Certificate issued');

@@ -53,7 +53,7 @@ export function AccessLogTab({ applicationId }: { applicationId: number }) {
               <li key={e.id} className={styles.document}>
                 <div className={styles.docText}>
                   <span className={styles.docLabel}>{i18n._(WHAT[e.action])}{doc ? `: ${i18n._(doc)}` : ''}</span>
-                  <span className={styles.docName}><Trans>Officer {officer} (staff no. {staffNumber})</Trans> · <time dateTime={e.at}>{formatDateTime(e.at, i18n.locale)}</time></span>
+                  <span className={styles.docName}><Trans>{officer}, staff number {staffNumber}</Trans> · <time dateTime={e.at}>{formatDateTime(e.at, i18n.locale)}</time></span>
                 </div>
               </li>
             );

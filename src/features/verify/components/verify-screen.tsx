@@ -61,14 +61,30 @@ export function VerifyScreen({ code }: { code: string }) {
   const [registry, setRegistry] = useState<Registry>({ status: 'loading' });
   const [signature, setSignature] = useState<Signature>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The signed statement after '#'; read after the first paint (the frame can be prerendered), and
+  // again when only the fragment changes (another certificate scanned into the same page).
+  const [hash, setHash] = useState<string | null>(null);
+  useEffect(() => {
+    const read = () => setHash(window.location.hash);
+    // Back online after an offline check: ask the registry (revocation) at once.
+    const again = () => setAttempt((n) => n + 1);
+    read();
+    window.addEventListener('hashchange', read);
+    window.addEventListener('online', again);
+    return () => {
+      window.removeEventListener('hashchange', read);
+      window.removeEventListener('online', again);
+    };
+  }, []);
 
   useEffect(() => {
-    const hash = window.location.hash;
+    if (hash === null) return;
     if (hash.length <= 1) {
       setSignature({ status: 'none' });
       return;
     }
     const controller = new AbortController();
+    setSignature({ status: 'loading' });
     const kid = parseFragment(hash)?.kid ?? '';
     // The checker and the key set load only for a signed address: the first screen stays small.
     Promise.all([import('../lib/check-signature'), import('../lib/key-set').then((m) => m.keySetFor(kid, controller.signal))])
@@ -76,9 +92,10 @@ export function VerifyScreen({ code }: { code: string }) {
       .then((check) => !controller.signal.aborted && setSignature({ status: 'done', check }))
       .catch(() => !controller.signal.aborted && setSignature({ status: 'done', check: { result: 'unsupported' } }));
     return () => controller.abort();
-  }, [code, attempt]);
+  }, [code, hash, attempt]);
 
   useEffect(() => {
+    if (hash === null) return;
     const controller = new AbortController();
     setRegistry({ status: 'loading' });
     verifyCertificate(code, controller.signal).then(
@@ -86,7 +103,7 @@ export function VerifyScreen({ code }: { code: string }) {
       (error: unknown) => { if (!controller.signal.aborted) setRegistry({ status: 'failed', error }); },
     );
     return () => controller.abort();
-  }, [code, attempt]);
+  }, [code, hash, attempt]);
 
   const verdict = verdictOf(signature, registry);
   const statement = signature.status === 'done' && signature.check.result === 'genuine' ? signature.check : null;
