@@ -8,7 +8,6 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { SuccessMark } from '../../../components/ui/success-panel';
-import { errorMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { isUnreachable, verifyCertificate, type Verification } from '../api/verify-certificate';
 import type { SignatureCheck } from '../lib/check-signature';
@@ -118,7 +117,8 @@ export function VerifyScreen({ code }: { code: string }) {
         <Banner tone={unreachable ? 'warning' : 'error'}>
           {unreachable && check?.result === 'unknown-key' && <Trans>This certificate was signed with a key this device does not know yet, and there is no connection. Connect to the internet and try again.</Trans>}
           {unreachable && check?.result !== 'unknown-key' && <Trans>There is no connection, and this address carries no signature that this device can check. Connect to the internet and try again.</Trans>}
-          {!unreachable && errorMessage(verdict.error)}{' '}
+          {/* Its own sentence, not the shared error catalogue: this public page stays small. */}
+          {!unreachable && <Trans>The registry did not answer. Please try again in a moment.</Trans>}{' '}
           <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button>
         </Banner>
       )}
@@ -129,7 +129,8 @@ export function VerifyScreen({ code }: { code: string }) {
           {verdict.status === 'not-genuine' && <h2 id="verify-title" className={styles.revoked}><Trans>Not genuine</Trans></h2>}
           {verdict.status === 'revoked' && <h2 id="verify-title" className={styles.revoked}><Trans>This certificate was revoked</Trans></h2>}
           {verdict.status === 'unknown' && <h2 id="verify-title" className={styles.unknown}><Trans>No certificate has this code</Trans></h2>}
-          {verdict.status === 'genuine' && <p><Trans>This resident certificate was issued by the e-Government service and is valid.</Trans></p>}
+          {verdict.status === 'genuine' && verdict.source !== 'signature' && <p><Trans>This resident certificate was issued by the e-Government service and is valid.</Trans></p>}
+          {verdict.status === 'genuine' && verdict.source === 'signature' && <p><Trans>This resident certificate was issued by the e-Government service: its digital signature is genuine.</Trans></p>}
           {verdict.status === 'not-genuine' && <p><Trans>The details in this QR code do not match its digital signature: the certificate was altered or forged. Do not accept it.</Trans></p>}
           {verdict.status === 'revoked' && (
             <p>
