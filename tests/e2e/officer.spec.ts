@@ -93,7 +93,8 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await expect(page.getByText(/^[A-Z2-7]{26}$/)).toBeVisible();
   const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Status history' }) });
   await expect(history.getByText(E2E_OFFICER.email).first()).toBeVisible();
-  await expect(page.getByText('No action is needed from an officer in this status.')).toBeVisible();
+  // Once issued, only revocation is left (an admin may revoke; it needs a reason).
+  await expect(page.getByRole('button', { name: 'Revoke certificate', exact: true })).toBeVisible();
 
   // The citizen's own history shows the issued certificate.
   await page.evaluate(() => localStorage.clear());
