@@ -6,7 +6,7 @@
  *
  * Run: npx tsx scripts/copy-tesseract-assets.ts
  */
-import { copyFileSync, mkdirSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,9 @@ export function copyTesseractAssets(target = join(root, 'public', 'tesseract')):
     utimesSync(destination, from.atime, from.mtime);
     copied.push(name);
   }
+  // Sizes for the download progress bar (src/features/registration/ocr/reader-assets.ts).
+  const files = tesseractAssets().map(([source, name]) => ({ name, bytes: statSync(source).size }));
+  writeFileSync(join(target, 'files.json'), `${JSON.stringify({ files }, null, 2)}\n`);
   return { copied, skipped };
 }
 
