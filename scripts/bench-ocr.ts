@@ -40,7 +40,7 @@ const expected: ExpectedCard[] = existsSync(join(cardsDir, 'expected.json')) && 
   : await makeBenchCards(cardsDir);
 const cards = expected.filter((c) => !only || c.file.includes(only));
 
-const server = await createServer({ configFile: false, root: process.cwd(), logLevel: 'warn', server: { host: '127.0.0.1', port, strictPort: true } });
+const server = await createServer({ configFile: false, root: process.cwd(), logLevel: 'warn', server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: { ignored: ['**/*'] } } });
 await server.listen();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

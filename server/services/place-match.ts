@@ -111,7 +111,6 @@ export class PlaceIndex {
   private readonly provinces: Named[];
   private readonly districts: Named[];
   private readonly villages: Named[];
-  private readonly districtById: Map<number, Named>;
 
   constructor(rows: { provinces: Place[]; districts: Place[]; villages: Place[] }) {
     const named = (p: Place): Named => ({
@@ -122,7 +121,6 @@ export class PlaceIndex {
     this.provinces = rows.provinces.map(named);
     this.districts = rows.districts.map(named);
     this.villages = rows.villages.map(named);
-    this.districtById = new Map(this.districts.map((d) => [d.id, d]));
   }
 
   /** Best similarity of a place to any part of the address its level may be written in. */
@@ -169,14 +167,18 @@ export class PlaceIndex {
 
     const top = <T extends { place: Named }>(list: T[], score: (t: T) => number, inside?: (t: T) => boolean) =>
       list.filter((t) => score(t) >= 0.5 && (!inside || inside(t))).slice(0, 5).map((t) => t.place.id);
+    // A chosen place always leads its candidates.
+    const lead = (id: number | null, ids: number[]) => (id === null ? ids : [id, ...ids.filter((i) => i !== id)].slice(0, 5));
+    const chosenDistrict = province_id === null ? null : district_id;
+    const chosenVillage = villageClear ? bestVillage.place.id : null;
     return {
       province_id,
-      district_id: province_id === null ? null : district_id,
-      village_id: villageClear ? bestVillage.place.id : null,
+      district_id: chosenDistrict,
+      village_id: chosenVillage,
       candidates: {
-        provinces: top(provinces, (p) => p.own),
-        districts: top(districts, (d) => d.own, (d) => province_id === null || d.place.parent === province_id),
-        villages: top(villages, (v) => v.own, (v) => district_id === null || v.place.parent === district_id),
+        provinces: lead(province_id, top(provinces, (p) => p.own)),
+        districts: lead(chosenDistrict, top(districts, (d) => d.own, (d) => province_id === null || d.place.parent === province_id)),
+        villages: lead(chosenVillage, top(villages, (v) => v.own, (v) => district_id === null || v.place.parent === district_id)),
       },
     };
   }

@@ -61,6 +61,14 @@ export function PersonalInformationForm() {
     return undefined;
   };
 
+  // A place chosen from the card's address is shown as such until the citizen changes it.
+  const [province, district, village] = form.watch(['province_id', 'district_id', 'village_id'] as never) as unknown as string[];
+  const placeHint = (field: 'province_id' | 'district_id' | 'village_id') => {
+    const current = { province_id: province, district_id: district, village_id: village }[field];
+    const chosen = draft.placeCandidates?.[field.replace('_id', '') as 'province' | 'district' | 'village'][0];
+    return draft.prefilled[field] && current && current === String(chosen) ? t`Chosen from the address on your ID card. Please check it.` : undefined;
+  };
+
   const onSubmit = handleSubmit(async (raw) => {
     const values = raw as v.InferOutput<typeof personalInformation> & { password?: string };
     setFailure(null);
@@ -133,7 +141,12 @@ export function PersonalInformationForm() {
         <Stack gap={4}>
           <TextAreaField label={t`Address`} rows={2} autoComplete="street-address" hint={hint('address')} error={errorOf(errors, 'address')} {...register('address')} />
           <TextField label={t`House number`} error={errorOf(errors, 'house_number')} {...register('house_number')} />
-          <LocationFields form={form as never} names={{ province: 'province_id', district: 'district_id', village: 'village_id' } as never} />
+          <LocationFields
+            form={form as never}
+            names={{ province: 'province_id', district: 'district_id', village: 'village_id' } as never}
+            suggested={draft.placeCandidates ?? undefined}
+            hints={{ province: placeHint('province_id'), district: placeHint('district_id'), village: placeHint('village_id') }}
+          />
         </Stack>
       </Card>
       {needsPassword && (

@@ -88,12 +88,13 @@ function findLabel(lines: Line[], field: LaidOutField, taken: Set<LayoutWord>): 
   for (const pattern of [ENGLISH_LABEL[field], LAO_LABEL[field]]) {
     for (const line of lines) {
       const word = line.words.find((w, i) => {
-        // "/Name:" — the slash between the Lao and English labels often sticks to the word.
-        if (taken.has(w) || !pattern.test(w.text.replace(/^[^\p{L}\d]+/u, ''))) return false;
+        // "/Name:", "8/Name:" — the slash between the Lao and English labels (and what the Lao
+        // label was read as) often sticks to the word.
+        if (taken.has(w) || !pattern.test(w.text.replace(/^.*[/|]/u, '').replace(/^[^\p{L}]+/u, ''))) return false;
         // "Name" also ends "Surname" when the recogniser splits it ("Sur name").
         if (field === 'firstNameLao' && /^su[rn]$/i.test(line.words[i - 1]?.text ?? '')) return false;
         // "No" is only the ID label's when "ID" or the Lao label is before it.
-        if (field === 'idNumber' && /^n[o0]/i.test(w.text) && i > 0 && !/^i[dl1]$|ເລກ|ບັດ/iu.test(line.words[i - 1]!.text)) return false;
+        if (field === 'idNumber' && /^n[o0]/i.test(w.text) && i > 0 && !/^[il1|][dl1]$|ເລກ|ບັດ/iu.test(line.words[i - 1]!.text)) return false;
         return true;
       });
       if (word) return { line, word };

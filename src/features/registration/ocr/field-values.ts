@@ -36,7 +36,9 @@ export function dateFrom(text: string, today: Date): string | undefined {
 export function laoNameFrom(text: string): string | undefined {
   const lao = normalizeOcrText(text).replace(/[^\u0e80-\u0eff ]/gu, ' ').replace(/\s+/g, ' ').trim();
   // Marks cannot start a word: a mark read alone (noise above the line) is dropped.
-  const value = laoOrder(toLaoSpelling(lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1')));
+  const value = laoOrder(toLaoSpelling(lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1')))
+    // ຼ is written under ຫ only (ຫຼ); the reading sometimes takes ຫ for ທ or ຖ next to it.
+    .replace(/[\u0e81-\u0eae]\u0ebc/gu, '\u0eab\u0ebc');
   return value && /[\u0e81-\u0eae\u0edc-\u0edf]/u.test(value) && isValidName(value) ? value : undefined;
 }
 

@@ -14,7 +14,7 @@ import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
 import { extractIdCard, MIN_WORD_CONFIDENCE, normalizeOcrText, type FieldConfidence, type IdCardFields, type OcrWord } from './extract-id-card';
 import { addressFrom, dateFrom, idNumberFrom, laoNameFrom } from './field-values';
-import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type GrayImage } from './gray-image';
+import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type Box, type GrayImage } from './gray-image';
 import { engine, releaseLater } from './reader-engine';
 
 export interface IdCardReading {
@@ -29,6 +29,7 @@ export interface IdCardReading {
 const WORK_WIDTH = { min: 1200, max: 1600 };
 /** Capital-letter height the fields are scaled to: the recogniser's sweet spot for these fonts. */
 export const FIELD_TEXT_HEIGHT = 30;
+const VOTE_TEXT_HEIGHTS = [24, 38];
 const MARGIN = 12;
 
 const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
@@ -54,7 +55,7 @@ async function recognise(worker: Worker, image: GrayImage, setting: Setting): Pr
     tessedit_char_whitelist: setting.whitelist,
     user_defined_dpi: '300',
   });
-  const { data } = await worker.recognize(toPgm(image), {}, { text: true, blocks: true });
+  const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
   return { text: data.text, words: wordsOf(data) };
 }
 
@@ -94,18 +95,33 @@ async function decode(image: Blob): Promise<GrayImage> {
 
 /** Reads one field's crop(s) with the settings that suit it. */
 async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
-  const scale = FIELD_TEXT_HEIGHT / region.textHeight;
-  const crops = region.rows.map((row) => isolateRow(cropLevel(gray, row, angle, scale, MARGIN), MARGIN));
-  crops.forEach((crop, i) => debug?.(`${region.field}-${i}`, crop));
   const setting = region.field === 'idNumber' ? SETTINGS.digits
     : region.field === 'dateOfBirth' ? SETTINGS.date
       : region.field === 'address' ? SETTINGS.address : SETTINGS.name;
   const worker = await engine(setting.model);
+  const crop = (row: Box, height: number) => isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
   const reads: Recognised[] = [];
-  for (const crop of crops) reads.push(await recognise(worker, crop, setting));
+  let unanimous = true;
+  for (const row of region.rows) {
+    const image = crop(row, FIELD_TEXT_HEIGHT);
+    debug?.(`${region.field}-${reads.length}`, image);
+    reads.push(await recognise(worker, image, setting));
+  }
+  // Names and the ID number are read at two more sizes: a misread letter or digit rarely
+  // repeats at every size, so the text read most often wins (ties: the surest reading).
+  if (setting === SETTINGS.name || setting === SETTINGS.digits) {
+    const all = [reads[0]!];
+    for (const height of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, height), setting));
+    const key = (r: Recognised) => r.text.replace(/\s+/g, '');
+    const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: Math.min(100, ...r.words.map((w) => w.confidence)) }))
+      .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
+    reads[0] = best.r;
+    unanimous = best.votes === all.length;
+  }
   const texts = reads.map((r) => r.text.trim());
   const raw = texts.join(' / ');
-  const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+  // Readings that disagreed ask the citizen to look, however sure the winner was.
+  const confidence: FieldConfidence = unanimous && reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
   const value = region.field === 'idNumber' ? idNumberFrom(texts[0]!)
     : region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today)
       : region.field === 'address' ? addressFrom(texts) : laoNameFrom(texts[0]!);

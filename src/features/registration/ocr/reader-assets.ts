@@ -10,8 +10,9 @@ import { relaxedSimd, simd } from 'wasm-feature-detect';
 
 export const ASSET_BASE = '/tesseract/';
 
-/** What scripts/copy-tesseract-assets.ts lists in files.json. */
+/** What scripts/copy-tesseract-assets.ts lists in files.json: the files are under `version`/. */
 interface AssetList {
+  version: string;
   files: { name: string; bytes: number }[];
 }
 
@@ -92,6 +93,7 @@ async function fetchOk(url: string): Promise<Response> {
 export function loadReaderAssets(): Promise<ReaderAssets> {
   download ??= (async () => {
     const list = (await (await fetchOk(assetUrl('files.json'))).json()) as AssetList;
+    const url = (name: string) => assetUrl(`${list.version}/${name}`);
     const core = await coreName();
     const wanted = ['worker.min.js', core, ...READER_LANGUAGES.map((l) => `${l}.traineddata.gz`)];
     const sizes = new Map(list.files.map((f) => [f.name, f.bytes]));
@@ -99,12 +101,12 @@ export function loadReaderAssets(): Promise<ReaderAssets> {
     const total = wanted.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
     setState({ status: 'downloading', loaded, total });
     // Decoded bytes are counted against decoded sizes: a compressed transfer only moves faster.
-    await Promise.all(wanted.map(async (name) => readCounting(await fetchOk(assetUrl(name)), (bytes) => {
+    await Promise.all(wanted.map(async (name) => readCounting(await fetchOk(url(name)), (bytes) => {
       loaded += bytes;
       setState({ status: 'downloading', loaded: Math.min(loaded, total), total });
     })));
     setState({ status: 'done', loaded: total, total });
-    return { core: assetUrl(core), worker: assetUrl('worker.min.js'), languages: assetUrl('') };
+    return { core: url(core), worker: url('worker.min.js'), languages: url('') };
   })().catch((error: unknown) => {
     download = undefined; // a later reading (e.g. back online) tries again
     setState({ status: 'failed', loaded: 0, total: 0 });
