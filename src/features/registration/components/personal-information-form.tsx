@@ -5,6 +5,8 @@ import * as v from 'valibot';
 import { newPasswordForm, personalInformation } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
 import { toApiPhone } from '../../../../contract/rules';
+import { Controller } from 'react-hook-form';
+import { DateOfBirthField } from '../../../components/forms/date-of-birth-field';
 import { LocationFields } from '../../../components/forms/location-fields';
 import { PasswordField } from '../../../components/forms/password-field';
 import { Card, Stack } from '../../../components/layout/page';
@@ -39,7 +41,6 @@ export function PersonalInformationForm() {
     defaultValues: { ...EMPTY, ...draft.personal } as never,
   });
   const { register, handleSubmit, formState: { errors, isSubmitting } } = form;
-  const today = new Date().toISOString().slice(0, 10);
 
   // Every change is kept on the device (a reload or a dropped connection loses nothing but the password).
   useEffect(() => {
@@ -134,7 +135,13 @@ export function PersonalInformationForm() {
             error={errorOf(errors, 'id_card')}
             {...register('id_card', { onChange: (e) => { e.target.value = e.target.value.replace(/\D/g, ''); } })}
           />
-          <TextField label={t`Date of birth`} type="date" max={today} hint={hint('date_of_birth')} error={errorOf(errors, 'date_of_birth')} {...register('date_of_birth')} />
+          <Controller
+            control={form.control}
+            name={'date_of_birth' as never}
+            render={({ field }) => (
+              <DateOfBirthField label={t`Date of birth`} hint={hint('date_of_birth')} error={errorOf(errors, 'date_of_birth')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+            )}
+          />
         </Stack>
       </Card>
       <Card>
