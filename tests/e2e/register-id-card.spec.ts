@@ -65,3 +65,44 @@ for (const [file, language] of [['card-1-clean.png', 'en'], ['card-2-phone.jpg',
     await expect(page.getByText(text.chosen)).toHaveCount(3);
   });
 }
+
+test('on a slow line the reader downloads in the background from the first screen, with its bytes shown, and is kept by the service worker', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  // The language data arrives late, as on a slow line: the rest is there, so the bar stops part way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  // On the context: the service worker's own requests are routed there.
+  await context.route(/\/tesseract\/[^/]+\/lao\.traineddata\.gz$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const fetched: string[] = [];
+  context.on('request', (r) => { if (r.url().includes('/tesseract/')) fetched.push(new URL(r.url()).pathname); });
+
+  // A citizen who has opened the app before: its service worker is in charge.
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto('/register');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]); // a mere visit costs no data
+  await page.getByLabel('Email', { exact: true }).fill(`e2e.slow.${Date.now()}@example.la`);
+  await expect.poll(() => fetched.some((p) => p.endsWith('/lao.traineddata.gz'))).toBe(true);
+  await page.getByLabel('Phone number').pressSequentially(`20${String(Date.now()).slice(-8)}`);
+  await page.getByLabel('Password', { exact: true }).fill('Savannakhet2026');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Savannakhet2026');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('link', { name: 'Upload a file' }).click();
+  await page.locator('input[type=file]').setInputFiles(path.join(cardsDir, 'card-1-clean.png'));
+
+  const bar = page.getByRole('progressbar', { name: 'Downloading the card reader' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuetext', /^\d+\.\d of \d+\.\d MB$/);
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+  release();
+  await expect(page.getByText(/We read \d+ details from your card/)).toBeVisible({ timeout: 90_000 });
+
+  // The service worker kept the files for the next reading (offline too).
+  const kept = () => page.evaluate(async () => (await (await caches.open('ocr-reader')).keys()).map((r) => new URL(r.url).pathname));
+  await expect.poll(kept).toEqual(expect.arrayContaining([expect.stringMatching(/lao\.traineddata\.gz$/), expect.stringMatching(/eng\.traineddata\.gz$/), expect.stringMatching(/files\.json$/)]));
+});

@@ -90,7 +90,8 @@ export function usePrefetchReader(onInteraction = false) {
       start();
       return undefined;
     }
-    const events = ['focusin', 'pointerdown', 'keydown'] as const;
+    // Not focus: the screen moves focus itself on arrival; a tap, a key or typed text is the citizen.
+    const events = ['pointerdown', 'keydown', 'input'] as const;
     const once = () => {
       events.forEach((e) => window.removeEventListener(e, once));
       start();
