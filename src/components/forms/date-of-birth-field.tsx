@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { fromTyped, toDayMonthYear } from '../../lib/day-month-year';
 import { TextField } from '../ui/field';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
@@ -10,23 +11,6 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
   value?: string;
   onChange(value: string): void;
 };
-
-const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Day/month/year as printed on the ID card, whatever the phone's language: "14/03/1988". */
-export function toDayMonthYear(value: string): string {
-  const iso = ISO.exec(value);
-  return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : value;
-}
-
-/** What was typed → the slashes put in as the digits come, and ISO once all 8 are there. */
-export function fromTyped(typed: string): { text: string; value: string } {
-  const iso = ISO.exec(typed.trim());
-  if (iso) return { text: toDayMonthYear(typed.trim()), value: typed.trim() }; // pasted or autofilled ISO
-  const digits = typed.replace(/\D/g, '').slice(0, 8);
-  const text = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
-  return { text, value: digits.length === 8 ? `${digits.slice(4)}-${digits.slice(2, 4)}-${digits.slice(0, 2)}` : text };
-}
 
 /**
  * A date of birth typed day/month/year in both languages. The browser's date picker would show
