@@ -104,3 +104,6 @@ export async function clearOfflineData(): Promise<void> {
   useOfflineCopies.setState({ shown: {} });
   await clear(store()).catch(() => undefined);
 }
+
+/** A file (document, certificate PDF): kept once opened, shown from the device without a connection. */
+export const readThroughFile = (path: string, load: () => Promise<Blob>): Promise<Blob> => (isKeptFile(path) ? readThrough(path, load) : load());

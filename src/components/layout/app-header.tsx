@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useUnreadCount } from '../../lib/unread-notifications';
 import { LanguageSwitcher } from './language-switcher';
+import { OfflineIndicator } from './offline-indicator';
 import styles from './app-header.module.css';
 
 interface AppHeaderProps {
@@ -30,6 +31,7 @@ export function AppHeader({ title, back, bell = false }: AppHeaderProps) {
       </div>
       <h1 className={styles.title}>{title}</h1>
       <div className={styles.end}>
+        <OfflineIndicator />
         <LanguageSwitcher />
         {bell && (
           <Link to="/notification" className={`${styles.icon} ${styles.bell}`} aria-label={unread ? t`Notifications, ${unread} unread` : t`Notifications`}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineNotice } from '../ui/offline-notice';
 import styles from './page.module.css';
 
 interface PageProps {
@@ -17,7 +18,7 @@ export function Page({ header, children, bottomBar, footer, wide }: PageProps) {
   return (
     <div className={`${styles.frame} ${wide ? styles.wide : ''}`} data-bottom-bar={bottomBar ? true : undefined}>
       {header}
-      <main id="main" className={styles.main} tabIndex={-1}>{children}</main>
+      <main id="main" className={styles.main} tabIndex={-1}><OfflineNotice />{children}</main>
       {footer && <div className={styles.footer}>{footer}</div>}
       {bottomBar}
     </div>
