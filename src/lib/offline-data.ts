@@ -87,8 +87,9 @@ export async function readThrough<T>(path: string, load: () => Promise<T>): Prom
   try {
     const body = await load();
     markShown(shownKey, null);
-    // A full disk or a private window must not break the screen: the copy is a bonus.
-    set(key, { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
+    // An answer arriving after sign-out is not kept. A full disk or a private window must not
+    // break the screen: the copy is a bonus.
+    if (owner() === who) set(key, { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
     return body;
   } catch (err) {
     if (!isConnectionFailure(err)) throw err;
