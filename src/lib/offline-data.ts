@@ -1,6 +1,6 @@
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { create } from 'zustand';
 import { fingerprint } from '../features/application/stores/fingerprint';
+import { isKeptFile, markShown, useOfflineCopies } from './offline-copies';
 
 /**
  * The last answer of each signed-in screen, so it opens without a connection (with a notice saying
@@ -17,25 +17,8 @@ import { fingerprint } from '../features/application/stores/fingerprint';
  * that fetched it. Everything is removed at sign-out and when the session expires (spec §4).
  */
 
-/** Personal GET answers worth keeping. Anything else (OTP, login, password, reset, proof upload) never is. */
-const KEPT: RegExp[] = [
-  /^\/v1\/citizen\/resident-certificate\/history(\?.*)?$/,
-  /^\/v1\/citizen\/resident-certificate\/\d+$/,
-  /^\/v1\/citizen\/resident-certificate\/fee$/,
-  /^\/v1\/citizen\/user\/profile$/,
-  /^\/v1\/notifications\/$/,
-];
-/**
- * An application's documents and its certificate PDF: kept once the citizen has opened them, not
- * fetched ahead (up to 10 MB each — our users pay for every byte).
- */
-const KEPT_FILES: RegExp[] = [/^\/v1\/citizen\/resident-certificate\/\d+\/(documents\/[a-z_]+|download-2)$/];
-
-export const isKeptResponse = (path: string) => KEPT.some((re) => re.test(path));
-export const isKeptFile = (path: string) => KEPT_FILES.some((re) => re.test(path));
-
 let db: UseStore | null = null;
-/** Opened on first use: the public screens load this module but never open the database. */
+/** Opened on first use, not when the module loads. */
 const store = () => (db ??= createStore('rc-offline-data', 'responses'));
 
 const TOKEN = 'token';
@@ -46,28 +29,8 @@ const owner = (): string | null => {
 
 interface Copy<T> { savedAt: number; body: T }
 
-/** Which copies the screen at each address is showing: `${screen}\n${request}` → savedAt. */
-export const useOfflineCopies = create<{ shown: Record<string, number> }>(() => ({ shown: {} }));
-
+/** The address of the screen asking: the notice shows on that screen only. */
 const screen = () => (typeof location === 'undefined' ? '' : location.pathname);
-
-function markShown(key: string, savedAt: number | null) {
-  const shown = { ...useOfflineCopies.getState().shown };
-  if (savedAt === null) {
-    if (!(key in shown)) return;
-    delete shown[key];
-  } else shown[key] = savedAt;
-  useOfflineCopies.setState({ shown });
-}
-
-/** The oldest copy the screen at `pathname` is showing, or null when all it shows is fresh. */
-export function oldestCopyShown(shown: Record<string, number>, pathname: string): number | null {
-  let oldest: number | null = null;
-  for (const [key, at] of Object.entries(shown)) {
-    if (key.startsWith(`${pathname}\n`) && (oldest === null || at < oldest)) oldest = at;
-  }
-  return oldest;
-}
 
 const isConnectionFailure = (err: unknown) => {
   const kind = (err as { kind?: string } | null)?.kind;

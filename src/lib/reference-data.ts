@@ -2,7 +2,8 @@ import type { Fee } from '../../contract/application';
 import { api } from './api-client';
 import { onBackOnline, useConnectivity } from './connectivity';
 import { currentLanguage } from './i18n';
-import { fetchBanks, fetchSupportContacts, keepLocationTree } from './master-data';
+import { keepLocationTree } from './location-tree';
+import { fetchBanks, fetchSupportContacts } from './master-data';
 import { useSession } from './session';
 
 /**
@@ -30,7 +31,7 @@ export function keepReferenceData(): void {
       return;
     }
     void Promise.allSettled([
-      keepLocationTree(),
+      keepLocationTree(currentLanguage()),
       api<{ data: Fee }>('/v1/citizen/resident-certificate/fee'),
       fetchSupportContacts(),
       // The logos are images: asking for them once puts them in the worker's cache too.

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { useConnectivity } from '../../lib/connectivity';
 import { formatDateTime } from '../../lib/format';
-import { oldestCopyShown, useOfflineCopies } from '../../lib/offline-data';
+import { oldestCopyShown, useOfflineCopies } from '../../lib/offline-copies';
 import { Banner } from './banner';
 import { Button } from './button';
 
