@@ -1,5 +1,7 @@
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import { fingerprint } from '../features/application/stores/fingerprint';
+import { LANGUAGES } from '../../contract/master-data';
+import { currentLanguage } from './i18n';
 import { isKeptFile, markShown, useOfflineCopies } from './offline-copies';
 
 /**
@@ -45,18 +47,23 @@ const isConnectionFailure = (err: unknown) => {
 export async function readThrough<T>(path: string, load: () => Promise<T>): Promise<T> {
   const who = owner();
   if (!who) return load();
-  const key = `${who}|${path}`;
+  // Place and bank names come translated: one copy per language, the other one when it is all we have.
+  const language = currentLanguage();
+  const key = (lang: string) => `${who}|${lang}|${path}`;
   const shownKey = `${screen()}\n${path}`;
   try {
     const body = await load();
     markShown(shownKey, null);
     // An answer arriving after sign-out is not kept. A full disk or a private window must not
     // break the screen: the copy is a bonus.
-    if (owner() === who) set(key, { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
+    if (owner() === who) set(key(language), { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
     return body;
   } catch (err) {
     if (!isConnectionFailure(err)) throw err;
-    const copy = await get<Copy<T>>(key, store()).catch(() => undefined);
+    let copy: Copy<T> | undefined;
+    for (const lang of [language, ...LANGUAGES.filter((l) => l !== language)]) {
+      copy ??= await get<Copy<T>>(key(lang), store()).catch(() => undefined);
+    }
     if (!copy || owner() !== who) throw err;
     markShown(shownKey, copy.savedAt);
     return copy.body;

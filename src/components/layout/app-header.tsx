@@ -31,7 +31,6 @@ export function AppHeader({ title, back, bell = false }: AppHeaderProps) {
       </div>
       <h1 className={styles.title}>{title}</h1>
       <div className={styles.end}>
-        <OfflineIndicator />
         <LanguageSwitcher />
         {bell && (
           <Link to="/notification" className={`${styles.icon} ${styles.bell}`} aria-label={unread ? t`Notifications, ${unread} unread` : t`Notifications`}>
@@ -40,6 +39,7 @@ export function AppHeader({ title, back, bell = false }: AppHeaderProps) {
           </Link>
         )}
       </div>
+      <OfflineIndicator />
     </header>
   );
 }

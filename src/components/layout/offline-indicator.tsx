@@ -3,10 +3,11 @@ import { useConnectivity } from '../../lib/connectivity';
 import styles from './offline-indicator.module.css';
 
 /**
- * A quiet mark in the header while the server cannot be reached. The live region is always there
- * (empty when online) so screen readers announce the change.
+ * A quiet mark while the server cannot be reached: a thin line along the foot of the header (a
+ * pill beside the title would squeeze it on a 390 px phone), or a pill on the landing's dark bar.
+ * The live region is always there (empty when online) so screen readers announce the change.
  */
-export function OfflineIndicator({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+export function OfflineIndicator({ tone = 'strip' }: { tone?: 'strip' | 'dark' }) {
   const offline = useConnectivity((s) => s.status === 'offline');
   return (
     <span role="status" className={styles.region}>

@@ -18,7 +18,7 @@ const OfflineNotice = lazy(() => import('../ui/offline-notice').then((m) => ({ d
 
 function OfflineNoticeSlot() {
   const any = useOfflineCopies((s) => Object.keys(s.shown).length > 0);
-  return any ? <Suspense fallback={null}><OfflineNotice /></Suspense> : null;
+  return any ? <div className={styles.notice}><Suspense fallback={null}><OfflineNotice /></Suspense></div> : null;
 }
 
 /** The mobile-app frame: designed at 390 px, centred as one column on wide screens. */
