@@ -10,7 +10,7 @@ import styles from './offline-indicator.module.css';
 export function OfflineIndicator({ tone = 'strip' }: { tone?: 'strip' | 'dark' }) {
   const offline = useConnectivity((s) => s.status === 'offline');
   return (
-    <span role="status" className={styles.region}>
+    <span role="status" className={tone === 'strip' ? styles.stripRegion : styles.pillRegion}>
       {offline && (
         <span className={`${styles.indicator} ${styles[tone]}`} data-testid="offline-indicator">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
