@@ -1,5 +1,5 @@
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { fingerprint } from '../features/application/stores/fingerprint';
+import { fingerprint } from './fingerprint';
 import { LANGUAGES } from '../../contract/master-data';
 import { currentLanguage } from './i18n';
 import { isKeptFile, markShown, useOfflineCopies } from './offline-copies';
