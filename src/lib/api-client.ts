@@ -75,7 +75,11 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
     try {
       json = JSON.parse(text);
     } catch {
-      if (res.ok) throw new ApiError('parse', res.status, 'parse', 'The answer could not be read.');
+      if (res.ok) {
+        // Not our server's JSON: maybe a captive portal answering in its place.
+        reportNetworkFailure();
+        throw new ApiError('parse', res.status, 'parse', 'The answer could not be read.');
+      }
     }
   }
   if (!res.ok) {

@@ -34,15 +34,19 @@ interface Copy<T> { savedAt: number; body: T }
 /** The address of the screen asking: the notice shows on that screen only. */
 const screen = () => (typeof location === 'undefined' ? '' : location.pathname);
 
+/**
+ * No answer from our server: nothing came back, it came too late, something else answered (a
+ * captive portal's page cannot be read as our JSON), or a gateway said the server is unreachable.
+ */
 const isConnectionFailure = (err: unknown) => {
-  const kind = (err as { kind?: string } | null)?.kind;
-  return kind === 'network' || kind === 'timeout';
+  const { kind, status } = (err ?? {}) as { kind?: string; status?: number };
+  return kind === 'network' || kind === 'timeout' || kind === 'parse' || (kind === 'http' && (status === 502 || status === 503 || status === 504));
 };
 
 /**
- * Answers from the network and keeps a copy; when the network gives no answer at all (offline,
- * timeout), answers from the copy and marks it shown so the screen's notice appears. An answer
- * from the server — an error too — is never replaced by a copy.
+ * Answers from the network and keeps a copy; when our server gives no answer (see above), answers
+ * from the copy and marks it shown so the screen's notice appears. An answer from the server — an
+ * error such as 401, 404 or 500 too — is never replaced by a copy.
  */
 export async function readThrough<T>(path: string, load: () => Promise<T>): Promise<T> {
   const who = owner();

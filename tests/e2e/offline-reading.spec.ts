@@ -52,8 +52,9 @@ async function visitOnline(page: Page, app: { id: number; ticket: string }) {
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
 }
 
-/** The place list is stored after sign-in while the page is idle. */
-async function placesKept(page: Page) {
+/** The place list, the fee and the support contacts are stored after sign-in while the page is idle. */
+async function referenceKept(page: Page) {
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/api/v1/master-data/support-contacts', { ignoreVary: true }))), { timeout: 20_000 }).toBe(true);
   await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
     const open = indexedDB.open('rc-reference-data');
     open.onsuccess = () => {
@@ -82,7 +83,7 @@ test('signed-in screens open offline from their last data; help and step 1 work 
   await expect(page.getByText(`Application ${app.ticket}`)).toBeVisible();
   await page.goto('/profile');
   await expect(page.getByLabel('Email')).toHaveValue(citizen.email);
-  await placesKept(page);
+  await referenceKept(page);
 
   await context.setOffline(true);
   await page.reload();
