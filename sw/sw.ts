@@ -5,6 +5,7 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { registerOcrCache } from './ocr-cache';
+import './offline-data';
 
 declare let self: ServiceWorkerGlobalScope;
 

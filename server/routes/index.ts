@@ -5,6 +5,7 @@ import notificationRoutes from './citizen/notifications';
 import profileRoutes from './citizen/profile';
 import masterDataRoutes from './master-data';
 import placeMatchRoutes from './place-match';
+import locationTreeRoutes from './location-tree';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
 import paymentRoutes from './payments';
@@ -17,6 +18,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   });
   await app.register(masterDataRoutes);
   await app.register(placeMatchRoutes);
+  await app.register(locationTreeRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(notificationRoutes);
