@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
@@ -11,6 +10,7 @@ import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
+import rateLimitsPlugin from './plugins/rate-limits';
 import webAppPlugin from './plugins/web-app';
 import apiRoutes from './routes';
 
@@ -57,9 +57,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  // A coarse per-IP ceiling for every route; the sensitive ones (login, OTP) have their own rules.
-  await app.register(rateLimit, { max: config.isTest ? 100_000 : 600, timeWindow: '1 minute' });
-
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lao e-Government — Resident Certificate API', version: '1.0.0', description: 'Citizen, officer, bank and verification endpoints. Errors: { message, data: { error_code, message, fields } }.' },
@@ -71,6 +68,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(dbPlugin, { config });
   await app.register(documentsPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(mailPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(webAppPlugin);

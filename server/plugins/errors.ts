@@ -20,11 +20,17 @@ export function errorBody(code: string, message: string, fields?: Record<string,
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+      else if (err.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return reply.status(known[0]).send(errorBody(known[1], known[2]));
-    if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.tooManyRequests, 'Too many requests. Please wait a moment and try again.'));
+    if (err.statusCode === 429) {
+      // Every refusal tells the client when to come back (the offline outbox waits that long).
+      if (!reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
+      return reply.status(429).send(errorBody(ErrorCode.tooManyRequests, 'Too many requests. Please wait a moment and try again.'));
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(errorBody(ErrorCode.badRequest, err.message));
     }

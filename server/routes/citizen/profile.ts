@@ -14,6 +14,7 @@ import { idempotent } from '../../services/idempotency';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
 import { revokeAllSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
+import { clientAddress } from '../../lib/client-address';
 
 /** Wrong current passwords a signed-in session may try before it has to wait (a stolen phone must not brute-force). */
 const WRONG_PASSWORD_LIMIT = 5;
@@ -131,7 +132,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!row) throw notFound();
     if (!(await verifyPassword(row.passwordHash, body.current_password))) {
-      await app.db.insert(authEvents).values({ kind: 'login_failure', userId: user.id, ip: req.ip });
+      await app.db.insert(authEvents).values({ kind: 'login_failure', userId: user.id, ip: clientAddress(req) });
       throw new HttpError(400, ErrorCode.wrongPassword, 'The current password is wrong.', { current_password: ErrorCode.wrongPassword });
     }
     if (isCommonPassword(body.password)) throw badRequest('This password is too common.', { password: FieldError.passwordCommon });
