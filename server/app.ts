@@ -8,7 +8,7 @@ import { installValibotValidator } from './lib/validation';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import rateLimitsPlugin from './plugins/rate-limits';
 import webAppPlugin from './plugins/web-app';
@@ -28,6 +28,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Ids in URLs are numbers; anything longer than this is noise.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   });
   app.decorate('config', config);
   installValibotValidator(app);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type ApiErrorBody } from '../../contract/errors';
 import { HttpError } from '../lib/http-error';
 
@@ -14,6 +14,19 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { message, data: { error_code: code, message, ...(fields ? { fields } : {}) } };
+}
+
+/**
+ * Errors Fastify's router answers before any route or hook runs (a broken %-escape, a path
+ * parameter longer than maxParamLength): the error shape too, for API paths.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  if (!req.url.startsWith('/api')) {
+    reply.status(status).type('text/plain').send('Bad request');
+    return;
+  }
+  reply.status(status).send(errorBody(ErrorCode.badRequest, status === 414 ? 'The address is too long.' : 'The address is malformed.'));
 }
 
 /** One error handler: every failure has the shape of DECISIONS §5, and a 5xx never leaks details. */

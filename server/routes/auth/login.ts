@@ -56,7 +56,7 @@ export default async function loginRoutes(app: FastifyInstance) {
     return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
   });
 
-  app.post('/v1/auth/logout', { schema: { tags, security: [{ bearer: [] }] }, preHandler: app.authenticate }, async (req) => {
+  app.post('/v1/auth/logout', { schema: { tags, security: [{ bearer: [] }] }, onRequest: app.authenticate }, async (req) => {
     await revokeSession(app.db, req.user!.sessionId);
     return { message: 'Logged out.' };
   });

@@ -89,13 +89,13 @@ export default async function profileRoutes(app: FastifyInstance) {
   const security = [{ bearer: [] }];
   const me = (req: FastifyRequest) => req.user!;
 
-  app.get('/v1/citizen/user/profile', { preHandler: app.authenticate, schema: { tags, security } }, async (req) => {
+  app.get('/v1/citizen/user/profile', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
     const profile = await loadProfile(app.db, me(req).id, requestLanguage(req));
     if (!profile) throw notFound();
     return { data: profile };
   });
 
-  app.post('/v1/citizen/user/update-profile', { preHandler: app.authenticate, schema: { tags, security, body: schema(updateProfileBody) } }, async (req, reply) => idempotent(app, req, reply, async () => {
+  app.post('/v1/citizen/user/update-profile', { onRequest: app.authenticate, schema: { tags, security, body: schema(updateProfileBody) } }, async (req, reply) => idempotent(app, req, reply, async () => {
     const body = req.body as UpdateProfile;
     const userId = me(req).id;
     await checkPlace(app.db, body);
@@ -123,7 +123,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     return { statusCode: 200, body: { message: 'Profile updated', data: await loadProfile(app.db, userId, requestLanguage(req)) } };
   }));
 
-  app.post('/v1/citizen/user/update-password', { preHandler: app.authenticate, schema: { tags, security, body: schema(updatePasswordBody) } }, async (req, reply) => idempotent(app, req, reply, async (scope) => {
+  app.post('/v1/citizen/user/update-password', { onRequest: app.authenticate, schema: { tags, security, body: schema(updatePasswordBody) } }, async (req, reply) => idempotent(app, req, reply, async (scope) => {
     const body = req.body as UpdatePassword;
     const user = me(req);
     if ((await wrongPasswordsLately(app.db, user.id)) >= WRONG_PASSWORD_LIMIT) {
@@ -148,7 +148,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     return answer;
   }));
 
-  app.post('/v1/citizen/user/language', { preHandler: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } }, async (req) => {
+  app.post('/v1/citizen/user/language', { onRequest: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } }, async (req) => {
     const { language } = req.body as v.InferOutput<typeof updateLanguageBody>;
     await app.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, me(req).id));
     return { data: { language } };
