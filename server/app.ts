@@ -11,6 +11,7 @@ import documentsPlugin from './plugins/documents';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import rateLimitsPlugin from './plugins/rate-limits';
+import transportPlugin from './plugins/transport';
 import webAppPlugin from './plugins/web-app';
 import apiRoutes from './routes';
 
@@ -58,6 +59,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
+  await app.register(transportPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lao e-Government — Resident Certificate API', version: '1.0.0', description: 'Citizen, officer, bank and verification endpoints. Errors: { message, data: { error_code, message, fields } }.' },
