@@ -8,6 +8,7 @@ import './styles/global.css';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
+import { watchConnectivity } from './lib/connectivity';
 
 async function start() {
   await activateLanguage(initialLanguage());
@@ -19,6 +20,7 @@ async function start() {
     </StrictMode>,
   );
   void registerServiceWorker();
+  watchConnectivity();
 }
 
 void start();
