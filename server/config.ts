@@ -6,6 +6,9 @@ import { raw32 } from './lib/certificate-keys';
 const intFrom = (def: number, min: number, max: number) =>
   v.pipe(v.optional(v.string(), String(def)), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
 
+const intPattern = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
+
 const envSchema = v.object({
   PORT: intFrom(3000, 0, 65535),
   HOST: v.optional(v.string(), '127.0.0.1'),
@@ -32,6 +35,14 @@ const envSchema = v.object({
   SUPPORT_EMAIL: v.optional(v.string(), 'support@egov.la'),
   SUPPORT_WHATSAPP: v.optional(v.string(), '+856 20 0000 0000'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+  // Rate limits (README: Rate limits). Unset under NODE_ENV=test, the address ceiling is lifted so
+  // the test suites, which all come from 127.0.0.1, never trip it by accident.
+  RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
+  RATE_LIMIT_UPLOADS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_CERTIFICATES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: intFrom(300, 1, 1_000_000),
+  RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
+  RATE_LIMIT_RESETS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   NODE_ENV: v.optional(v.string(), 'production'),
   /** First install: an officer account created at start if it does not exist (both must be set). */
@@ -67,6 +78,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     isTest: e.NODE_ENV === 'test',
+    rateLimits: {
+      /** API calls without a valid session, per client address (IPv6: per /64), per minute. */
+      addressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1_000_000 : 2000),
+      /** Applications created and documents uploaded, per account, per hour. */
+      uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Certificate PDFs rendered, per account, per hour. */
+      certificatesPerHour: e.RATE_LIMIT_CERTIFICATES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Failed logins per client address in 15 minutes (10 per account stays fixed). */
+      loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+      /** Code resends asked for from one client address per hour (one per 30 s and 5 per hour per account stay fixed). */
+      otpResendsPerAddress: e.RATE_LIMIT_OTP_RESENDS_PER_ADDRESS,
+      /** Reset-link requests from one client address per hour (one mail per 30 s and 5 per hour per account stay fixed). */
+      resetsPerAddress: e.RATE_LIMIT_RESETS_PER_ADDRESS,
+    },
     bootstrapOfficer: e.BOOTSTRAP_OFFICER_EMAIL && e.BOOTSTRAP_OFFICER_PASSWORD ? { email: e.BOOTSTRAP_OFFICER_EMAIL, password: e.BOOTSTRAP_OFFICER_PASSWORD } : null,
   };
 }

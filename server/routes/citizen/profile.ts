@@ -14,6 +14,7 @@ import { idempotent } from '../../services/idempotency';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
 import { revokeAllSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
+import { clientAddress } from '../../lib/client-address';
 
 /** Wrong current passwords a signed-in session may try before it has to wait (a stolen phone must not brute-force). */
 const WRONG_PASSWORD_LIMIT = 5;
@@ -89,13 +90,13 @@ export default async function profileRoutes(app: FastifyInstance) {
   const security = [{ bearer: [] }];
   const me = (req: FastifyRequest) => req.user!;
 
-  app.get('/v1/citizen/user/profile', { preHandler: app.authenticate, schema: { tags, security } }, async (req) => {
+  app.get('/v1/citizen/user/profile', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
     const profile = await loadProfile(app.db, me(req).id, requestLanguage(req));
     if (!profile) throw notFound();
     return { data: profile };
   });
 
-  app.post('/v1/citizen/user/update-profile', { preHandler: app.authenticate, schema: { tags, security, body: schema(updateProfileBody) } }, async (req, reply) => idempotent(app, req, reply, async () => {
+  app.post('/v1/citizen/user/update-profile', { onRequest: app.authenticate, schema: { tags, security, body: schema(updateProfileBody) } }, async (req, reply) => idempotent(app, req, reply, async () => {
     const body = req.body as UpdateProfile;
     const userId = me(req).id;
     await checkPlace(app.db, body);
@@ -123,7 +124,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     return { statusCode: 200, body: { message: 'Profile updated', data: await loadProfile(app.db, userId, requestLanguage(req)) } };
   }));
 
-  app.post('/v1/citizen/user/update-password', { preHandler: app.authenticate, schema: { tags, security, body: schema(updatePasswordBody) } }, async (req, reply) => idempotent(app, req, reply, async (scope) => {
+  app.post('/v1/citizen/user/update-password', { onRequest: app.authenticate, schema: { tags, security, body: schema(updatePasswordBody) } }, async (req, reply) => idempotent(app, req, reply, async (scope) => {
     const body = req.body as UpdatePassword;
     const user = me(req);
     if ((await wrongPasswordsLately(app.db, user.id)) >= WRONG_PASSWORD_LIMIT) {
@@ -132,7 +133,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!row) throw notFound();
     if (!(await verifyPassword(row.passwordHash, body.current_password))) {
-      await app.db.insert(authEvents).values({ kind: 'login_failure', userId: user.id, ip: req.ip });
+      await app.db.insert(authEvents).values({ kind: 'login_failure', userId: user.id, ip: clientAddress(req) });
       throw new HttpError(400, ErrorCode.wrongPassword, 'The current password is wrong.', { current_password: ErrorCode.wrongPassword });
     }
     if (isCommonPassword(body.password)) throw badRequest('This password is too common.', { password: FieldError.passwordCommon });
@@ -148,7 +149,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     return answer;
   }));
 
-  app.post('/v1/citizen/user/language', { preHandler: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } }, async (req) => {
+  app.post('/v1/citizen/user/language', { onRequest: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } }, async (req) => {
     const { language } = req.body as v.InferOutput<typeof updateLanguageBody>;
     await app.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, me(req).id));
     return { data: { language } };

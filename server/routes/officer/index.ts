@@ -25,7 +25,7 @@ export default async function officerRoutes(app: FastifyInstance) {
   }
 
   app.get(BASE, {
-    preHandler: app.requireOfficer,
+    onRequest: app.requireOfficer,
     schema: { tags, security, summary: 'Application queue: filter by status, search by ticket, name or ID card; 20 per page', querystring: schema(officerQueueQuery) },
   }, async (req, reply) => {
     const query = req.query as v.InferOutput<typeof officerQueueQuery>;
@@ -34,7 +34,7 @@ export default async function officerRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/:id`, {
-    preHandler: app.requireOfficer,
+    onRequest: app.requireOfficer,
     schema: { tags, security, summary: 'One application with the applicant account and its status history', params: schema(idParams) },
   }, async (req, reply) => {
     const { id } = req.params as { id: number };
@@ -45,7 +45,7 @@ export default async function officerRoutes(app: FastifyInstance) {
   for (const action of OFFICER_ACTIONS) {
     const notesRequired = NOTES_REQUIRED.includes(action);
     app.post(`${BASE}/:id/${action}`, {
-      preHandler: app.requireOfficer,
+      onRequest: app.requireOfficer,
       schema: {
         tags, security,
         summary: `Officer action: ${action}${notesRequired ? ' (notes required)' : ''}; accepts Idempotency-Key`,

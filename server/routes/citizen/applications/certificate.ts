@@ -16,6 +16,7 @@ const slotsQuery = v.object({ date: isoDate });
 export default async function certificateRoutes(app: FastifyInstance) {
   app.get(`${BASE}/:id/download-2`, {
     onRequest: app.authenticate,
+    config: { limit: 'certificate' },
     schema: { tags, security, summary: 'The resident certificate as a PDF (owner or officer; once issued)', params: schema(idParams) },
   }, async (req, reply) => {
     const { id } = req.params as { id: number };

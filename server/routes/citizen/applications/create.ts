@@ -28,6 +28,7 @@ export default async function createRoutes(app: FastifyInstance) {
   app.post(`${BASE}/create-new`, {
     bodyLimit: DOCUMENTS_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Apply for a resident certificate (applicant data, three documents, bank); accepts Idempotency-Key', body: schema(createApplicationBody) },
   }, async (req, reply) => {
@@ -46,6 +47,7 @@ export default async function createRoutes(app: FastifyInstance) {
   app.post(`${BASE}/re-apply`, {
     bodyLimit: DOCUMENTS_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Apply again after a rejection; accepts Idempotency-Key', body: schema(reapplyBody) },
   }, async (req, reply) => {

@@ -23,6 +23,7 @@ export default async function documentRoutes(app: FastifyInstance) {
   app.post(`${BASE}/upload-document/:id`, {
     bodyLimit: DOCUMENTS_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Replace one or more documents while the application awaits review; accepts Idempotency-Key', params: schema(idParams), body: schema(uploadDocumentBody) },
   }, async (req, reply) => {

@@ -14,6 +14,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.post(`${BASE}/:id/upload-payment`, {
     bodyLimit: PROOF_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Upload the proof of payment (jpg or png, 10 MB); accepts Idempotency-Key', params: schema(idParams), body: schema(uploadPaymentBody) },
   }, async (req, reply) => {
