@@ -80,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   it('the expiry job running on both at once rejects an overdue application once', async () => {
     const { id } = await newApplication(b.app);
     await a.app.db.update(applications).set({ deadline: sql`now() - interval '1 minute'` }).where(eq(applications.id, id));
-    const [n1, n2] = await Promise.all([rejectOverdueApplications(a.app.db), rejectOverdueApplications(b.app.db)]);
+    const [n1, n2] = await Promise.all([rejectOverdueApplications(a.app), rejectOverdueApplications(b.app)]);
     expect(n1 + n2).toBeGreaterThanOrEqual(1);
     const [row] = await b.app.db.select().from(applications).where(eq(applications.id, id));
     expect(row.status).toBe(Status.rejected);
