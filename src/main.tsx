@@ -8,6 +8,7 @@ import './styles/global.css';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
+import { forgetOutboxSessionWhenSignedOut } from './lib/outbox-session';
 
 async function start() {
   await activateLanguage(initialLanguage());
@@ -19,6 +20,7 @@ async function start() {
     </StrictMode>,
   );
   void registerServiceWorker();
+  forgetOutboxSessionWhenSignedOut();
 }
 
 void start();
