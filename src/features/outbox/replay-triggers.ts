@@ -1,3 +1,4 @@
+import { holdUpdates } from '../../lib/service-worker';
 import { useSession } from '../../lib/session';
 import { OUTBOX_SYNC_TAG } from './core/entry';
 import { replayOutbox } from './core/replay';
@@ -31,7 +32,8 @@ export function replayNow(): Promise<void> {
     window.clearTimeout(retryTimer);
     const session = await publishOutboxSession().catch(() => null);
     if (!session) return;
-    const report = await replayOutbox(fetchTransport(), holder);
+    const release = holdUpdates();
+    const report = await replayOutbox(fetchTransport(), holder).finally(release);
     if (report.stoppedBy === 'session') useSession.getState().signOut();
     if (report.waiting && report.stoppedBy !== 'session') {
       retryTimer = window.setTimeout(() => void replayNow(), retryDelay);

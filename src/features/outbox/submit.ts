@@ -1,5 +1,6 @@
 import { ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { askPersistentStorage, roomFor } from '../../lib/persistent-storage';
+import { holdUpdates } from '../../lib/service-worker';
 import { useSession } from '../../lib/session';
 import type { OutboxEntry, OutboxKind, OutboxPayload } from './core/entry';
 import { refusalError } from './refusal';
@@ -69,7 +70,8 @@ export async function submitThroughOutbox(input: OutboxRequestInput, onProgress?
   await addEntry(entry, input.payload);
   askPersistentStorage();
 
-  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, onProgress);
+  const release = holdUpdates();
+  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, onProgress).finally(release);
   if (outcome.result === 'sent') {
     // The screen tells the citizen and moves on: nothing left to list.
     await removeEntry(entry.id);

@@ -39,18 +39,20 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const state = shownState(entry);
   const ticket = sentTicket(entry);
   const unsettled = state === 'waiting' || state === 'confirming' || state === 'sending';
+  const madeOn = formatDateTime(new Date(entry.createdAt).toISOString());
+  const reason = refusalReason(entry);
   return (
     <Card as="li">
       <div className={styles.entryHead}>
         <h2 className={styles.entryTitle}>{entryTitle(entry)}</h2>
         <span className={`${styles.state} ${styles[state]}`}>{i18n._(STATE_LABELS[state])}</span>
       </div>
-      <p className={styles.meta}><Trans>Made on {formatDateTime(new Date(entry.createdAt).toISOString())}</Trans></p>
+      <p className={styles.meta}><Trans>Made on {madeOn}</Trans></p>
       {state === 'waiting' && <p className={styles.reason}><Trans>It will be sent when you are back online.</Trans></p>}
       {state === 'confirming' && <p className={styles.reason}><Trans>The server may already have it. It is being confirmed; you do not need to send it again.</Trans></p>}
       {state === 'sending' && <p className={styles.reason}><Trans>Sending now…</Trans></p>}
       {state === 'sent' && ticket && <p className={styles.ticket}><Trans>Ticket number: {ticket}</Trans></p>}
-      {state === 'needs-action' && <p className={styles.reason}><Trans>Not accepted: {refusalReason(entry)}</Trans></p>}
+      {state === 'needs-action' && <p className={styles.reason}><Trans>Not accepted: {reason}</Trans></p>}
       {state === 'expired' && <p className={styles.reason}><Trans>It waited 7 days without a connection and was not sent. Please do it again.</Trans></p>}
       {(state === 'needs-action' || state === 'expired') && entry.restored && <p className={styles.meta}><Trans>Your data is back in the form.</Trans></p>}
       <div className={styles.actions}>

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../../../contract/errors';
 import type { OutboxRefusal } from './entry';
 
 /** How one try ended, as the sender saw it. */
@@ -15,7 +16,7 @@ export type Decision =
   | { action: 'keep'; sessionRefused: boolean; maybeReached: boolean }
   | { action: 'needs-action'; refusal: OutboxRefusal };
 
-const IN_PROGRESS = 'idempotency_in_progress';
+const IN_PROGRESS = ErrorCode.idempotencyInProgress;
 
 /**
  * Which answers settle an entry. A network error, 401, 408, 429 and 5xx are passing troubles: the

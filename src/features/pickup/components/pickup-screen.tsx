@@ -138,7 +138,7 @@ export function PickupScreen({ id }: { id: number }) {
           {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
           {queued && (
             <>
-              <p className={styles.intro}><Trans>Waiting to be sent: {formatCalendarDate(queued.detail.date ?? '', i18n.locale)}, {formatSlotTime(queued.detail.time ?? '', i18n.locale)}.</Trans></p>
+              <QueuedChoice date={queued.detail.date ?? ''} time={queued.detail.time ?? ''} />
               <QueuedNotice confirming={queued.maybeReached} />
             </>
           )}
@@ -169,4 +169,12 @@ export function PickupScreen({ id }: { id: number }) {
       )}
     </Page>
   );
+}
+
+/** The pick-up choice waiting in the outbox. */
+function QueuedChoice({ date, time }: { date: string; time: string }) {
+  const { i18n } = useLingui();
+  const day = formatCalendarDate(date, i18n.locale);
+  const slot = formatSlotTime(time, i18n.locale);
+  return <p className={styles.intro}><Trans>Waiting to be sent: {day}, {slot}.</Trans></p>;
 }
