@@ -50,12 +50,15 @@ export function replayNow(): Promise<void> {
   return running;
 }
 
-/** After an entry was queued: ask for Background Sync, and retry from the page as well. */
-export function requestReplaySoon(): void {
+/**
+ * After an entry was queued: ask for Background Sync, and retry from the page as well — soon when
+ * the server is reachable (the answer was lost: settle it while the citizen is still looking).
+ */
+export function requestReplaySoon(serverReachable = false): void {
   void registerSync().catch(() => undefined);
   window.clearTimeout(retryTimer);
   retryDelay = FIRST_RETRY_MS;
-  retryTimer = window.setTimeout(() => void replayNow(), retryDelay);
+  retryTimer = window.setTimeout(() => void replayNow(), serverReachable ? 2_000 : retryDelay);
 }
 
 /** Back online: try at once, from the first delay again. */

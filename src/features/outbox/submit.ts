@@ -83,6 +83,6 @@ export async function submitThroughOutbox(input: OutboxRequestInput, onProgress?
   }
   if (outcome.result === 'kept' && outcome.sessionRefused) useSession.getState().signOut();
   const kept = outcome.result === 'kept' ? outcome.entry : entry;
-  requestReplaySoon();
+  requestReplaySoon(kept.maybeReached);
   return { result: 'queued', entry: kept, confirming: kept.maybeReached };
 }
