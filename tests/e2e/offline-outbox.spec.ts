@@ -182,6 +182,8 @@ test('a proof of payment chosen is kept on the device, queued offline and upload
 test('a pick-up booked offline is sent once back online', async ({ page, context, request }) => {
   const citizen = await registerCitizen(request);
   const id = await applicationOf(request, citizen);
+  const proof = await request.post(`${BASE}/${id}/upload-payment`, { headers: { authorization: `Bearer ${citizen.token}` }, data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' } });
+  expect(proof.status()).toBe(200);
   await officerIssues(request, id);
   await signIn(page, citizen);
   await page.goto(`/pick-up-date/${id}`);
@@ -209,16 +211,24 @@ test('an answer lost on the way back is "being confirmed" and settled with the s
   await toPaymentWithBank(page);
 
   // The request reaches the server (the application is created), the answer never reaches the page.
-  let cut = 0;
+  // The replay waits until the screen has been checked.
+  let tries = 0;
+  let letReplayGo!: () => void;
+  const replayMayGo = new Promise<void>((resolve) => { letReplayGo = resolve; });
   await page.route('**/api/v1/citizen/resident-certificate/create-new', async (route) => {
-    if (cut++ > 0) return route.continue();
+    if (tries++ > 0) {
+      await replayMayGo;
+      return route.continue();
+    }
     await route.fetch();
     await route.abort('connectionreset');
   });
   await page.getByRole('button', { name: 'Make payment' }).click();
   await expect(page.getByText(/Being confirmed — the connection dropped/)).toBeVisible();
   await expect(page.getByText(/You are offline/)).toBeHidden();
+  await expect(page.getByRole('listitem').getByText('Being confirmed', { exact: true })).toBeVisible();
   expect(await history(request, citizen)).toHaveLength(1);
+  letReplayGo();
 
   await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, { timeout: 30_000 });
   const items = await history(request, citizen);
@@ -260,6 +270,7 @@ test('a 422 on replay puts the application back into the draft, documents includ
   await signIn(page, citizen);
   await fillSteps1And2(page, testInfo.outputPath('documents'));
   await toPaymentWithBank(page);
+  await serviceWorkerReady(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Make payment' }).click();
   await expect(page.getByText(QUEUED)).toBeVisible();
@@ -279,7 +290,7 @@ test('a 422 on replay puts the application back into the draft, documents includ
   await expect(toast(page)).toContainText('New resident certificate application was not accepted:', { timeout: 30_000 });
   await expect(page.getByText('Needs your action')).toBeVisible();
   await expect(page.getByText('Your data is back in the form.')).toBeVisible();
-  await expect(page.getByText('This request was already sent with other data.', { exact: false })).toBeVisible();
+  await expect(page.locator('#main').getByText(/Not accepted: This request was already sent with other data\./)).toBeVisible();
   expect(await history(request, citizen)).toHaveLength(1);
 
   await page.goto('/document-submission');
@@ -292,10 +303,16 @@ test('a 422 on replay puts the application back into the draft, documents includ
 test('drafts, documents and the outbox survive closing the browser; reopened offline they are all there', async ({ request, baseURL }, testInfo) => {
   test.setTimeout(90_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-profile-'));
-  const open = () => chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions(), baseURL, viewport: { width: 390, height: 844 } });
+  // Reopened truly offline: a proxy that does not exist, for loopback too, so that not even the
+  // service worker (which Chromium may start before any emulation applies) reaches the server.
+  const open = (offline: boolean) => {
+    const launch = chromiumLaunchOptions();
+    const args = offline ? [...(launch.args ?? []), '--proxy-server=127.0.0.1:9', '--proxy-bypass-list=<-loopback>'] : launch.args;
+    return chromium.launchPersistentContext(dir, { ...launch, args, baseURL, viewport: { width: 390, height: 844 }, offline });
+  };
   const citizen = await registerCitizen(request);
   const id = await applicationOf(request, citizen);
-  let context: BrowserContext = await open();
+  let context: BrowserContext = await open(false);
   try {
     let page = context.pages()[0] ?? await context.newPage();
     await signIn(page, citizen);
@@ -308,8 +325,7 @@ test('drafts, documents and the outbox survive closing the browser; reopened off
     await expect(page.getByText(QUEUED)).toBeVisible();
     await context.close();
 
-    context = await open();
-    await context.setOffline(true);
+    context = await open(true);
     page = context.pages()[0] ?? await context.newPage();
     await page.goto('/outbox');
     await expect(page.getByRole('listitem').filter({ hasText: `Proof of payment for RC0000${id}` }).getByText('Waiting for a connection')).toBeVisible();
