@@ -9,6 +9,7 @@ import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
 import { forgetOutboxSessionWhenSignedOut } from './lib/outbox-session';
+import { watchConnectivity } from './lib/connectivity';
 
 async function start() {
   await activateLanguage(initialLanguage());
@@ -21,6 +22,7 @@ async function start() {
   );
   void registerServiceWorker();
   forgetOutboxSessionWhenSignedOut();
+  watchConnectivity();
 }
 
 void start();

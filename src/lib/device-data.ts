@@ -14,15 +14,6 @@ const proofDrafts = () => createStore('rc-payment-drafts', 'proofs');
 const outboxEntries = () => createStore(OUTBOX_DB, OUTBOX_STORE);
 const outboxPayloads = () => createStore('rc-outbox-payloads', 'payloads');
 
-/**
- * Cached personal answers (application detail, history, profile…) kept for offline reading are
- * removed too; the offline-data module registers how (hook point: nothing to do until it does).
- */
-let clearCachedPersonalData: () => Promise<void> = async () => undefined;
-export function onClearCachedPersonalData(fn: () => Promise<void>): void {
-  clearCachedPersonalData = fn;
-}
-
 async function clearOwnedBy(owner: string): Promise<void> {
   const outbox = outboxEntries();
   const mine = (await entries<string, { owner?: string }>(outbox)).filter(([, e]) => e?.owner === owner).map(([k]) => k);
@@ -37,7 +28,8 @@ async function clearOwnedBy(owner: string): Promise<void> {
   await Promise.all(forms.filter(([, d]) => d?.owner === owner).map(([k]) => del(k, reapply)));
 }
 
+/** The cached personal answers (offline-data.ts) go with the session itself, at every sign-out. */
 export async function clearCitizenDeviceData(): Promise<void> {
   const owner = knownOwner();
-  await Promise.all([owner ? clearOwnedBy(owner) : Promise.resolve(), clearCachedPersonalData()].map((p) => p.catch(() => undefined)));
+  if (owner) await clearOwnedBy(owner).catch(() => undefined);
 }
