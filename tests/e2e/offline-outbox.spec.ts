@@ -203,7 +203,7 @@ test('a pick-up booked offline is sent once back online', async ({ page, context
   expect((await detail(request, citizen, id)).status).toBe('waiting to pickup');
 });
 
-test('an answer lost on the way back is "being confirmed" and settled with the same key: one application', async ({ page, request }, testInfo) => {
+test('an answer lost on the way back is "being confirmed" and settled with the same key: one application', async ({ page, context, request }, testInfo) => {
   test.setTimeout(90_000);
   const citizen = await registerCitizen(request);
   await signIn(page, citizen);
@@ -211,11 +211,12 @@ test('an answer lost on the way back is "being confirmed" and settled with the s
   await toPaymentWithBank(page);
 
   // The request reaches the server (the application is created), the answer never reaches the page.
-  // The replay waits until the screen has been checked.
+  // The replay — from the page or the service worker, both routed by the context — waits until
+  // the screen has been checked.
   let tries = 0;
   let letReplayGo!: () => void;
   const replayMayGo = new Promise<void>((resolve) => { letReplayGo = resolve; });
-  await page.route('**/api/v1/citizen/resident-certificate/create-new', async (route) => {
+  await context.route('**/api/v1/citizen/resident-certificate/create-new', async (route) => {
     if (tries++ > 0) {
       await replayMayGo;
       return route.continue();

@@ -71,7 +71,7 @@ export async function submitThroughOutbox(input: OutboxRequestInput, onProgress?
   askPersistentStorage();
 
   const release = holdUpdates();
-  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, onProgress).finally(release);
+  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, { onProgress, screenTells: true }).finally(release);
   if (outcome.result === 'sent') {
     // The screen tells the citizen and moves on: nothing left to list.
     await removeEntry(entry.id);

@@ -3,7 +3,7 @@ import { resolveOwner } from '../../../lib/citizen-owner';
 import { useSession } from '../../../lib/session';
 import { EMPTY_APPLICANT, useApplicantDraft } from './applicant-draft';
 import { useDocumentsDraft } from './documents-draft';
-import { allowWrites, draftOwner, pruneAbandonedDrafts, switchOwner } from './storage';
+import { allowWrites, pruneAbandonedDrafts, switchOwner } from './storage';
 
 let loading: { token: string; promise: Promise<void> } | null = null;
 let loadedFor: string | null = null;
@@ -14,11 +14,12 @@ export function loadDrafts(): Promise<void> {
   if (loading?.token === token) return loading.promise;
   const promise = (async () => {
     const owner = await resolveOwner(token);
-    if (owner !== draftOwner()) {
-      switchOwner(owner);
-      useApplicantDraft.setState({ ...EMPTY_APPLICANT });
-      useDocumentsDraft.setState({ files: {}, savedAt: 0 });
-    }
+    // Every new session starts from what the device holds, never from memory: the drafts may have
+    // been deleted at sign-out, or belong to another citizen. Writes are held meanwhile, so the
+    // empty state never overwrites a stored draft.
+    switchOwner(owner);
+    useApplicantDraft.setState({ ...EMPTY_APPLICANT });
+    useDocumentsDraft.setState({ files: {}, savedAt: 0 });
     await Promise.all([useApplicantDraft.persist.rehydrate(), useDocumentsDraft.persist.rehydrate()]);
     allowWrites();
     loadedFor = token;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { onBackOnline } from '../../../lib/connectivity';
 import { useSession } from '../../../lib/session';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
@@ -49,5 +49,6 @@ export function OutboxRunner({ restorers }: { restorers: Restorers }) {
     }
   }, [entries]);
 
-  return <OutboxToasts entries={told} onDismiss={(id) => setTold((list) => list.filter((x) => x.id !== id))} />;
+  const dismiss = useCallback((id: string) => setTold((list) => list.filter((x) => x.id !== id)), []);
+  return <OutboxToasts entries={told} onDismiss={dismiss} />;
 }

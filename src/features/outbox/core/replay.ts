@@ -10,14 +10,17 @@ export type SendOutcome =
   /** Someone else holds it, or it is settled already. */
   | { result: 'busy' };
 
-/** Writes what the answer decided; the lease is given back in the same transaction. */
-async function settle(entry: OutboxEntry, decision: Decision, now: number): Promise<OutboxEntry> {
+/**
+ * Writes what the answer decided; the lease is given back in the same transaction. `told`: the
+ * screen that sent it tells the citizen itself (the first try), so no notice is due.
+ */
+async function settle(entry: OutboxEntry, decision: Decision, now: number, told = false): Promise<OutboxEntry> {
   const next = await updateEntry(entry.id, (e) => {
     if (decision.action === 'sent') {
       const id = (decision.body as { data?: { id?: unknown } } | null)?.data?.id;
-      return { ...e, state: 'sent', lease: null, resultId: typeof id === 'number' ? id : null, refusal: null, told: false, settledAt: now };
+      return { ...e, state: 'sent', lease: null, resultId: typeof id === 'number' ? id : null, refusal: null, told, settledAt: now };
     }
-    if (decision.action === 'needs-action') return { ...e, state: 'needs-action', lease: null, refusal: decision.refusal, told: false, settledAt: now };
+    if (decision.action === 'needs-action') return { ...e, state: 'needs-action', lease: null, refusal: decision.refusal, told, restored: told, settledAt: now };
     return { ...e, state: 'waiting', lease: null, maybeReached: e.maybeReached || decision.maybeReached };
   });
   // The files of a sent request are on the server now; a refused one keeps them to go back into the draft.
@@ -26,7 +29,7 @@ async function settle(entry: OutboxEntry, decision: Decision, now: number): Prom
 }
 
 /** Sends one entry if this sender can take it: claim, send with the current session, settle. */
-export async function sendEntry(id: string, session: OutboxSession, transport: Transport, holder: string, onProgress?: (f: number) => void): Promise<SendOutcome> {
+export async function sendEntry(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean } = {}): Promise<SendOutcome> {
   const entry = await claimEntry(id, holder);
   if (!entry) return { result: 'busy' };
   if (entry.owner !== session.owner) {
@@ -43,14 +46,14 @@ export async function sendEntry(id: string, session: OutboxSession, transport: T
   let decision: Decision;
   try {
     const request = await buildRequest(entry, payload, session);
-    decision = decide(await transport(request, onProgress));
+    decision = decide(await transport(request, opts.onProgress));
   } catch {
     // Could not even build the request (payload unreadable): try again later rather than lose it.
     decision = { action: 'keep', sessionRefused: false, maybeReached: false };
   } finally {
     clearInterval(keepAlive);
   }
-  const settled = await settle(entry, decision, Date.now());
+  const settled = await settle(entry, decision, Date.now(), opts.screenTells);
   if (decision.action === 'sent') return { result: 'sent', entry: settled };
   if (decision.action === 'needs-action') return { result: 'refused', entry: settled };
   if (decision.sessionRefused) await forgetSession(session.token);
