@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -293,6 +294,9 @@ test('a 422 on replay puts the application back into the draft, documents includ
   await expect(page.getByText('Your data is back in the form.')).toBeVisible();
   await expect(page.locator('#main').getByText(/Not accepted: This request was already sent with other data\./)).toBeVisible();
   expect(await history(request, citizen)).toHaveLength(1);
+  // The outbox with an entry and its notice is as accessible as every other screen.
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await page.goto('/document-submission');
   await expect(page.getByText('photo-300x400.png')).toBeVisible();
