@@ -32,12 +32,8 @@ export function registerOutbox(): void {
     }));
   });
 
-  // The page asks for a round (its `online` event, app start, after sign-in): browsers without
-  // Background Sync (Firefox, Safari) rely on this and on worker start.
-  self.addEventListener('message', (event) => {
-    if (event.data?.type === 'OUTBOX_REPLAY') event.waitUntil(replay());
-  });
-
-  // Worker start: whatever woke it (a navigation, a push of the app), try what is waiting.
+  // Worker start: whatever woke it (a navigation, an update), try what is waiting. Browsers without
+  // Background Sync (Firefox, Safari) rely on this and on the page's own rounds
+  // (src/features/outbox/replay-triggers.ts: app start, sign-in, back online, growing pause).
   void replay().catch(() => undefined);
 }

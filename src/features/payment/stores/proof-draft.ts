@@ -1,5 +1,6 @@
 import { createStore, del, get, set } from 'idb-keyval';
 import { resolveOwner } from '../../../lib/citizen-owner';
+import { askPersistentStorage } from '../../../lib/persistent-storage';
 
 /**
  * The chosen proof of payment, kept in IndexedDB until it is sent (it used to live only in the
@@ -24,6 +25,7 @@ export async function readProofDraft(applicationId: number): Promise<ProofDraft 
 
 export async function saveProofDraft(applicationId: number, draft: ProofDraft): Promise<void> {
   await set(await keyOf(applicationId), draft, proofDb);
+  askPersistentStorage();
 }
 
 export async function clearProofDraft(applicationId: number): Promise<void> {

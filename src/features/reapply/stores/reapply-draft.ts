@@ -3,6 +3,7 @@ import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import type { ApplicantFormValues } from '../../../components/forms/applicant-fields';
 import { newIdempotencyKey } from '../../../lib/api-client';
 import { ownerOfEmail, resolveOwner } from '../../../lib/citizen-owner';
+import { askPersistentStorage } from '../../../lib/persistent-storage';
 
 /**
  * The spec's `applicantDataAppliedBefore`: the re-apply form as the citizen confirmed it, held on
@@ -71,6 +72,7 @@ async function writeDraft(rejectedId: number, patch: Partial<ReapplyDraft>): Pro
   if (!values) throw new Error('No applicant data to save.');
   const next: StoredDraft = { owner, documents: {}, bankId: null, submission: null, ...previous, ...patch, values, savedAt: Date.now() };
   await set(keyOf(rejectedId), next, reapplyDb);
+  askPersistentStorage();
 }
 
 /** The key to send for a submission with this fingerprint: the same as last time if nothing changed. */
