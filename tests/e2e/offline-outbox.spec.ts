@@ -83,6 +83,7 @@ async function serviceWorkerReady(page: Page) {
 /** Steps 1 and 2 through the screens (step 1 is prefilled from the profile). */
 async function fillSteps1And2(page: Page, dir: string) {
   await page.goto('/application-resident-certificate');
+  await serviceWorkerReady(page);
   await expect(page.getByLabel('First name')).not.toHaveValue('');
   await expect(page.getByLabel('Village', { exact: true })).not.toHaveValue('');
   await page.getByLabel('Occupation').fill('Teacher');
@@ -130,7 +131,6 @@ test('"Make payment" offline is saved on the phone and sent exactly once when ba
   await signIn(page, citizen);
   await fillSteps1And2(page, testInfo.outputPath('documents'));
   await toPaymentWithBank(page);
-  await serviceWorkerReady(page);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Make payment' }).click();
@@ -162,13 +162,13 @@ test('a proof of payment chosen is kept on the device, queued offline and upload
   const id = await applicationOf(request, citizen);
   await signIn(page, citizen);
   await page.goto(`/waiting-for-payment/${id}`);
+  await serviceWorkerReady(page);
   await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
   await expect(page.getByText('receipt.png')).toBeVisible();
   // Leaving the screen no longer loses the chosen file.
   await page.goto('/home');
   await page.goto(`/waiting-for-payment/${id}`);
   await expect(page.getByText('receipt.png')).toBeVisible();
-  await serviceWorkerReady(page);
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Upload proof of payment' }).click();
@@ -188,9 +188,9 @@ test('a pick-up booked offline is sent once back online', async ({ page, context
   await officerIssues(request, id);
   await signIn(page, citizen);
   await page.goto(`/pick-up-date/${id}`);
+  await serviceWorkerReady(page);
   const slot = page.getByRole('radio', { name: /places left/ }).first();
   await expect(slot).toBeAttached();
-  await serviceWorkerReady(page);
 
   await context.setOffline(true);
   await slot.check({ force: true });
@@ -244,6 +244,7 @@ test('an expired session sends nothing until the citizen signs in again, then se
   await signIn(page, citizen);
   await page.goto(`/waiting-for-payment/${id}`);
   await serviceWorkerReady(page);
+  await expect(page.getByLabel('Proof of payment')).toBeAttached();
   await context.setOffline(true);
   await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
   await page.getByRole('button', { name: 'Upload proof of payment' }).click();
@@ -272,7 +273,6 @@ test('a 422 on replay puts the application back into the draft, documents includ
   await signIn(page, citizen);
   await fillSteps1And2(page, testInfo.outputPath('documents'));
   await toPaymentWithBank(page);
-  await serviceWorkerReady(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Make payment' }).click();
   await expect(page.getByText(QUEUED)).toBeVisible();
@@ -323,7 +323,7 @@ test('drafts, documents and the outbox survive closing the browser; reopened off
     await signIn(page, citizen);
     await fillSteps1And2(page, testInfo.outputPath('documents'));
     await page.goto(`/waiting-for-payment/${id}`);
-    await serviceWorkerReady(page);
+    await expect(page.getByLabel('Proof of payment')).toBeAttached();
     await context.setOffline(true);
     await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
     await page.getByRole('button', { name: 'Upload proof of payment' }).click();
