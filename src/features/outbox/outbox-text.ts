@@ -28,7 +28,8 @@ export type ShownState = 'waiting' | 'confirming' | 'sending' | 'sent' | 'needs-
 
 export function shownState(e: OutboxEntry, now = Date.now()): ShownState {
   const s = effectiveState(e, now);
-  if (s === 'waiting' && e.maybeReached) return 'confirming';
+  // Sent again only to learn the first answer: to the citizen that is confirming, not sending anew.
+  if ((s === 'waiting' || s === 'sending') && e.maybeReached) return 'confirming';
   return s;
 }
 
