@@ -5,6 +5,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { registerOutbox } from './outbox';
+import './offline-data';
 
 declare let self: ServiceWorkerGlobalScope;
 

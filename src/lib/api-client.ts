@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '../../contract/errors';
 import { ErrorCode } from '../../contract/errors';
 import { reportNetworkFailure } from './connectivity';
 import { currentLanguage } from './i18n';
-import { isKeptResponse, readThrough } from './offline-data';
+import { isKeptResponse } from './offline-copies';
 import { useSession, validToken } from './session';
 
 /** The request error kinds of the specification: fetch error, timeout, parsing error, or an HTTP status with data. */
@@ -60,6 +60,8 @@ export async function apiFetch(path: string, opts: RequestOptions = {}): Promise
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   // A signed-in screen's data: kept on the device, shown from there when there is no connection.
   if (opts.body === undefined && (opts.method ?? 'GET') === 'GET' && opts.auth !== false && isKeptResponse(path)) {
+    // Loaded with the first signed-in screen, never on the public ones (every byte counts there).
+    const { readThrough } = await import('./offline-data');
     return readThrough(path, () => request<T>(path, opts));
   }
   return request<T>(path, opts);
@@ -73,7 +75,11 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
     try {
       json = JSON.parse(text);
     } catch {
-      if (res.ok) throw new ApiError('parse', res.status, 'parse', 'The answer could not be read.');
+      if (res.ok) {
+        // Not our server's JSON: maybe a captive portal answering in its place.
+        reportNetworkFailure();
+        throw new ApiError('parse', res.status, 'parse', 'The answer could not be read.');
+      }
     }
   }
   if (!res.ok) {

@@ -1,6 +1,8 @@
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import { create } from 'zustand';
 import { fingerprint } from './fingerprint';
+import { LANGUAGES } from '../../contract/master-data';
+import { currentLanguage } from './i18n';
+import { isKeptFile, markShown, useOfflineCopies } from './offline-copies';
 
 /**
  * The last answer of each signed-in screen, so it opens without a connection (with a notice saying
@@ -17,25 +19,8 @@ import { fingerprint } from './fingerprint';
  * that fetched it. Everything is removed at sign-out and when the session expires (spec §4).
  */
 
-/** Personal GET answers worth keeping. Anything else (OTP, login, password, reset, proof upload) never is. */
-const KEPT: RegExp[] = [
-  /^\/v1\/citizen\/resident-certificate\/history(\?.*)?$/,
-  /^\/v1\/citizen\/resident-certificate\/\d+$/,
-  /^\/v1\/citizen\/resident-certificate\/fee$/,
-  /^\/v1\/citizen\/user\/profile$/,
-  /^\/v1\/notifications\/$/,
-];
-/**
- * An application's documents and its certificate PDF: kept once the citizen has opened them, not
- * fetched ahead (up to 10 MB each — our users pay for every byte).
- */
-const KEPT_FILES: RegExp[] = [/^\/v1\/citizen\/resident-certificate\/\d+\/(documents\/[a-z_]+|download-2)$/];
-
-export const isKeptResponse = (path: string) => KEPT.some((re) => re.test(path));
-export const isKeptFile = (path: string) => KEPT_FILES.some((re) => re.test(path));
-
 let db: UseStore | null = null;
-/** Opened on first use: the public screens load this module but never open the database. */
+/** Opened on first use, not when the module loads. */
 const store = () => (db ??= createStore('rc-offline-data', 'responses'));
 
 const TOKEN = 'token';
@@ -46,53 +31,43 @@ const owner = (): string | null => {
 
 interface Copy<T> { savedAt: number; body: T }
 
-/** Which copies the screen at each address is showing: `${screen}\n${request}` → savedAt. */
-export const useOfflineCopies = create<{ shown: Record<string, number> }>(() => ({ shown: {} }));
-
+/** The address of the screen asking: the notice shows on that screen only. */
 const screen = () => (typeof location === 'undefined' ? '' : location.pathname);
 
-function markShown(key: string, savedAt: number | null) {
-  const shown = { ...useOfflineCopies.getState().shown };
-  if (savedAt === null) {
-    if (!(key in shown)) return;
-    delete shown[key];
-  } else shown[key] = savedAt;
-  useOfflineCopies.setState({ shown });
-}
-
-/** The oldest copy the screen at `pathname` is showing, or null when all it shows is fresh. */
-export function oldestCopyShown(shown: Record<string, number>, pathname: string): number | null {
-  let oldest: number | null = null;
-  for (const [key, at] of Object.entries(shown)) {
-    if (key.startsWith(`${pathname}\n`) && (oldest === null || at < oldest)) oldest = at;
-  }
-  return oldest;
-}
-
+/**
+ * No answer from our server: nothing came back, it came too late, something else answered (a
+ * captive portal's page cannot be read as our JSON), or a gateway said the server is unreachable.
+ */
 const isConnectionFailure = (err: unknown) => {
-  const kind = (err as { kind?: string } | null)?.kind;
-  return kind === 'network' || kind === 'timeout';
+  const { kind, status } = (err ?? {}) as { kind?: string; status?: number };
+  return kind === 'network' || kind === 'timeout' || kind === 'parse' || (kind === 'http' && (status === 502 || status === 503 || status === 504));
 };
 
 /**
- * Answers from the network and keeps a copy; when the network gives no answer at all (offline,
- * timeout), answers from the copy and marks it shown so the screen's notice appears. An answer
- * from the server — an error too — is never replaced by a copy.
+ * Answers from the network and keeps a copy; when our server gives no answer (see above), answers
+ * from the copy and marks it shown so the screen's notice appears. An answer from the server — an
+ * error such as 401, 404 or 500 too — is never replaced by a copy.
  */
 export async function readThrough<T>(path: string, load: () => Promise<T>): Promise<T> {
   const who = owner();
   if (!who) return load();
-  const key = `${who}|${path}`;
+  // Place and bank names come translated: one copy per language, the other one when it is all we have.
+  const language = currentLanguage();
+  const key = (lang: string) => `${who}|${lang}|${path}`;
   const shownKey = `${screen()}\n${path}`;
   try {
     const body = await load();
     markShown(shownKey, null);
-    // A full disk or a private window must not break the screen: the copy is a bonus.
-    set(key, { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
+    // An answer arriving after sign-out is not kept. A full disk or a private window must not
+    // break the screen: the copy is a bonus.
+    if (owner() === who) set(key(language), { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
     return body;
   } catch (err) {
     if (!isConnectionFailure(err)) throw err;
-    const copy = await get<Copy<T>>(key, store()).catch(() => undefined);
+    let copy: Copy<T> | undefined;
+    for (const lang of [language, ...LANGUAGES.filter((l) => l !== language)]) {
+      copy ??= await get<Copy<T>>(key(lang), store()).catch(() => undefined);
+    }
     if (!copy || owner() !== who) throw err;
     markShown(shownKey, copy.savedAt);
     return copy.body;
@@ -104,3 +79,6 @@ export async function clearOfflineData(): Promise<void> {
   useOfflineCopies.setState({ shown: {} });
   await clear(store()).catch(() => undefined);
 }
+
+/** A file (document, certificate PDF): kept once opened, shown from the device without a connection. */
+export const readThroughFile = (path: string, load: () => Promise<Blob>): Promise<Blob> => (isKeptFile(path) ? readThrough(path, load) : load());

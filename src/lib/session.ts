@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { LANGUAGE_KEY } from './i18n';
-import { clearOfflineData } from './offline-data';
 
 /**
  * The session as the specification keeps it: `token` and `expiresAt` (ms) in local storage.
@@ -33,7 +32,7 @@ function readStored() {
 /** Everything this app keeps in local storage except the language choice (spec §4: cleared at expiry). */
 export function clearLocalData(): void {
   // The screens' kept answers go with the session (a shared phone shows nobody's data to the next person).
-  void clearOfflineData();
+  void import('./offline-data').then((m) => m.clearOfflineData());
   const language = localStorage.getItem(LANGUAGE_KEY);
   localStorage.clear();
   if (language) localStorage.setItem(LANGUAGE_KEY, language);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useUnreadCount } from '../../lib/unread-notifications';
 import { useOutboxBadge } from '../../lib/outbox-badge';
 import { LanguageSwitcher } from './language-switcher';
+import { OfflineIndicator } from './offline-indicator';
 import styles from './app-header.module.css';
 
 interface AppHeaderProps {
@@ -46,6 +47,7 @@ export function AppHeader({ title, back, bell = false }: AppHeaderProps) {
           </Link>
         )}
       </div>
+      <OfflineIndicator />
     </header>
   );
 }
