@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { useOutboxBadge } from '../../lib/outbox-badge';
-import { effectiveState, isPending, type OutboxEntry, type OutboxKind } from './core/entry';
+import { isPending, type OutboxEntry, type OutboxKind } from './core/entry';
 import { allEntries, onOutboxChange } from './core/outbox-db';
+import { heldSendLocks } from './core/send-lock';
 
 /**
  * The signed-in citizen's outbox as the screens show it, read again from IndexedDB whenever the
@@ -11,10 +12,12 @@ import { allEntries, onOutboxChange } from './core/outbox-db';
 interface OutboxView {
   owner: string | null;
   entries: OutboxEntry[];
+  /** The send locks held when last read: a "sending" without its lock was left by a sender that is gone. */
+  held: Set<string> | null;
   loaded: boolean;
 }
 
-export const useOutbox = create<OutboxView>(() => ({ owner: null, entries: [], loaded: false }));
+export const useOutbox = create<OutboxView>(() => ({ owner: null, entries: [], held: null, loaded: false }));
 
 let reading: Promise<void> | null = null;
 let again = false;
@@ -29,7 +32,7 @@ export function refreshOutbox(): Promise<void> {
       again = false;
       const owner = useOutbox.getState().owner;
       const entries = owner ? (await allEntries()).filter((e) => e.owner === owner) : [];
-      useOutbox.setState({ entries, loaded: true });
+      useOutbox.setState({ entries, held: await heldSendLocks(), loaded: true });
       useOutboxBadge.setState({ open: entries.filter((e) => isPending(e) || (e.state !== 'sent' && !e.restored && !e.told)).length });
     } while (again);
   })().finally(() => { reading = null; });
@@ -44,7 +47,6 @@ export function watchOutbox(owner: string | null): void {
   void refreshOutbox();
 }
 
-export const isSendingNow = () => useOutbox.getState().entries.some((e) => effectiveState(e) === 'sending');
 
 /** The citizen's waiting entry of this kind for this application, if any (the screens show it instead of the form). */
 export function usePendingEntry(kind: OutboxKind, applicationId: number): OutboxEntry | undefined {

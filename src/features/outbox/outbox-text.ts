@@ -26,8 +26,8 @@ export function entryTitle(e: OutboxEntry): string {
 
 export type ShownState = 'waiting' | 'confirming' | 'sending' | 'sent' | 'needs-action' | 'expired';
 
-export function shownState(e: OutboxEntry, now = Date.now()): ShownState {
-  const s = effectiveState(e, now);
+export function shownState(e: OutboxEntry, now = Date.now(), held: Set<string> | null = null): ShownState {
+  const s = effectiveState(e, now, held);
   // Sent again only to learn the first answer: to the citizen that is confirming, not sending anew.
   if ((s === 'waiting' || s === 'sending') && e.maybeReached) return 'confirming';
   return s;

@@ -6,6 +6,7 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
 import type { OutboxEntry } from '../core/entry';
 import { removeEntry } from '../core/outbox-db';
+import { useOutbox } from '../outbox-store';
 import { entryTitle, refusalReason, sentTicket, shownState, STATE_LABELS } from '../outbox-text';
 import { replayNow } from '../replay-triggers';
 import { canRestore, restoreEntry } from '../restore';
@@ -36,7 +37,8 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const { i18n } = useLingui();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [busy, setBusy] = useState(false);
-  const state = shownState(entry);
+  const held = useOutbox((s) => s.held);
+  const state = shownState(entry, Date.now(), held);
   const ticket = sentTicket(entry);
   const unsettled = state === 'waiting' || state === 'confirming' || state === 'sending';
   const madeOn = formatDateTime(new Date(entry.createdAt).toISOString());

@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Page } from '../../../components/layout/page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { ButtonLink } from '../../../components/ui/button';
-import { useOutbox } from '../outbox-store';
+import { refreshOutbox, useOutbox } from '../outbox-store';
 import { OutboxEntryCard } from './outbox-entry-card';
 import { QueuedNotice } from './queued-notice';
 import styles from './outbox.module.css';
@@ -17,10 +17,9 @@ import styles from './outbox.module.css';
 export function OutboxScreen({ queued }: { queued?: string }) {
   const { entries, loaded } = useOutbox();
   const just = queued ? entries.find((e) => e.id === queued) : undefined;
-  // Drawn again every few seconds, so an abandoned "sending" turns back into "waiting" on its own.
-  const [, setNow] = useState(0);
+  // Read again every few seconds, so a "sending" whose sender is gone turns back into "waiting".
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 5_000);
+    const timer = window.setInterval(() => void refreshOutbox(), 5_000);
     return () => window.clearInterval(timer);
   }, []);
   const newestFirst = [...entries].reverse();

@@ -77,8 +77,16 @@ export const KEEP_SETTLED_MS = 3 * 86_400_000;
 
 export const isPending = (e: OutboxEntry) => e.state === 'waiting' || e.state === 'sending';
 
-/** A "sending" whose sender stopped renewing its lease is waiting again: nothing stays "sending" forever. */
-export function effectiveState(e: OutboxEntry, now = Date.now()): OutboxState {
-  if (e.state === 'sending' && (!e.lease || e.lease.until <= now)) return 'waiting';
-  return e.state;
+/** The Web Lock a sender holds while it sends an entry: it dies with the sender (tab closed, worker stopped). */
+export const sendLockName = (id: string) => `rc-outbox:${id}`;
+
+/**
+ * A "sending" whose sender is gone is waiting again: nothing stays "sending" forever. Gone means
+ * its Web Lock is no longer held (`heldLocks`, where the browser has Web Locks), or else that it
+ * stopped renewing its lease.
+ */
+export function effectiveState(e: OutboxEntry, now = Date.now(), heldLocks: Set<string> | null = null): OutboxState {
+  if (e.state !== 'sending') return e.state;
+  if (heldLocks) return heldLocks.has(sendLockName(e.id)) ? 'sending' : 'waiting';
+  return !e.lease || e.lease.until <= now ? 'waiting' : 'sending';
 }

@@ -77,13 +77,14 @@ export async function updateEntry(id: string, fn: (e: OutboxEntry) => OutboxEntr
 
 /**
  * Takes the entry for sending if nobody holds it: the lease is checked and set in one transaction,
- * so the page and the service worker never send one entry at the same time.
+ * so the page and the service worker never send one entry at the same time. `exclusive`: the
+ * caller holds the entry's Web Lock, so a "sending" left by a dead sender is free to take.
  */
-export async function claimEntry(id: string, holder: string, now = Date.now()): Promise<OutboxEntry | null> {
+export async function claimEntry(id: string, holder: string, now = Date.now(), exclusive = false): Promise<OutboxEntry | null> {
   let won: OutboxEntry | null = null;
   await update<OutboxEntry | undefined>(id, (e) => {
     won = null;
-    if (!e || effectiveState(e, now) !== 'waiting') return e;
+    if (!e || !(effectiveState(e, now) === 'waiting' || (exclusive && e.state === 'sending'))) return e;
     won = { ...e, state: 'sending', lease: { holder, until: now + LEASE_MS }, attempts: e.attempts + 1, lastTriedAt: now };
     return won;
   }, entryDb);

@@ -2,6 +2,7 @@ import { decide, type Decision } from './decide';
 import { effectiveState, isPending, KEEP_SETTLED_MS, MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from './entry';
 import { allEntries, claimEntry, dropPayload, forgetSession, readPayload, readSession, removeEntry, renewLease, updateEntry } from './outbox-db';
 import { buildRequest, type Transport } from './send';
+import { heldSendLocks, withSendLock } from './send-lock';
 
 export type SendOutcome =
   | { result: 'sent'; entry: OutboxEntry }
@@ -29,8 +30,12 @@ async function settle(entry: OutboxEntry, decision: Decision, now: number, told 
 }
 
 /** Sends one entry if this sender can take it: claim, send with the current session, settle. */
-export async function sendEntry(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean } = {}): Promise<SendOutcome> {
-  const entry = await claimEntry(id, holder);
+export function sendEntry(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean } = {}): Promise<SendOutcome> {
+  return withSendLock<SendOutcome>(id, { result: 'busy' }, (exclusive) => claimAndSend(id, session, transport, holder, opts, exclusive));
+}
+
+async function claimAndSend(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean }, exclusive: boolean): Promise<SendOutcome> {
+  const entry = await claimEntry(id, holder, Date.now(), exclusive);
   if (!entry) return { result: 'busy' };
   if (entry.owner !== session.owner) {
     // Never with another citizen's session: give it back untouched.
@@ -62,9 +67,10 @@ export async function sendEntry(id: string, session: OutboxSession, transport: T
 
 /** Entries past 7 days unsent become "expired" (the citizen is told); settled ones the citizen saw are tidied away. */
 export async function expireAndTidy(now = Date.now()): Promise<void> {
+  const held = await heldSendLocks();
   for (const e of await allEntries()) {
-    if (isPending(e) && effectiveState(e, now) === 'waiting' && now - e.createdAt > MAX_RETENTION_MS) {
-      await updateEntry(e.id, (x) => (effectiveState(x, now) === 'waiting' ? { ...x, state: 'expired', lease: null, told: false, settledAt: now } : x));
+    if (isPending(e) && effectiveState(e, now, held) === 'waiting' && now - e.createdAt > MAX_RETENTION_MS) {
+      await updateEntry(e.id, (x) => (effectiveState(x, now, held) === 'waiting' ? { ...x, state: 'expired', lease: null, told: false, settledAt: now } : x));
     } else if (!isPending(e) && e.told && e.settledAt && now - e.settledAt > KEEP_SETTLED_MS) {
       await removeEntry(e.id);
     }
@@ -86,7 +92,8 @@ export async function replayOutbox(transport: Transport, holder: string, now = D
   await expireAndTidy(now);
   const session = await readSession();
   const report: ReplayReport = { sent: 0, waiting: 0, stoppedBy: null };
-  const mine = (await allEntries()).filter((e) => session && e.owner === session.owner && effectiveState(e, now) === 'waiting');
+  const held = await heldSendLocks();
+  const mine = (await allEntries()).filter((e) => session && e.owner === session.owner && effectiveState(e, now, held) === 'waiting');
   if (!session || session.expiresAt <= now) {
     report.waiting = mine.length;
     report.stoppedBy = mine.length ? 'session' : null;
