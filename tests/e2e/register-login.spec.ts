@@ -104,7 +104,7 @@ for (const [language, file] of [['en', 'card-1-clean.png'], ['lo', 'card-2-phone
     // Step 3: what the card said, to check; a reload keeps it all but the password.
     await expect(page).toHaveURL(/\/register\/personal-information$/);
     await expect(page.getByLabel(text.idCard)).toHaveValue(id.idNumber);
-    await expect(page.getByLabel(text.dateOfBirth)).toHaveValue(id.dateOfBirth);
+    await expect(page.getByLabel(text.dateOfBirth)).toHaveValue(id.dateOfBirth.split('-').reverse().join('/'));
     await expect(page.getByText(text.prefilledHint).first()).toBeVisible();
     await page.getByLabel(text.houseNumber).fill('12');
     await page.waitForTimeout(500); // the draft is saved 300 ms after the last keystroke

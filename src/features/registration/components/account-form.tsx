@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { applyServerErrors, errorOf, useSchemaForm } from '../../../lib/form';
 import { registerCheck } from '../api/register-check';
 import { useRegistrationDraft } from '../stores/registration-draft';
+import { usePrefetchReader } from './use-card-reader';
 import styles from './registration.module.css';
 
 /** Server field names → this form's (the API says phone_number, the form says phone). */
@@ -27,6 +28,8 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   const navigate = useNavigate();
   const draft = useRegistrationDraft();
   const [failure, setFailure] = useState<string | null>(null);
+  // The card is read two screens on: its reader downloads while the citizen types.
+  usePrefetchReader(true);
   const form = useSchemaForm(registerAccountForm, {
     defaultValues: { email: draft.email, phone: draft.phone, password: draft.password, password_confirmation: draft.password },
   });
