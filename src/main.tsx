@@ -8,6 +8,7 @@ import './styles/global.css';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
+import { forgetOutboxSessionWhenSignedOut } from './lib/outbox-session';
 import { watchConnectivity } from './lib/connectivity';
 
 async function start() {
@@ -20,6 +21,7 @@ async function start() {
     </StrictMode>,
   );
   void registerServiceWorker();
+  forgetOutboxSessionWhenSignedOut();
   watchConnectivity();
 }
 

@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { registerOutbox } from './outbox';
 import { registerOcrCache } from './ocr-cache';
 import './offline-data';
 import { registerVerifyKeys } from './verify-keys';
@@ -35,3 +36,6 @@ registerVerifyKeys();
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// The offline outbox: create, proof, pick-up and re-apply made offline are sent when back online.
+registerOutbox();

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SignedInOutlet } from '../components/layout/signed-in-outlet';
+import { CitizenArea } from './-citizen-area';
 import { useSession, validToken } from '../lib/session';
 
 /** Protected area: without a valid token, to /login (spec §2, guards). */
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_auth')({
     // An officer's start page is the back office; the rest of the citizen area stays reachable.
     if (location.pathname === '/home' && useSession.getState().role === 'officer') throw redirect({ to: '/officer', replace: true });
   },
-  component: SignedInOutlet,
+  component: CitizenArea,
 });

@@ -5,12 +5,18 @@ import styles from './update-prompt.module.css';
 
 /** Offered when a new version of the app has been downloaded in the background. */
 export function UpdatePrompt() {
-  const { waiting, apply } = useAppUpdate();
+  const { waiting, deferred, apply } = useAppUpdate();
   if (!waiting) return null;
   return (
     <div className={styles.prompt} role="status">
-      <span><Trans>A new version of the app is ready.</Trans></span>
-      <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
+      {deferred ? (
+        <span><Trans>The app updates as soon as your request is sent.</Trans></span>
+      ) : (
+        <>
+          <span><Trans>A new version of the app is ready.</Trans></span>
+          <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
+        </>
+      )}
     </div>
   );
 }
