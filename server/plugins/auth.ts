@@ -12,9 +12,9 @@ declare module 'fastify' {
     sessionCheck: Promise<SessionCheck> | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer session is required (401 otherwise). */
+    /** onRequest hook: a valid bearer session is required (401 otherwise). */
     authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: a valid session of an officer is required (401 / 403). */
+    /** onRequest hook: a valid session of an officer is required (401 / 403). */
     requireOfficer(req: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The session of a well-formed bearer token (looked up once per request), or null without one. */
     sessionOf(req: FastifyRequest): Promise<SessionCheck> | null;

@@ -156,7 +156,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   });
 
   app.post('/v1/citizen/user/email-updates', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags, security, summary: 'Turn optional e-mails (payment confirmed, certificate ready, pick-up reminder) on or off', body: schema(updateEmailUpdatesBody) },
   }, async (req) => {
     const { email_updates } = req.body as v.InferOutput<typeof updateEmailUpdatesBody>;
