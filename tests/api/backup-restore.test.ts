@@ -1,7 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -9,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '../../server/db/client';
 import { applicationBody, dataUrl, pdf, png } from './application-fixtures';
 import { createAccount } from './fixtures';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 /**
  * Backups an operator can trust (issue: hardening): `npm run backup` while a real server process
@@ -17,37 +17,7 @@ import { createAccount } from './fixtures';
  * before the backup began, with every document byte for byte. The embedded database only: with
  * PostgreSQL the command points to pg_dump.
  */
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  });
-});
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch { /* not yet */ }
-    if (Date.now() > until) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await done;
-};
+const startServer = (dataDir: string) => startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
 
 /** Runs one of our commands as an operator would (`npm run backup -- …` is `tsx server/cli/backup.ts …`). */
 function command(script: string, args: string[], env: Record<string, string>) {
@@ -62,7 +32,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
   const dataDir = path.join(root, 'data');
   let headers: Record<string, string>;
   let base: Record<string, unknown>;
-  const servers: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     fs.cpSync(inject('templateDataDir'), dataDir, { recursive: true });
@@ -74,13 +44,13 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
     await database.close();
   }, 120_000);
   afterAll(async () => {
-    for (const child of servers) await stop(child);
+    for (const server of servers) await server.stop();
     fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('a backup taken while the server creates applications restores every application and document, byte for byte', { timeout: 180_000 }, async () => {
     const first = await startServer(dataDir);
-    servers.push(first.child);
+    servers.push(first);
     const uploaded = new Map<number, Record<(typeof kinds)[number], Buffer>>();
     const create = async (i: number) => {
       const docs = { applicant_photo: png(300 + 3 * i, 400 + 4 * i), household_registration_book: pdf(`Household book ${i}`), proof_of_residence: pdf(`Residence ${i}`) };
@@ -135,10 +105,10 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
     for (const secret of ['bank-callback-secret', 'certificate-signing-key']) {
       expect(fs.readFileSync(path.join(restoredDir, secret))).toEqual(fs.readFileSync(path.join(dataDir, secret)));
     }
-    await stop(first.child);
+    await first.stop();
 
     const second = await startServer(restoredDir);
-    servers.push(second.child);
+    servers.push(second);
     const restoredIds: number[] = [];
     for (const [id, docs] of uploaded) {
       const detail = await fetch(`${second.url}/api/v1/citizen/resident-certificate/${id}`, { headers });
@@ -152,7 +122,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
       }
     }
     console.log(`backup: ${uploaded.size} applications created, ${restoredIds.length} in the backup (all ${beforeBackup.length} answered before it began), ${restoredIds.length * 3} documents identical after restore`);
-    await stop(second.child);
+    await second.stop();
 
     // With no server running, the command opens the database itself.
     const offline = command('server/cli/backup.ts', ['--out', path.join(root, 'backups', 'offline')], { DATA_DIR: restoredDir });
