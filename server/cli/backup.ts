@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   if (config.databaseUrl) {
     console.error('DATABASE_URL is set: applications, documents and sessions are all in that PostgreSQL database, and this command does not copy it.\n'
       + 'Back it up with PostgreSQL\'s own tools, e.g.  pg_dump --format=custom --file=resident-certificates.dump "$DATABASE_URL"\n'
-      + 'and restore with  pg_restore --clean --if-exists --dbname="$DATABASE_URL" resident-certificates.dump  (README, "Backups").');
+      + 'and restore into a new, empty database with  pg_restore --no-owner --dbname=NEW_DATABASE_URL resident-certificates.dump  (README, "Backups").');
     return 2;
   }
   const dataDir = path.resolve(args['data-dir'] ?? config.dataDir);

@@ -120,6 +120,15 @@ export async function writeBackup(opts: { dump: Buffer; dataDir: string; out: st
   const tmp = `${out}.partial`;
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.mkdirSync(tmp, { recursive: true, mode: 0o700 });
+  try {
+    return await writeInto(tmp, out, opts);
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true }); // a failed backup leaves nothing that looks like one
+    throw err;
+  }
+}
+
+async function writeInto(tmp: string, out: string, opts: { dump: Buffer; dataDir: string }): Promise<BackupManifest> {
   await writeDurably(path.join(tmp, DATABASE_FILE), opts.dump);
 
   const files: BackupManifest['files'] = [];
