@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { serveDumps } from './services/backup';
 
 /** The process: read configuration, start, and shut down cleanly so the embedded database is never left half-written. */
 async function main() {
@@ -21,8 +22,11 @@ async function main() {
     }
     throw err;
   }
+  // `npm run backup` asks this process for the embedded database's dump over a socket in DATA_DIR.
+  const stopDumps = app.database.dumpDataDir ? await serveDumps(config.dataDir, app.database.dumpDataDir, app.log) : async () => {};
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await stopDumps();
     await app.close();
     process.exit(0);
   };

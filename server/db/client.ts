@@ -9,6 +9,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: a gzipped tarball of its data directory, taken between two queries (see services/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -39,6 +41,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return {
       db,
       kind: 'pglite',
+      dumpDataDir: () => client.dumpDataDir('gzip'),
       close: async () => {
         await client.close();
         release();
