@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import type { Language } from '../../contract/master-data';
+import { LANGUAGE_COOKIE } from '../../contract/prerendered-pages';
 
 export const LANGUAGE_KEY = 'language';
 export const FALLBACK_LOCALE: Language = 'en';
@@ -18,6 +19,11 @@ export async function activateLanguage(locale: Language, persist = false): Promi
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   if (persist) localStorage.setItem(LANGUAGE_KEY, locale);
+  // The server and the service worker cannot read localStorage: a cookie mirrors the stored choice
+  // so the first HTML of the next visit is already in that language (contract/prerendered-pages.ts).
+  if (localStorage.getItem(LANGUAGE_KEY) === locale) {
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  }
 }
 
 export function currentLanguage(): Language {
