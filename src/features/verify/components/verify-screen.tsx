@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/native-button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { SuccessMark } from '../../../components/ui/success-panel';
 import { errorMessage } from '../../../lib/error-messages';
@@ -49,7 +49,7 @@ export function VerifyScreen({ code }: { code: string }) {
     <Page header={<AppHeader title={<Trans>Certificate verification</Trans>} back={false} />}>
       {state.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={4} /></div>}
       {state.status === 'failed' && (
-        <Banner tone="error">{errorMessage(state.error)} <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button></Banner>
+        <Banner tone="error">{errorMessage(state.error)} <PlainButton variant="ghost" onClick={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></PlainButton></Banner>
       )}
       {state.status === 'done' && (
         <section className={styles.result} aria-labelledby="verify-title" data-status={state.result.status}>

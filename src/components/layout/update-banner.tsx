@@ -1,0 +1,15 @@
+import { Trans } from '@lingui/react/macro';
+import { useAppUpdate } from '../../lib/service-worker';
+import { Button } from '../ui/button';
+import styles from './update-prompt.module.css';
+
+/** Offered when a new version of the app has been downloaded in the background. */
+export default function UpdateBanner() {
+  const apply = useAppUpdate((s) => s.apply);
+  return (
+    <div className={styles.prompt} role="status">
+      <span><Trans>A new version of the app is ready.</Trans></span>
+      <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
+    </div>
+  );
+}
