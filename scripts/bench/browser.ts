@@ -7,7 +7,11 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../tests/e2e/chromium';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The middle of the figures a run produced (a run that could not measure one gives NaN, left out). */
+const median = (xs: number[]) => {
+  const ok = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
+};
 
 export interface LighthouseFigure { path: string; runs: number; performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number }
 

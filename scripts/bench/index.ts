@@ -113,7 +113,7 @@ function markdown(r: Report): string {
   lines.push('', `/faq, /term-conditions and /customer-services are signed-in screens (specification §2): a visitor gets the app shell and is sent to /login.`, '');
   lines.push('## Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown), median of 3', '',
     '| screen | performance | accessibility | best practices | FCP | LCP | TBT | CLS |', '|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const l of r.lighthouse) lines.push(`| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${l.cls.toFixed(3)} |`);
+  for (const l of r.lighthouse) lines.push(`| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${Number.isFinite(l.cls) ? l.cls.toFixed(3) : '—'} |`);
   lines.push('', '## First screen offline (answered by the service worker), median of 3', '', '| screen | first paint | largest paint |', '|---|---:|---:|');
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
   for (const a of r.api) {

@@ -31,6 +31,15 @@ export default fp(async (app) => {
       else reply.header('Cache-Control', 'no-cache');
     },
   });
+  // The public forms are painted before the app runs and say method="post", so an early press never
+  // puts a password in an address; such a post (nothing is read from it) just reloads the screen.
+  await app.register(async (pages) => {
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, {}));
+    pages.post('/*', { schema: { hide: true } }, (req, reply) => {
+      if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
+      return reply.redirect(req.url, 303);
+    });
+  });
   // With wildcard: false every built file has its own route; whatever reaches this one is an app path.
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();

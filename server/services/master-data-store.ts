@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Language } from '../../contract/master-data';
 import type { Db } from '../db/client';
 import { banks, districts, provinces, villages } from '../db/schema';
@@ -25,7 +25,13 @@ export class CachedBody {
 type PerLanguage = Record<Language, CachedBody>;
 const both = (make: (lang: Language) => unknown): PerLanguage => ({ en: new CachedBody(JSON.stringify(make('en'))), lo: new CachedBody(JSON.stringify(make('lo'))) });
 
+type Names = Map<number, { en: string; lo: string }>;
+export type PlaceLevel = 'province' | 'district' | 'village';
+
 interface Snapshot {
+  /** Every place by id, offered or not (older applications keep pointing at retired places). */
+  names: Record<PlaceLevel, Names>;
+  bankRows: Map<number, { code: string; en: string; lo: string }>;
   provinces: PerLanguage;
   districtsOf: Map<number, PerLanguage>;
   villagesOf: Map<number, PerLanguage>;
@@ -43,12 +49,14 @@ export class MasterDataStore {
   private snapshot?: Snapshot;
 
   async load(db: Db): Promise<void> {
-    const [p, d, v, b] = await Promise.all([
-      db.select().from(provinces).where(eq(provinces.active, true)).orderBy(asc(provinces.code)),
-      db.select().from(districts).where(eq(districts.active, true)).orderBy(asc(districts.code)),
-      db.select({ id: villages.id, code: villages.code, districtId: villages.districtId, nameEn: villages.nameEn, nameLo: villages.nameLo }).from(villages).where(eq(villages.active, true)).orderBy(asc(villages.code)),
+    const [allP, allD, allV, b] = await Promise.all([
+      db.select().from(provinces).orderBy(asc(provinces.code)),
+      db.select().from(districts).orderBy(asc(districts.code)),
+      db.select({ id: villages.id, code: villages.code, districtId: villages.districtId, nameEn: villages.nameEn, nameLo: villages.nameLo, active: villages.active }).from(villages).orderBy(asc(villages.code)),
       db.select().from(banks).orderBy(asc(banks.sort)),
     ]);
+    const [p, d, v] = [allP.filter((r) => r.active), allD.filter((r) => r.active), allV.filter((r) => r.active)];
+    const names = (rows: { id: number; nameEn: string; nameLo: string }[]): Names => new Map(rows.map((r) => [r.id, { en: r.nameEn, lo: r.nameLo }]));
     const name = (lang: Language, row: { nameEn: string; nameLo: string }) => (lang === 'lo' ? row.nameLo : row.nameEn);
     const option = (lang: Language) => (row: { id: number; code: string; nameEn: string; nameLo: string }) => ({ id: row.id, name: name(lang, row), code: row.code });
     const group = <T extends { id: number }>(rows: T[], parent: (row: T) => number) => {
@@ -60,6 +68,8 @@ export class MasterDataStore {
     const villageRows = group(v, (row) => row.districtId);
     const bankOf = (lang: Language, row: (typeof b)[number]) => ({ id: row.id, bank_name: name(lang, row), code: row.code, bank_logo: `/api/v1/master-data/bank-logo/${row.code}.svg` });
     this.snapshot = {
+      names: { province: names(allP), district: names(allD), village: names(allV) },
+      bankRows: new Map(b.map((row) => [row.id, { code: row.code, en: row.nameEn, lo: row.nameLo }])),
       provinces: both((lang) => ({ data: p.map(option(lang)) })),
       // An active province without districts still answers an empty list (as the query did).
       districtsOf: new Map(p.map((row) => [row.id, both((lang) => ({ data: (districtRows.get(row.id) ?? []).map(option(lang)) }))])),
@@ -82,4 +92,7 @@ export class MasterDataStore {
   banks(lang: Language) { return this.current.banks[lang]; }
   bank(id: number, lang: Language) { return this.current.bank.get(id)?.[lang]; }
   bankSort(code: string) { return this.current.bankSort.get(code); }
+  /** A place's name in that language ('' for an unknown id), retired places included. */
+  placeName(level: PlaceLevel, id: number, lang: Language): string { return this.current.names[level].get(id)?.[lang] ?? ''; }
+  bankRow(id: number) { return this.current.bankRows.get(id); }
 }

@@ -1,5 +1,5 @@
 import { createLink, type LinkComponent } from '@tanstack/react-router';
-import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useEffect, useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import styles from './button.module.css';
 
 /**
@@ -21,11 +21,15 @@ export function classes({ variant = 'primary', wide }: Look, extra?: string) {
  * handling — a visitor's first screen must stay small, and a form's submit needs nothing more.
  */
 export function SubmitButton({ variant, wide, pending, pendingLabel, children }: Look & { pending?: boolean; pendingLabel?: string; children: ReactNode }) {
+  // On a screen painted from prerendered HTML, a press before the app has started would submit the
+  // form to the server natively; it becomes a submit button once the app runs (after hydration).
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
   return (
     <>
       <button
         // While pending it stays focused but refuses presses and implicit submission (as Button does).
-        type={pending ? 'button' : 'submit'}
+        type={pending || !started ? 'button' : 'submit'}
         aria-disabled={pending || undefined}
         className={classes({ variant, wide }, pending ? styles.pending : '')}
       >

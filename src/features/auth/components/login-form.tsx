@@ -57,7 +57,7 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className={styles.form}>
+    <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
       {showReset && <Banner tone="success" onDismiss={() => setShowReset(false)}><Trans>Your password has been reset. Please log in with your new password.</Trans></Banner>}
       {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
       <Card>

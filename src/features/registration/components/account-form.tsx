@@ -49,7 +49,7 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className={styles.form}>
+    <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
       {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
       <Card>
         <Stack gap={4}>
