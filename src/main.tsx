@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
@@ -20,6 +20,15 @@ function drawsPrerenderedPage(root: HTMLElement, router: AppRouter, htmlLanguage
   return !!root.dataset.route && root.dataset.route === matches.at(-1)?.routeId && htmlLanguage === i18n.locale && !location.searchStr;
 }
 
+/**
+ * Marks <html data-app-started> once the first screen is live (hydrated or drawn): before that, a
+ * screen painted from prerendered HTML shows but does not answer yet. Draws nothing.
+ */
+function AppStarted() {
+  useEffect(() => { document.documentElement.dataset.appStarted = ''; }, []);
+  return null;
+}
+
 async function start() {
   const htmlLanguage = document.documentElement.lang;
   await activateLanguage(initialLanguage());
@@ -35,6 +44,7 @@ async function start() {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
+        <AppStarted />
       </I18nProvider>
     </StrictMode>
   );

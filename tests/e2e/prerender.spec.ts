@@ -80,6 +80,7 @@ test('choosing a language stores it in a cookie too, and the service worker answ
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: /Change language/ }).click();
   await page.getByRole('menuitemradio', { name: 'ພາສາລາວ' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
