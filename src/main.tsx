@@ -8,6 +8,7 @@ import './styles/global.css';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
 import { createAppRouter, type AppRouter } from './router';
 import { registerServiceWorker } from './lib/service-worker';
+import { watchConnectivity } from './lib/connectivity';
 
 /**
  * The prerendered markup (dist/pages/…) is hydrated only when the app would draw exactly it: the
@@ -56,6 +57,7 @@ async function start() {
     createRoot(root).render(app);
   }
   void registerServiceWorker();
+  watchConnectivity();
 }
 
 void start();

@@ -5,6 +5,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { prerenderedNavigation } from './navigation';
+import './offline-data';
 
 declare let self: ServiceWorkerGlobalScope;
 

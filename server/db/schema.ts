@@ -53,6 +53,13 @@ export const users = pgTable('users', {
   idCard: text('id_card').unique(),
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: ['citizen', 'officer'] }).notNull().default('citizen'),
+  /**
+   * An officer's duty (contract/officer.ts OFFICER_ROLES); null for citizens. An officer created
+   * before roles existed has null too and keeps every duty (admin), so an upgrade locks nobody out.
+   */
+  officerRole: text('officer_role', { enum: ['cashier', 'reviewer', 'issuer', 'admin'] }),
+  /** The citizen's switch for optional e-mails (pick-up reminder, certificate ready…); on by default. */
+  emailUpdates: boolean('email_updates').notNull().default(true),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   dateOfBirth: text('date_of_birth'),
@@ -140,12 +147,23 @@ export const applications = pgTable('applications', {
   pickupDate: text('pickup_date'),
   pickupTime: text('pickup_time'),
   certificateCode: text('certificate_code').unique(),
+  /** When the certificate was issued: the date signed into the QR statement, so every re-render signs the same statement. */
+  certificateIssuedAt: ts('certificate_issued_at'),
   certificateRevokedAt: ts('certificate_revoked_at'),
+  certificateRevokedReason: text('certificate_revoked_reason'),
+  certificateRevokedBy: integer('certificate_revoked_by').references(() => users.id),
+  /** Set when the pick-up reminder mail went out, so several instances send it once. */
+  pickupReminderSentAt: ts('pickup_reminder_sent_at'),
   reappliedFromId: integer('reapplied_from_id').unique(),
   paidAt: ts('paid_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [index('applications_user_idx').on(t.userId, t.createdAt), index('applications_status_idx').on(t.status, t.createdAt)]);
+}, (t) => [
+  index('applications_user_idx').on(t.userId, t.createdAt),
+  index('applications_status_idx').on(t.status, t.createdAt),
+  // The expiry job looks for pending applications past their deadline.
+  index('applications_deadline_idx').on(t.status, t.deadline),
+]);
 
 export const statusHistory = pgTable('status_history', {
   id: serial('id').primaryKey(),
@@ -157,8 +175,26 @@ export const statusHistory = pgTable('status_history', {
   actorId: integer('actor_id').references(() => users.id),
   actor: text('actor', { enum: ['citizen', 'officer', 'bank', 'system'] }).notNull(),
   notes: text('notes'),
+  /** A fixed note of ours (e.g. 'payment_deadline_passed'): shown in the reader's language instead of `notes`. */
+  notesCode: text('notes_code'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('status_history_application_idx').on(t.applicationId)]);
+
+/**
+ * Who saw my data: every officer's view of an application or one of its documents, and every
+ * action, one row each. Append-only: the code only ever inserts, and the citizen who owns the
+ * application reads it on their detail page.
+ */
+export const accessLog = pgTable('access_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  applicationId: integer('application_id').notNull().references(() => applications.id),
+  officerId: integer('officer_id').notNull().references(() => users.id),
+  /** 'view', 'view_document', or an officer action ('approve', 'revoke', …). */
+  action: text('action').notNull(),
+  /** The document kind for 'view_document'; null otherwise. */
+  detail: text('detail'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('access_log_application_idx').on(t.applicationId, t.createdAt)]);
 
 /**
  * Transfers the bank confirmed through POST /v1/payments/va-callback, one row per bank transaction:

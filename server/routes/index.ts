@@ -4,6 +4,7 @@ import applicationRoutes from './citizen/applications/index';
 import notificationRoutes from './citizen/notifications';
 import profileRoutes from './citizen/profile';
 import masterDataRoutes from './master-data';
+import locationTreeRoutes from './location-tree';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
 import paymentRoutes from './payments';
@@ -15,6 +16,7 @@ export default async function apiRoutes(app: FastifyInstance) {
     return { status: 'ok', database: app.database.kind };
   });
   await app.register(masterDataRoutes);
+  await app.register(locationTreeRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(notificationRoutes);

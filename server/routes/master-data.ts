@@ -27,7 +27,7 @@ export function requestLanguage(req: FastifyRequest): Language {
  * Public, cacheable lists. Clients (and the service worker) revalidate with If-None-Match, so a
  * repeat visit on a weak connection costs a 304; the list changes only when an operator imports.
  */
-function sendCacheable(req: FastifyRequest, reply: FastifyReply, body: unknown) {
+export function sendCacheable(req: FastifyRequest, reply: FastifyReply, body: unknown) {
   const json = JSON.stringify(body);
   const etag = `"${crypto.createHash('sha1').update(json).digest('base64url')}"`;
   reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400').header('ETag', etag).header('Vary', 'Accept-Language');

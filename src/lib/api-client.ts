@@ -1,6 +1,8 @@
 import type { ApiErrorBody } from '../../contract/errors';
 import { ErrorCode } from '../../contract/errors';
+import { reportNetworkFailure } from './connectivity';
 import { currentLanguage } from './i18n';
+import { isKeptResponse } from './offline-copies';
 import { useSession, validToken } from './session';
 
 /** The request error kinds of the specification: fetch error, timeout, parsing error, or an HTTP status with data. */
@@ -44,14 +46,28 @@ export async function apiFetch(path: string, opts: RequestOptions = {}): Promise
   try {
     return await fetch(`/api${path}`, { method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'), headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal });
   } catch (err) {
-    if (timeout.aborted) throw new ApiError('timeout', 0, 'timeout', 'The request took too long.');
+    if (timeout.aborted) {
+      reportNetworkFailure();
+      throw new ApiError('timeout', 0, 'timeout', 'The request took too long.');
+    }
     if ((err as Error).name === 'AbortError') throw err;
+    reportNetworkFailure();
     throw new ApiError('network', 0, 'network', 'No connection.');
   }
 }
 
 /** JSON request; a 4xx/5xx becomes an ApiError carrying the server's error code and field codes. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  // A signed-in screen's data: kept on the device, shown from there when there is no connection.
+  if (opts.body === undefined && (opts.method ?? 'GET') === 'GET' && opts.auth !== false && isKeptResponse(path)) {
+    // Loaded with the first signed-in screen, never on the public ones (every byte counts there).
+    const { readThrough } = await import('./offline-data');
+    return readThrough(path, () => request<T>(path, opts));
+  }
+  return request<T>(path, opts);
+}
+
+async function request<T>(path: string, opts: RequestOptions): Promise<T> {
   const res = await apiFetch(path, opts);
   let json: unknown = null;
   const text = await res.text();
@@ -59,7 +75,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     try {
       json = JSON.parse(text);
     } catch {
-      if (res.ok) throw new ApiError('parse', res.status, 'parse', 'The answer could not be read.');
+      if (res.ok) {
+        // Not our server's JSON: maybe a captive portal answering in its place.
+        reportNetworkFailure();
+        throw new ApiError('parse', res.status, 'parse', 'The answer could not be read.');
+      }
     }
   }
   if (!res.ok) {

@@ -1,4 +1,4 @@
-import type { Bank, LocationOption } from '../../contract/master-data';
+import type { Bank, LocationOption, LocationTree } from '../../contract/master-data';
 import { api } from './api-client';
 import { currentLanguage } from './i18n';
 
@@ -19,9 +19,23 @@ function cached<T>(path: string): Promise<T> {
   return hit;
 }
 
-export const fetchProvinces = () => cached<LocationOption[]>('/v1/master-data/location/provinces');
-export const fetchDistricts = (provinceId: number) => cached<LocationOption[]>(`/v1/master-data/location/district/${provinceId}`);
-export const fetchVillages = (districtId: number) => cached<LocationOption[]>(`/v1/master-data/location/villages/${districtId}`);
+const option = ({ id, name, code }: LocationOption): LocationOption => ({ id, name, code });
+
+/**
+ * The selects read the whole place list kept on the device (location-tree.ts) first — no request
+ * at all, online or not — and ask the API per province or district only on a device without it.
+ */
+async function fromTree<T>(pick: (tree: LocationTree) => T | undefined, path: string): Promise<T> {
+  const { localTree } = await import('./location-tree');
+  const found = await localTree(currentLanguage()).then((t) => (t ? pick(t) : undefined));
+  return found ?? cached<T>(path);
+}
+
+export const fetchProvinces = () => fromTree((t) => t.provinces.map(option), '/v1/master-data/location/provinces');
+export const fetchDistricts = (provinceId: number) =>
+  fromTree((t) => t.provinces.find((p) => p.id === provinceId)?.districts.map(option), `/v1/master-data/location/district/${provinceId}`);
+export const fetchVillages = (districtId: number) =>
+  fromTree((t) => t.provinces.flatMap((p) => p.districts).find((d) => d.id === districtId)?.villages, `/v1/master-data/location/villages/${districtId}`);
 export const fetchBanks = () => cached<Bank[]>('/v1/master-data/bank');
 
 export interface SupportContacts { phone: string; email: string; whatsapp: string }

@@ -8,7 +8,8 @@ import { useSession } from './session';
 /**
  * The signed-in citizen's profile, shared by the screens that show it (home, account, profile,
  * application form prefill). Kept in memory for 60 s after loading (spec §9: cached query data),
- * per language because place names come translated; never written to the device.
+ * per language because place names come translated. The last answer is also kept on the device
+ * for offline reading, per session, until sign-out (offline-data.ts).
  */
 const FRESH_MS = 60_000;
 let cached: { key: string; at: number; profile: Profile } | null = null;

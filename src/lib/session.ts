@@ -31,6 +31,8 @@ function readStored() {
 
 /** Everything this app keeps in local storage except the language choice (spec §4: cleared at expiry). */
 export function clearLocalData(): void {
+  // The screens' kept answers go with the session (a shared phone shows nobody's data to the next person).
+  void import('./offline-data').then((m) => m.clearOfflineData());
   const language = localStorage.getItem(LANGUAGE_KEY);
   localStorage.clear();
   if (language) localStorage.setItem(LANGUAGE_KEY, language);

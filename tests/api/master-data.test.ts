@@ -40,6 +40,24 @@ describe('master data', () => {
     expect(villageCount).toBe(9853);
   });
 
+  it('gives the whole place list in one answer, per language, with an ETag', async () => {
+    const res = await get('/api/v1/master-data/location/tree?lang=lo', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // Lighter than the 167 calls it replaces: about 100 KB on the wire for the whole country.
+    expect(res.rawPayload.length).toBeLessThan(200_000);
+    const tree = (await get('/api/v1/master-data/location/tree?lang=lo')).json().data as { provinces: { name: string; districts: { villages: unknown[] }[] }[] };
+    expect(tree.provinces).toHaveLength(18);
+    expect(tree.provinces[0].name).toBe('ນະຄອນຫຼວງວຽງຈັນ');
+    const districts = tree.provinces.flatMap((p) => p.districts);
+    expect(districts).toHaveLength(148);
+    expect(districts.flatMap((d) => d.villages)).toHaveLength(9853);
+    const en = await get('/api/v1/master-data/location/tree');
+    expect(en.json().data.provinces[0].name).toBe('Vientiane Capital');
+    const again = await get('/api/v1/master-data/location/tree', { 'if-none-match': en.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('answers ETag and Cache-Control, and 304 to a matching If-None-Match', async () => {
     const first = await get('/api/v1/master-data/location/provinces');
     expect(first.headers['cache-control']).toContain('max-age');

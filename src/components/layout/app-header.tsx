@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useUnreadCount } from '../../lib/unread-notifications';
 import { LanguageSwitcher } from './language-switcher';
+import { OfflineIndicator } from './offline-indicator';
 import styles from './app-header.module.css';
 
 interface AppHeaderProps {
@@ -38,6 +39,7 @@ export function AppHeader({ title, back, bell = false }: AppHeaderProps) {
           </Link>
         )}
       </div>
+      <OfflineIndicator />
     </header>
   );
 }

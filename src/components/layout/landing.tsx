@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { ButtonLink } from '../ui/native-button';
 import { LanguageSwitcher } from './language-switcher';
+import { OfflineIndicator } from './offline-indicator';
 import styles from './landing.module.css';
 
 const icon = (d: string) => <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>;
@@ -15,7 +16,10 @@ export function Landing() {
             <img src="/icons/favicon.svg" alt="" width="36" height="36" />
             <span><Trans>Lao e-Government</Trans></span>
           </span>
-          <LanguageSwitcher tone="dark" />
+          <span className={styles.barEnd}>
+            <OfflineIndicator tone="dark" />
+            <LanguageSwitcher tone="dark" />
+          </span>
         </header>
         <div className={styles.hero}>
           <p className={styles.welcome}><Trans>Welcome to</Trans></p>

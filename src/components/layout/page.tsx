@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useOfflineCopies } from '../../lib/offline-copies';
 import styles from './page.module.css';
 
 interface PageProps {
@@ -12,12 +13,20 @@ interface PageProps {
   wide?: boolean;
 }
 
+// Only screens showing kept data need the notice: its code stays off the public first screens.
+const OfflineNotice = lazy(() => import('../ui/offline-notice').then((m) => ({ default: m.OfflineNotice })));
+
+function OfflineNoticeSlot() {
+  const any = useOfflineCopies((s) => Object.keys(s.shown).length > 0);
+  return any ? <div className={styles.notice}><Suspense fallback={null}><OfflineNotice /></Suspense></div> : null;
+}
+
 /** The mobile-app frame: designed at 390 px, centred as one column on wide screens. */
 export function Page({ header, children, bottomBar, footer, wide }: PageProps) {
   return (
     <div className={`${styles.frame} ${wide ? styles.wide : ''}`} data-bottom-bar={bottomBar ? true : undefined}>
       {header}
-      <main id="main" className={styles.main} tabIndex={-1}>{children}</main>
+      <main id="main" className={styles.main} tabIndex={-1}><OfflineNoticeSlot />{children}</main>
       {footer && <div className={styles.footer}>{footer}</div>}
       {bottomBar}
     </div>

@@ -1,5 +1,7 @@
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react';
+import { keepReferenceData } from '../../lib/reference-data';
 import { useSession, validToken } from '../../lib/session';
 
 /**
@@ -10,6 +12,9 @@ import { useSession, validToken } from '../../lib/session';
 export function SignedInOutlet() {
   const navigate = useNavigate();
   const { token, expiresAt } = useSession();
+  const { i18n } = useLingui();
+  // Places, fee, banks and contacts on the device before they are needed offline (idle time).
+  useEffect(() => keepReferenceData(), [token, i18n.locale]);
   useEffect(() => {
     if (!token) {
       void navigate({ to: '/login', replace: true });

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiFetch } from '../../lib/api-client';
+import { readThroughFile } from '../../lib/offline-data';
 import { Button } from './button';
 import { Dialog, DialogActions } from './dialog';
 import { Skeleton } from './skeleton';
@@ -22,9 +23,12 @@ function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded 
     setState({ status: 'loading' });
     const load = async (): Promise<Blob> => {
       if ('blob' in source) return source.blob;
-      const res = await apiFetch(source.path.replace(/^\/api(?=\/)/, ''), { signal: controller.signal, timeoutMs: 120_000 });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.blob();
+      const path = source.path.replace(/^\/api(?=\/)/, '');
+      return readThroughFile(path, async () => {
+        const res = await apiFetch(path, { signal: controller.signal, timeoutMs: 120_000 });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return res.blob();
+      });
     };
     load().then(
       (blob) => {

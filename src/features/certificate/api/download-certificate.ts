@@ -1,4 +1,5 @@
 import { apiFetch, ApiError } from '../../../lib/api-client';
+import { readThroughFile } from '../../../lib/offline-data';
 import { validToken } from '../../../lib/session';
 
 /**
@@ -11,11 +12,15 @@ export async function downloadCertificate(id: number, ticket: string): Promise<b
     console.warn('Token is missing');
     return false;
   }
-  const res = await apiFetch(`/v1/citizen/resident-certificate/${id}/download-2`, { timeoutMs: 60_000 });
-  if (!res.ok || !res.headers.get('content-type')?.startsWith('application/pdf')) {
-    throw new ApiError('http', res.status, String(res.status), 'Download failed');
-  }
-  const blob = await res.blob();
+  // Once downloaded, the PDF is kept on the device and can be saved again without a connection.
+  const path = `/v1/citizen/resident-certificate/${id}/download-2`;
+  const blob = await readThroughFile(path, async () => {
+    const res = await apiFetch(path, { timeoutMs: 60_000 });
+    if (!res.ok || !res.headers.get('content-type')?.startsWith('application/pdf')) {
+      throw new ApiError('http', res.status, String(res.status), 'Download failed');
+    }
+    return res.blob();
+  });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
