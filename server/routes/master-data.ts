@@ -46,7 +46,7 @@ function notModified(req: FastifyRequest, etag: string): boolean {
  * A list held in memory (server/services/master-data-store.ts): 304 when the client has it, else
  * the prepared bytes, already compressed when the client accepts it (no work per request).
  */
-function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400').header('ETag', body.etag).header('Vary', 'Accept-Language, Accept-Encoding');
   if (notModified(req, body.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');

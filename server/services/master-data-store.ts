@@ -38,6 +38,8 @@ interface Snapshot {
   banks: PerLanguage;
   bank: Map<number, PerLanguage>;
   bankSort: Map<string, number>;
+  /** Every offered place in one answer (GET /v1/master-data/location/tree). */
+  tree: PerLanguage;
 }
 
 /**
@@ -77,6 +79,7 @@ export class MasterDataStore {
       banks: both((lang) => ({ data: b.map((row) => bankOf(lang, row)) })),
       bank: new Map(b.map((row) => [row.id, both((lang) => ({ data: bankOf(lang, row) }))])),
       bankSort: new Map(b.map((row) => [row.code, row.sort])),
+      tree: both((lang) => ({ data: { provinces: p.map((pr) => ({ ...option(lang)(pr), districts: (districtRows.get(pr.id) ?? []).map((di) => ({ ...option(lang)(di), villages: (villageRows.get(di.id) ?? []).map(option(lang)) })) })) } })),
     };
   }
 
@@ -92,6 +95,7 @@ export class MasterDataStore {
   banks(lang: Language) { return this.current.banks[lang]; }
   bank(id: number, lang: Language) { return this.current.bank.get(id)?.[lang]; }
   bankSort(code: string) { return this.current.bankSort.get(code); }
+  tree(lang: Language) { return this.current.tree[lang]; }
   /** A place's name in that language ('' for an unknown id), retired places included. */
   placeName(level: PlaceLevel, id: number, lang: Language): string { return this.current.names[level].get(id)?.[lang] ?? ''; }
   bankRow(id: number) { return this.current.bankRows.get(id); }
