@@ -4,24 +4,11 @@ import * as v from 'valibot';
  * Field rules shared by the forms and the API. Each message is a stable code (see FieldError);
  * the client turns it into catalogue text, the server returns it in `data.fields`.
  */
-export const FieldError = {
-  required: 'required',
-  invalidEmail: 'invalid_email',
-  invalidPhone: 'invalid_phone',
-  passwordLength: 'password_min_length',
-  passwordUppercase: 'password_uppercase',
-  passwordNumber: 'password_number',
-  passwordCommon: 'password_common',
-  passwordMismatch: 'password_mismatch',
-  specialCharacters: 'special_characters',
-  tooLong: 'too_long',
-  digitsOnly: 'digits_only',
-  invalidDate: 'invalid_date',
-  dateInFuture: 'date_in_future',
-  invalidId: 'invalid_id',
-  otpFormat: 'otp_format',
-} as const;
-export type FieldError = (typeof FieldError)[keyof typeof FieldError];
+// The codes live apart from the schemas, so a screen that only shows messages does not download
+// the validation library.
+import { FieldError } from './field-errors';
+
+export { FieldError };
 
 export const LIMITS = {
   nameMax: 50,
