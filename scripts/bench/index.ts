@@ -118,7 +118,7 @@ function markdown(r: Report): string {
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
   for (const a of r.api) {
     const floor = a.figures[0];
-    lines.push('', `## API on ${a.database} (autocannon, ${floor.connections} connections, ${Math.round(floor.seconds)} s each after a 2 s warm-up; NODE_ENV=test)`, '',
+    lines.push('', `## API on ${a.database} (autocannon, ${floor.connections} connections, ${Math.round(floor.seconds)} s each after a 1 s warm-up; NODE_ENV=test)`, '',
       '| scenario | req/s (2xx) | share of the bare route | p50 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|');
     for (const f of a.figures) lines.push(`| ${f.name}${f.connections !== 50 ? ` (${f.connections} connections)` : ''} | ${Math.round(f.rps)} | ${f === floor ? 'floor' : `${((f.rps / floor.rps) * 100).toFixed(0)} %`} | ${f.p50} ms | ${f.p99} ms | ${f.non2xx + f.errors} |`);
   }
