@@ -130,7 +130,11 @@ export interface ApplicationDetail {
   pickup_date: string | null;
   pickup_time: string | null;
   notes: string | null;
+  /** Set when `notes` is a fixed text of ours: the client shows it in the reader's language. */
+  notes_code: 'payment_deadline_passed' | null;
   certificate_code: string | null;
+  /** Set once an officer revoked the certificate: when, and the reason they gave. */
+  revocation: { at: string; reason: string } | null;
   reapplied_from: number | null;
   reapplied_by: number | null;
   applicant_data: ApplicantData & { province: string; district: string; village: string; parent_province: string; parent_district: string; parent_village: string };

@@ -25,10 +25,24 @@ export const optionalNotesBody = v.object({
   notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(NOTES_MAX, FieldError.tooLong))),
 });
 
-export const OFFICER_ACTIONS = ['verify-payment', 'refuse-payment', 'start-review', 'approve', 'issue-certificate', 'reject', 'mark-picked-up'] as const;
+export const OFFICER_ACTIONS = ['verify-payment', 'refuse-payment', 'start-review', 'approve', 'issue-certificate', 'reject', 'mark-picked-up', 'revoke'] as const;
 export type OfficerAction = (typeof OFFICER_ACTIONS)[number];
-/** Actions whose notes are required (the citizen reads them). */
-export const NOTES_REQUIRED: readonly OfficerAction[] = ['refuse-payment', 'reject'];
+/** Actions whose notes are required (the citizen reads them; a revocation's reason is on record). */
+export const NOTES_REQUIRED: readonly OfficerAction[] = ['refuse-payment', 'reject', 'revoke'];
+
+/**
+ * Separate duties, as a real office has them: the cashier checks money, the reviewer decides, the
+ * issuer hands out (and withdraws) certificates; an admin does all of it and manages officers.
+ */
+export const OFFICER_ROLES = ['cashier', 'reviewer', 'issuer', 'admin'] as const;
+export type OfficerRole = (typeof OFFICER_ROLES)[number];
+export const ROLE_ACTIONS: Record<OfficerRole, readonly OfficerAction[]> = {
+  cashier: ['verify-payment', 'refuse-payment'],
+  reviewer: ['start-review', 'approve', 'reject'],
+  issuer: ['issue-certificate', 'mark-picked-up', 'revoke'],
+  admin: OFFICER_ACTIONS,
+};
+export const roleAllows = (role: OfficerRole, action: OfficerAction) => ROLE_ACTIONS[role].includes(action);
 
 export interface OfficerQueueItem {
   id: number;
@@ -71,12 +85,18 @@ export interface OfficerApplicationDetail extends ApplicationDetail {
     created_at: string;
   };
   history: OfficerHistoryEntry[];
-  /** What this application's state allows an officer to do now. */
+  /** What this application's state and the signed-in officer's role allow now. */
   actions: OfficerAction[];
+  /** The signed-in officer's role. */
+  officer_role: OfficerRole;
+  /** The officer applied for this themselves: they may look, but not act on it. */
+  own_application: boolean;
+  /** Set once the certificate was revoked. */
+  revocation: { at: string; reason: string } | null;
 }
 
 /** The actions the state of an application allows (the server re-checks each in its transaction). */
-export function availableActions(status: Status, paymentStatus: PaymentStatus, hasProof: boolean): OfficerAction[] {
+export function availableActions(status: Status, paymentStatus: PaymentStatus, hasProof: boolean, revoked = false): OfficerAction[] {
   const out: OfficerAction[] = [];
   if (status === 'waiting for approve' && paymentStatus === 'unpaid') {
     if (hasProof) out.push('verify-payment', 'refuse-payment');
@@ -86,5 +106,6 @@ export function availableActions(status: Status, paymentStatus: PaymentStatus, h
   if (status === 'waiting for certificate issued') out.push('issue-certificate');
   if (status === 'waiting to pickup') out.push('mark-picked-up');
   if (status === 'pending' || status === 'waiting for approve' || status === 'in validation') out.push('reject');
+  if (!revoked && (status === 'certificate issued' || status === 'waiting to pickup' || status === 'picked up')) out.push('revoke');
   return out;
 }

@@ -32,6 +32,8 @@ export interface Profile {
   village: string;
   role: 'citizen' | 'officer';
   language: 'en' | 'lo';
+  /** Optional e-mails (payment confirmed, certificate ready, pick-up reminder); the others always go. */
+  email_updates: boolean;
 }
 
 export interface NotificationItem {
@@ -57,3 +59,6 @@ export const profileForm = v.object({
 
 /** POST /v1/citizen/user/language: the language notifications and e-mails are written in. */
 export const updateLanguageBody = v.object({ language: v.picklist(['en', 'lo'], FieldError.invalidId) });
+
+/** POST /v1/citizen/user/email-updates: the switch for optional e-mails. */
+export const updateEmailUpdatesBody = v.strictObject({ email_updates: v.boolean(FieldError.required) });

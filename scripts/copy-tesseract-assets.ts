@@ -1,12 +1,14 @@
 /**
- * Copies tesseract.js's worker, WebAssembly cores and the Lao + English
- * language data from node_modules into public/tesseract/, so ID card reading
- * runs from our own server and works offline once the service worker has it.
- * Idempotent: a file whose size and mtime already match is left alone.
+ * Copies what the ID card reader loads — tesseract.js's worker, its LSTM-only WebAssembly cores
+ * and the Lao and English language data — from node_modules into public/tesseract/<version>/, and
+ * writes public/tesseract/files.json (that version and every file's size, for the download
+ * progress bar). The folder is named after the package versions, so the service worker can keep
+ * its files for good: an update of tesseract.js comes under a new folder, never mixed with old files.
+ * Idempotent: a file whose size and mtime already match is left alone; older versions are removed.
  *
  * Run: npx tsx scripts/copy-tesseract-assets.ts
  */
-import { copyFileSync, mkdirSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +17,17 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+const versionOf = (name: string) => (JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
 
-/** [source, name in public/tesseract/] */
+/** The language models the reader uses (src/features/registration/ocr/reader-assets.ts). */
+export const READER_LANGUAGES = ['lao', 'eng'];
+
+/** Folder name: changes whenever any of the copied packages does. */
+export function assetVersion(): string {
+  return ['tesseract.js', 'tesseract.js-core', ...READER_LANGUAGES.map((l) => `@tesseract.js-data/${l}`)].map(versionOf).join('-');
+}
+
+/** [source, name in public/tesseract/<version>/] */
 export function tesseractAssets(): [string, string][] {
   const tesseract = packageDir('tesseract.js');
   const core = packageDir('tesseract.js-core');
@@ -26,15 +37,19 @@ export function tesseractAssets(): [string, string][] {
   const cores = ['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm']
     .map((name): [string, string] => [join(core, `${name}.wasm.js`), `${name}.wasm.js`]);
   // "best_int": the integer LSTM models, about as accurate as "best" and faster.
-  const languages = ['lao', 'eng'].map((lang): [string, string] => [
+  const languages = READER_LANGUAGES.map((lang): [string, string] => [
     join(packageDir(`@tesseract.js-data/${lang}`), '4.0.0_best_int', `${lang}.traineddata.gz`),
     `${lang}.traineddata.gz`,
   ]);
   return [[join(tesseract, 'dist', 'worker.min.js'), 'worker.min.js'], ...cores, ...languages];
 }
 
-export function copyTesseractAssets(target = join(root, 'public', 'tesseract')): { copied: string[]; skipped: string[] } {
+export function copyTesseractAssets(base = join(root, 'public', 'tesseract')): { copied: string[]; skipped: string[]; version: string } {
+  const version = assetVersion();
+  const target = join(base, version);
   mkdirSync(target, { recursive: true });
+  // Files of an earlier layout or version: not shipped any more.
+  for (const entry of readdirSync(base)) if (entry !== version && entry !== 'files.json') rmSync(join(base, entry), { recursive: true, force: true });
   const copied: string[] = [];
   const skipped: string[] = [];
   for (const [source, name] of tesseractAssets()) {
@@ -51,10 +66,12 @@ export function copyTesseractAssets(target = join(root, 'public', 'tesseract')):
     utimesSync(destination, from.atime, from.mtime);
     copied.push(name);
   }
-  return { copied, skipped };
+  const files = tesseractAssets().map(([source, name]) => ({ name, bytes: statSync(source).size }));
+  writeFileSync(join(base, 'files.json'), `${JSON.stringify({ version, files }, null, 2)}\n`);
+  return { copied, skipped, version };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { copied, skipped } = copyTesseractAssets();
-  console.log(`tesseract assets: ${copied.length} copied, ${skipped.length} up to date (public/tesseract/)`);
+  const { copied, skipped, version } = copyTesseractAssets();
+  console.log(`tesseract assets: ${copied.length} copied, ${skipped.length} up to date (public/tesseract/${version}/)`);
 }

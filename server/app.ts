@@ -1,17 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { installValibotValidator } from './lib/validation';
 import authPlugin from './plugins/auth';
+import certificateKeysPlugin from './plugins/certificate-keys';
 import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import masterDataPlugin from './plugins/master-data';
+import rateLimitsPlugin from './plugins/rate-limits';
+import transportPlugin from './plugins/transport';
 import webAppPlugin from './plugins/web-app';
 import apiRoutes from './routes';
 
@@ -29,6 +31,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Ids in URLs are numbers; anything longer than this is noise.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   });
   app.decorate('config', config);
   installValibotValidator(app);
@@ -58,9 +61,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  // A coarse per-IP ceiling for every route; the sensitive ones (login, OTP) have their own rules.
-  await app.register(rateLimit, { max: config.isTest ? 100_000 : 600, timeWindow: '1 minute' });
-
+  await app.register(transportPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lao e-Government — Resident Certificate API', version: '1.0.0', description: 'Citizen, officer, bank and verification endpoints. Errors: { message, data: { error_code, message, fields } }.' },
@@ -73,7 +74,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(masterDataPlugin);
   await app.register(documentsPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(mailPlugin);
+  await app.register(certificateKeysPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(webAppPlugin);
   return app;

@@ -1,9 +1,13 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { raw32 } from './lib/certificate-keys';
 
 /** Every setting the server reads, validated once at start-up with a clear message (README: Configuration). */
 const intFrom = (def: number, min: number, max: number) =>
   v.pipe(v.optional(v.string(), String(def)), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
+
+const intPattern = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
 
 const envSchema = v.object({
   PORT: intFrom(3000, 0, 65535),
@@ -14,9 +18,16 @@ const envSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Lao e-Government <no-reply@egov.la>'),
   APP_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://egov.example.la'))),
   BANK_CALLBACK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** Ed25519 private key (32-byte seed, base64url) that signs certificates; unset: generated in DATA_DIR. */
+  CERTIFICATE_SIGNING_KEY: v.optional(v.pipe(v.string(), v.check((s) => raw32(s) !== null, 'must be a 32-byte Ed25519 key in base64url (43 characters)'))),
+  /** Public keys (base64url, comma-separated) of earlier signing keys: their certificates keep verifying. */
+  CERTIFICATE_RETIRED_KEYS: v.optional(v.pipe(v.string(), v.check((s) => s.split(',').map((k) => k.trim()).filter(Boolean).every((k) => raw32(k) !== null), 'must be comma-separated 32-byte Ed25519 public keys in base64url'))),
   FEE_PAYMENT_LAK: intFrom(20_000, 0, 100_000_000),
   FEE_PROCESSING_LAK: intFrom(9_000, 0, 100_000_000),
   PAYMENT_RECIPIENT: v.optional(v.string(), 'Ministry of Home Affairs — Resident Certificates'),
+  PAYMENT_RECIPIENT_LO: v.optional(v.string(), 'ກະຊວງພາຍໃນ — ໃບຢັ້ງຢືນທີ່ຢູ່'),
+  /** How often the expiry and reminder job runs (seconds); 0 turns it off (tests run it by hand). */
+  JOBS_INTERVAL_SECONDS: intFrom(60, 0, 24 * 3600),
   PAYMENT_WINDOW_HOURS: intFrom(24, 1, 24 * 30),
   PICKUP_SLOT_CAPACITY: intFrom(5, 1, 1000),
   PICKUP_CLOSED_SLOTS: v.optional(v.string(), '09:30 AM,11:00 AM,03:30 PM'),
@@ -24,6 +35,14 @@ const envSchema = v.object({
   SUPPORT_EMAIL: v.optional(v.string(), 'support@egov.la'),
   SUPPORT_WHATSAPP: v.optional(v.string(), '+856 20 0000 0000'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+  // Rate limits (README: Rate limits). Unset under NODE_ENV=test, the address ceiling is lifted so
+  // the test suites, which all come from 127.0.0.1, never trip it by accident.
+  RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
+  RATE_LIMIT_UPLOADS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_CERTIFICATES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: intFrom(300, 1, 1_000_000),
+  RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
+  RATE_LIMIT_RESETS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   NODE_ENV: v.optional(v.string(), 'production'),
   /** First install: an officer account created at start if it does not exist (both must be set). */
@@ -50,12 +69,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bankCallbackSecret: e.BANK_CALLBACK_SECRET,
-    fee: { payment: e.FEE_PAYMENT_LAK, processing: e.FEE_PROCESSING_LAK, recipient: e.PAYMENT_RECIPIENT, windowHours: e.PAYMENT_WINDOW_HOURS },
+    certificateSigningKey: e.CERTIFICATE_SIGNING_KEY ? raw32(e.CERTIFICATE_SIGNING_KEY)! : undefined,
+    certificateRetiredKeys: (e.CERTIFICATE_RETIRED_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean).map((k) => raw32(k)!),
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    fee: { payment: e.FEE_PAYMENT_LAK, processing: e.FEE_PROCESSING_LAK, recipient: e.PAYMENT_RECIPIENT, recipientLo: e.PAYMENT_RECIPIENT_LO, windowHours: e.PAYMENT_WINDOW_HOURS },
     pickup: { capacity: e.PICKUP_SLOT_CAPACITY, closedSlots: e.PICKUP_CLOSED_SLOTS.split(',').map((s) => s.trim()).filter(Boolean) },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, whatsapp: e.SUPPORT_WHATSAPP },
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     isTest: e.NODE_ENV === 'test',
+    rateLimits: {
+      /** API calls without a valid session, per client address (IPv6: per /64), per minute. */
+      addressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1_000_000 : 2000),
+      /** Applications created and documents uploaded, per account, per hour. */
+      uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Certificate PDFs rendered, per account, per hour. */
+      certificatesPerHour: e.RATE_LIMIT_CERTIFICATES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Failed logins per client address in 15 minutes (10 per account stays fixed). */
+      loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+      /** Code resends asked for from one client address per hour (one per 30 s and 5 per hour per account stay fixed). */
+      otpResendsPerAddress: e.RATE_LIMIT_OTP_RESENDS_PER_ADDRESS,
+      /** Reset-link requests from one client address per hour (one mail per 30 s and 5 per hour per account stay fixed). */
+      resetsPerAddress: e.RATE_LIMIT_RESETS_PER_ADDRESS,
+    },
     bootstrapOfficer: e.BOOTSTRAP_OFFICER_EMAIL && e.BOOTSTRAP_OFFICER_PASSWORD ? { email: e.BOOTSTRAP_OFFICER_EMAIL, password: e.BOOTSTRAP_OFFICER_PASSWORD } : null,
   };
 }

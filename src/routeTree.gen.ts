@@ -25,6 +25,7 @@ import { Route as AuthHomeRouteImport } from './routes/_auth/home'
 import { Route as AuthHowToPaymentRouteImport } from './routes/_auth/how-to-payment'
 import { Route as AuthNewsRouteImport } from './routes/_auth/news'
 import { Route as AuthNotificationRouteImport } from './routes/_auth/notification'
+import { Route as AuthOutboxRouteImport } from './routes/_auth/outbox'
 import { Route as AuthPaymentRouteImport } from './routes/_auth/payment'
 import { Route as AuthPaymentSuccessRouteImport } from './routes/_auth/payment-success'
 import { Route as AuthPreviewDataRouteImport } from './routes/_auth/preview-data'
@@ -133,6 +134,11 @@ const AuthNewsRoute = AuthNewsRouteImport.update({
 const AuthNotificationRoute = AuthNotificationRouteImport.update({
   id: '/notification',
   path: '/notification',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthOutboxRoute = AuthOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPaymentRoute = AuthPaymentRouteImport.update({
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/how-to-payment': typeof AuthHowToPaymentRoute
   '/news': typeof AuthNewsRoute
   '/notification': typeof AuthNotificationRoute
+  '/outbox': typeof AuthOutboxRoute
   '/payment': typeof AuthPaymentRoute
   '/payment-success': typeof AuthPaymentSuccessRoute
   '/preview-data': typeof AuthPreviewDataRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/how-to-payment': typeof AuthHowToPaymentRoute
   '/news': typeof AuthNewsRoute
   '/notification': typeof AuthNotificationRoute
+  '/outbox': typeof AuthOutboxRoute
   '/payment': typeof AuthPaymentRoute
   '/payment-success': typeof AuthPaymentSuccessRoute
   '/preview-data': typeof AuthPreviewDataRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/_auth/how-to-payment': typeof AuthHowToPaymentRoute
   '/_auth/news': typeof AuthNewsRoute
   '/_auth/notification': typeof AuthNotificationRoute
+  '/_auth/outbox': typeof AuthOutboxRoute
   '/_auth/payment': typeof AuthPaymentRoute
   '/_auth/payment-success': typeof AuthPaymentSuccessRoute
   '/_auth/preview-data': typeof AuthPreviewDataRoute
@@ -439,6 +448,7 @@ export interface FileRouteTypes {
     | '/how-to-payment'
     | '/news'
     | '/notification'
+    | '/outbox'
     | '/payment'
     | '/payment-success'
     | '/preview-data'
@@ -483,6 +493,7 @@ export interface FileRouteTypes {
     | '/how-to-payment'
     | '/news'
     | '/notification'
+    | '/outbox'
     | '/payment'
     | '/payment-success'
     | '/preview-data'
@@ -529,6 +540,7 @@ export interface FileRouteTypes {
     | '/_auth/how-to-payment'
     | '/_auth/news'
     | '/_auth/notification'
+    | '/_auth/outbox'
     | '/_auth/payment'
     | '/_auth/payment-success'
     | '/_auth/preview-data'
@@ -680,6 +692,13 @@ declare module '@tanstack/react-router' {
       path: '/notification'
       fullPath: '/notification'
       preLoaderRoute: typeof AuthNotificationRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/outbox': {
+      id: '/_auth/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AuthOutboxRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/payment': {
@@ -901,6 +920,7 @@ interface AuthRouteChildren {
   AuthHowToPaymentRoute: typeof AuthHowToPaymentRoute
   AuthNewsRoute: typeof AuthNewsRoute
   AuthNotificationRoute: typeof AuthNotificationRoute
+  AuthOutboxRoute: typeof AuthOutboxRoute
   AuthPaymentRoute: typeof AuthPaymentRoute
   AuthPaymentSuccessRoute: typeof AuthPaymentSuccessRoute
   AuthPreviewDataRoute: typeof AuthPreviewDataRoute
@@ -931,6 +951,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthHowToPaymentRoute: AuthHowToPaymentRoute,
   AuthNewsRoute: AuthNewsRoute,
   AuthNotificationRoute: AuthNotificationRoute,
+  AuthOutboxRoute: AuthOutboxRoute,
   AuthPaymentRoute: AuthPaymentRoute,
   AuthPaymentSuccessRoute: AuthPaymentSuccessRoute,
   AuthPreviewDataRoute: AuthPreviewDataRoute,

@@ -1,11 +1,14 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { prerenderedNavigation } from './navigation';
+import { registerOutbox } from './outbox';
+import { registerOcrCache } from './ocr-cache';
 import './offline-data';
+import { registerVerifyKeys } from './verify-keys';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -26,14 +29,14 @@ registerRoute(
   }),
 );
 
-// OCR engine and language data (~10 MB): fetched only when a citizen first reads an ID card, then kept.
-// Not precached — most visits never need it and our users pay for every byte.
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/tesseract/'),
-  new CacheFirst({ cacheName: 'tesseract', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
-);
+registerOcrCache();
+
+registerVerifyKeys();
 
 // The page asks the waiting worker to take over only when the citizen accepts the update.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// The offline outbox: create, proof, pick-up and re-apply made offline are sent when back online.
+registerOutbox();

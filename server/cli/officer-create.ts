@@ -1,19 +1,21 @@
 /**
- * npm run officer:create -- --email E --password P
- * Creates an officer account, or makes an existing account an officer with this password.
+ * npm run officer:create -- --email E --password P [--role cashier|reviewer|issuer|admin]
+ * Creates an officer account, or makes an existing account an officer with this password and role
+ * (admin when --role is left out).
  * With the embedded database, run it while the server is stopped (it takes the same DATA_DIR lock).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
+import { OFFICER_ROLES, type OfficerRole } from '../../contract/officer';
 import { ensureOfficer, OfficerAccountError } from '../services/officers';
 
-const USAGE = 'Usage: npm run officer:create -- --email officer@example.la --password Secret2026';
+const USAGE = `Usage: npm run officer:create -- --email officer@example.la --password Secret2026 --role ${OFFICER_ROLES.join('|')}`;
 
 let args;
 try {
-  args = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true }).values;
+  args = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } }, strict: true }).values;
 } catch (err) {
   console.error(`${(err as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -22,14 +24,18 @@ if (!args.email || !args.password) {
   console.error(USAGE);
   process.exit(2);
 }
+if (args.role !== undefined && !(OFFICER_ROLES as readonly string[]).includes(args.role)) {
+  console.error(`--role must be one of ${OFFICER_ROLES.join(', ')} (got ${JSON.stringify(args.role)}).\n${USAGE}`);
+  process.exit(2);
+}
 
 try {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const outcome = await ensureOfficer(database.db, { email: args.email, password: args.password });
+    const outcome = await ensureOfficer(database.db, { email: args.email, password: args.password, role: args.role as OfficerRole | undefined });
     const said = { created: 'Created officer', promoted: 'Made officer', updated: 'Updated the password of officer', unchanged: 'Officer already exists:' }[outcome];
-    console.log(`${said} ${args.email.trim().toLowerCase()} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`);
+    console.log(`${said} ${args.email.trim().toLowerCase()}, role ${args.role ?? 'admin'} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`);
   } finally {
     await database.close();
   }

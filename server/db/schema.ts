@@ -246,3 +246,13 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: ts('updated_at').notNull().default(sql`now()`),
 });
+
+/**
+ * Rate-limit counters shared by every server instance on one PostgreSQL (server/plugins/rate-limits.ts):
+ * one fixed window per key. Not used with the embedded database, whose single process counts in memory.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: ts('window_ends_at').notNull(),
+}, (t) => [index('rate_limit_window_idx').on(t.windowEndsAt)]);

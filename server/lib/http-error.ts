@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode | string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For 429 (and 503): seconds after which a retry may succeed, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -16,4 +18,4 @@ export const notFound = (what = 'Data not found') => new HttpError(404, ErrorCod
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, ErrorCode.validation, message, fields);
 export const unauthorized = (message = 'Please log in again.', code: string = ErrorCode.unauthorized) => new HttpError(401, code, message);
 export const forbidden = (message = 'You may not do this.') => new HttpError(403, ErrorCode.forbidden, message);
-export const tooManyRequests = (message: string, code: string = ErrorCode.tooManyRequests) => new HttpError(429, code, message);
+export const tooManyRequests = (message: string, code: string = ErrorCode.tooManyRequests, retryAfterSeconds = 60) => new HttpError(429, code, message, undefined, retryAfterSeconds);

@@ -38,11 +38,30 @@ export function fieldsOf(issues: v.BaseIssue<unknown>[]): Record<string, string>
   return fields;
 }
 
+/**
+ * The dot path of the first string holding a NUL character: PostgreSQL text and jsonb cannot store
+ * one, so it is refused as a bad character before any query sees it.
+ */
+export function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
+}
+
 export function installValibotValidator(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema: json }) => {
+  app.setValidatorCompiler(({ schema: json, httpPart }) => {
     const original = originals.get(json as object);
     if (!original) throw new Error('Route schema must be built with schema() from server/lib/validation.ts');
+    const wantsObject = (json as { type?: unknown }).type === 'object';
     return (data: unknown) => {
+      // valibot's object() takes an array as an object: a JSON array where an object is expected is refused here.
+      if (wantsObject && Array.isArray(data)) return { error: new ValidationError({ [httpPart ?? 'body']: 'invalid_type' }) };
+      const nul = nulPath(data);
+      if (nul) return { error: new ValidationError({ [nul]: FieldError.specialCharacters }) };
       const result = v.safeParse(original, data ?? {});
       return result.success ? { value: result.output } : { error: new ValidationError(fieldsOf(result.issues)) };
     };

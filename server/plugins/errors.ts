@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type ApiErrorBody } from '../../contract/errors';
 import { HttpError } from '../lib/http-error';
 
@@ -16,15 +16,34 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { message, data: { error_code: code, message, ...(fields ? { fields } : {}) } };
 }
 
+/**
+ * Errors Fastify's router answers before any route or hook runs (a broken %-escape, a path
+ * parameter longer than maxParamLength): the error shape too, for API paths.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  if (!req.url.startsWith('/api')) {
+    reply.status(status).type('text/plain').send('Bad request');
+    return;
+  }
+  reply.status(status).send(errorBody(ErrorCode.badRequest, status === 414 ? 'The address is too long.' : 'The address is malformed.'));
+}
+
 /** One error handler: every failure has the shape of DECISIONS §5, and a 5xx never leaks details. */
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+      else if (err.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return reply.status(known[0]).send(errorBody(known[1], known[2]));
-    if (err.statusCode === 429) return reply.status(429).send(errorBody(ErrorCode.tooManyRequests, 'Too many requests. Please wait a moment and try again.'));
+    if (err.statusCode === 429) {
+      // Every refusal tells the client when to come back (the offline outbox waits that long).
+      if (!reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
+      return reply.status(429).send(errorBody(ErrorCode.tooManyRequests, 'Too many requests. Please wait a moment and try again.'));
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(errorBody(ErrorCode.badRequest, err.message));
     }

@@ -26,8 +26,9 @@ export default fp(async (app) => {
     index: false,
     setHeaders(reply, filePath) {
       const rel = path.relative(distDir, filePath).split(path.sep).join('/');
-      if (rel.startsWith('assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (rel.startsWith('tesseract/') || rel.startsWith('fonts/')) reply.header('Cache-Control', 'public, max-age=604800');
+      // The reader's files sit in a folder named after their version (scripts/copy-tesseract-assets.ts).
+      if (rel.startsWith('assets/') || /^tesseract\/[^/]+\//.test(rel)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (rel.startsWith('fonts/')) reply.header('Cache-Control', 'public, max-age=604800');
       else reply.header('Cache-Control', 'no-cache');
     },
   });

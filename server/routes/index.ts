@@ -4,6 +4,7 @@ import applicationRoutes from './citizen/applications/index';
 import notificationRoutes from './citizen/notifications';
 import profileRoutes from './citizen/profile';
 import masterDataRoutes from './master-data';
+import placeMatchRoutes from './place-match';
 import locationTreeRoutes from './location-tree';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
@@ -16,6 +17,7 @@ export default async function apiRoutes(app: FastifyInstance) {
     return { status: 'ok', database: app.database.kind };
   });
   await app.register(masterDataRoutes);
+  await app.register(placeMatchRoutes);
   await app.register(locationTreeRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);

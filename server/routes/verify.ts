@@ -19,4 +19,17 @@ export default async function verifyRoutes(app: FastifyInstance) {
     reply.header('Cache-Control', 'no-store');
     return { data: await verifyCertificate(app.db, code) };
   });
+
+  // The public keys that sign certificates' QR statements, by key id (README: Certificates). Stable
+  // path: the verify page and the service worker keep a copy so a certificate can be checked offline.
+  app.get('/v1/certificate-keys', {
+    schema: {
+      tags: ['verification'],
+      summary: 'Ed25519 public keys (base64url, by key id) that sign the statement in certificate QR codes; retired keys stay listed',
+    },
+  }, async (_req, reply) => {
+    // An hour in caches: a new key is published before it signs anything a verifier could hold.
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return { data: app.certificateKeys.keySet };
+  });
 }

@@ -13,7 +13,7 @@ import { decodeDocument } from './documents';
 import { storeDocuments, type IncomingDocument } from './application-documents';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
-import { currentFee, paymentDeadline } from './payments';
+import { currentFee, DEADLINE_NOTE, DEADLINE_NOTE_CODE, paymentDeadline } from './payments';
 import { changeStatus } from './application-status';
 import { virtualAccountNumber } from './virtual-account';
 import type { MasterDataStore, PlaceLevel } from './master-data-store';
@@ -65,7 +65,8 @@ export async function createApplication(app: FastifyInstance, input: NewApplicat
 
   const fee = currentFee(app.config);
   const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
-  const carriedPayment = input.reappliedFrom?.paymentStatus === PaymentStatus.paid;
+  // A revoked certificate's fee paid for that certificate: the new application is paid again.
+  const carriedPayment = input.reappliedFrom?.paymentStatus === PaymentStatus.paid && !input.reappliedFrom.certificateRevokedAt;
 
   return app.db.transaction(async (tx) => {
     // The id first: the ticket and the VA number are derived from it and stored with the row.
@@ -178,7 +179,7 @@ async function placeNames(db: Db, data: ApplicantData, lang: Language) {
 }
 
 /** GET …/{id}: everything the detail screen shows, place and bank names in the request's language. */
-export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language, masterData?: MasterDataStore): Promise<ApplicationDetail> {
+export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language, fee?: { recipient: string; recipientLo: string }, masterData?: MasterDataStore): Promise<ApplicationDetail> {
   const data = row.applicantData as ApplicantData;
   // With the master data in memory (the API's case), the names cost no query.
   const memoryBank = masterData?.bankRow(row.bankId);
@@ -201,7 +202,10 @@ export async function applicationDetail(db: Db, row: ApplicationRow, lang: Langu
     pickup_date: row.pickupDate,
     pickup_time: row.pickupTime,
     notes: row.notes,
+    // Our fixed note is shown in the reader's language; an officer's note verbatim.
+    notes_code: row.status === Status.rejected && row.notes === DEADLINE_NOTE ? DEADLINE_NOTE_CODE : null,
     certificate_code: row.certificateCode,
+    revocation: row.certificateRevokedAt ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' } : null,
     reapplied_from: row.reappliedFromId,
     reapplied_by: reapply?.id ?? null,
     applicant_data: { ...data, ...names },
@@ -215,7 +219,8 @@ export async function applicationDetail(db: Db, row: ApplicationRow, lang: Langu
       va_number: row.vaNumber,
       amount: row.amount,
       currency: 'LAK',
-      recipient: row.recipient,
+      // The recipient in the reader's language when it is still the configured one (PAYMENT_RECIPIENT_LO).
+      recipient: lang === 'lo' && fee && row.recipient === fee.recipient ? fee.recipientLo : row.recipient,
       fee_lines: row.feeLines as FeeLine[],
       deadline: row.deadline.toISOString(),
     },

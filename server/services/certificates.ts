@@ -5,11 +5,13 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { ApplicantData } from '../../contract/application';
+import type { CertificateStatement } from '../../contract/certificate-statement';
 import { ErrorCode } from '../../contract/errors';
 import { PICKUP_TIME_ZONE } from '../../contract/pickup';
 import { Status } from '../../contract/status';
 import type { Db } from '../db/client';
 import { applications, districts, provinces, statusHistory, villages } from '../db/schema';
+import type { IssuingKey } from '../lib/certificate-keys';
 import { HttpError } from '../lib/http-error';
 import type { ApplicationRow } from './applications';
 
@@ -32,8 +34,12 @@ function loadFonts() {
 
 export const verifyUrl = (appBaseUrl: string, code: string) => `${appBaseUrl}/verify/${encodeURIComponent(code)}`;
 
-/** The moment the certificate was issued: its status-history row (the last one, if reissued). */
+/**
+ * The moment the certificate was issued: stored since certificates are signed; for one issued
+ * before that, its status-history row (the last one, if reissued).
+ */
 async function issuedAt(db: Db, row: ApplicationRow): Promise<Date> {
+  if (row.certificateIssuedAt) return row.certificateIssuedAt;
   const [h] = await db.select({ at: statusHistory.createdAt }).from(statusHistory)
     .where(and(eq(statusHistory.applicationId, row.id), eq(statusHistory.toStatus, Status.certificateIssued)))
     .orderBy(desc(statusHistory.createdAt)).limit(1);
@@ -53,7 +59,26 @@ async function placesOf(db: Db, data: ApplicantData) {
     db.select({ lo: villages.nameLo, en: villages.nameEn }).from(villages).where(inArray(villages.id, [data.village_id])),
   ]);
   const both = (x?: { lo: string; en: string }) => (x ? (x.lo === x.en ? x.en : `${x.lo} / ${x.en}`) : '—');
-  return { province: both(p), district: both(d), village: both(v) };
+  // The district office issues resident certificates for the villages of its district.
+  const office = d ? `ຫ້ອງການເມືອງ${d.lo} / ${d.en} District Office` : '—';
+  return { province: both(p), district: both(d), village: both(v), office };
+}
+
+/** YYYY-MM-DD of a moment in Vientiane. */
+const vientianeDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: PICKUP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** What the QR code signs: the facts printed on the certificate that identify its holder. */
+export function certificateStatement(row: ApplicationRow, code: string, issued: Date, office: string): CertificateStatement {
+  const data = row.applicantData as ApplicantData;
+  return {
+    v: 1,
+    c: code,
+    t: row.ticketNumber,
+    n: `${data.first_name.trim()} ${data.last_name.trim()}`.trim(),
+    b: data.date_of_birth.slice(0, 10),
+    i: vientianeDay(issued),
+    o: office,
+  };
 }
 
 /** The application if its certificate may be downloaded now; otherwise a 409 that says why. */
@@ -73,12 +98,14 @@ const MUTED = '#4b5563';
  * The official bilingual resident certificate, A4, rendered on demand from the stored application
  * (nothing is cached: a revoked or corrected record is never served from an old file).
  */
-export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl: string): Promise<Buffer> {
+export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl: string, key: IssuingKey): Promise<Buffer> {
   const code = assertCertificateAvailable(row);
   const data = row.applicantData as ApplicantData;
   const [places, issued] = await Promise.all([placesOf(db, data), issuedAt(db, row)]);
   const url = verifyUrl(appBaseUrl, code);
-  const qr = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 });
+  // The QR code carries the signed statement after '#': the page checks it on the device, offline too.
+  const signedUrl = `${url}#${key.sign(certificateStatement(row, code, issued, places.office))}`;
+  const qr = await QRCode.toBuffer(signedUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 480 });
   const { regular, bold } = loadFonts();
 
   const doc = new PDFDocument({
@@ -162,13 +189,15 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
     doc.moveTo(M, y).lineTo(M + inner, y).stroke();
   }
 
-  // Issue date.
+  // Issue date and issuing office.
   y += 12;
   doc.font('lao').fontSize(10).fillColor(MUTED).text('ອອກໃຫ້ວັນທີ / Date of issue', M, y, { width: inner, align: 'right' });
   doc.font('lao-bold').fontSize(13).fillColor(INK).text(officeDate(issued), M, doc.y, { width: inner, align: 'right' });
+  doc.font('lao').fontSize(10).fillColor(MUTED).text('ອອກໂດຍ / Issued by', M, doc.y + 4, { width: inner, align: 'right' });
+  doc.font('lao-bold').fontSize(11).fillColor(INK).text(places.office, M, doc.y, { width: inner, align: 'right' });
 
-  // Verification: QR code with the printed address beside it.
-  const qrSize = 104;
+  // Verification: QR code (address + signed statement) with the printed address beside it.
+  const qrSize = 128;
   const qrY = H - 56 - qrSize - 16;
   doc.image(qr, M, qrY, { width: qrSize, height: qrSize });
   const tx = M + qrSize + 16;
@@ -176,7 +205,7 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
   doc.font('lao-bold').fontSize(10).fillColor(INK).text('ກວດສອບໃບຢັ້ງຢືນ / Verify this certificate', tx, qrY + 8, { width: tw });
   doc.font('lao').fontSize(9).fillColor(MUTED)
     .text('ສະແກນ QR ໂຄດ ຫຼື ເປີດທີ່ຢູ່ລຸ່ມນີ້ ເພື່ອກວດສອບຄວາມຖືກຕ້ອງ.', tx, doc.y + 2, { width: tw })
-    .text('Scan the QR code or open the address below to check that it is genuine.', tx, doc.y, { width: tw });
+    .text('Scan the QR code or open the address below to check that it is genuine. The QR code carries a digital signature that can be checked even without a connection.', tx, doc.y, { width: tw });
   doc.font('lao-bold').fontSize(9.5).fillColor(BLUE).text(url, tx, doc.y + 4, { width: tw, link: url });
 
   doc.font('lao').fontSize(8).fillColor(MUTED).text(
@@ -193,6 +222,8 @@ export interface Verification {
   ticket_number?: string;
   holder_name?: string;
   issued_on?: string;
+  /** When it was revoked (status revoked only). */
+  revoked_on?: string;
 }
 
 /**
@@ -209,5 +240,6 @@ export async function verifyCertificate(db: Db, code: string): Promise<Verificat
     ticket_number: row.ticketNumber,
     holder_name: `${data.first_name.trim()} ${initial}${initial ? '.' : ''}`.trim(),
     issued_on: (await issuedAt(db, row)).toISOString(),
+    ...(row.certificateRevokedAt ? { revoked_on: row.certificateRevokedAt.toISOString() } : {}),
   };
 }

@@ -17,7 +17,8 @@ export type NotificationKind =
   | 'pickup_booked'
   | 'picked_up'
   | 'rejected'
-  | 'reapplied';
+  | 'reapplied'
+  | 'certificate_revoked';
 
 type Params = { ticket: string; date?: string; time?: string; notes?: string };
 
@@ -61,6 +62,10 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
   rejected: {
     en: (p) => `Your application ${p.ticket} was rejected${p.notes ? `: ${p.notes}` : ''}. You can apply again from Applied before.`,
     lo: (p) => `ຄຳຮ້ອງ ${p.ticket} ຖືກປະຕິເສດ${p.notes ? `: ${p.notes}` : ''}. ທ່ານສາມາດຍື່ນຄືນໃໝ່ໄດ້ທີ່ ຄຳຮ້ອງທີ່ເຄີຍຍື່ນ.`,
+  },
+  certificate_revoked: {
+    en: (p) => `Your resident certificate ${p.ticket} was revoked${p.notes ? `: ${p.notes}` : ''}. It is no longer valid. You can apply again from the application's page.`,
+    lo: (p) => `ໃບຢັ້ງຢືນທີ່ຢູ່ ${p.ticket} ຂອງທ່ານຖືກຍົກເລີກ${p.notes ? `: ${p.notes}` : ''}. ມັນບໍ່ມີຜົນໃຊ້ໄດ້ອີກແລ້ວ. ທ່ານສາມາດຍື່ນຄຳຮ້ອງໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງ.`,
   },
   reapplied: {
     en: (p) => `Your new application ${p.ticket} was received.`,

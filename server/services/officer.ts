@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../contract/master-data';
-import { availableActions, OFFICER_PAGE_SIZE, type OfficerAction, type OfficerApplicationDetail, type OfficerQueue } from '../../contract/officer';
+import { availableActions, OFFICER_PAGE_SIZE, roleAllows, type OfficerAction, type OfficerApplicationDetail, type OfficerQueue, type OfficerRole } from '../../contract/officer';
 import { PaymentStatus, Status } from '../../contract/status';
 import type { Db } from '../db/client';
 import { applications, documents, statusHistory, users } from '../db/schema';
-import { HttpError, notFound } from '../lib/http-error';
+import { forbidden, HttpError, notFound } from '../lib/http-error';
+import { logAccess } from './access-log';
+import { CERTIFICATE_STATUSES } from './certificates';
+import { mailCitizen, type CitizenMail } from './citizen-mails';
 import { changeStatus, confirmWaitingPayment, invalidTransition } from './application-status';
 import { applicationDetail, type ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
@@ -58,10 +61,21 @@ export async function findApplication(db: Db, id: number): Promise<ApplicationRo
   return row;
 }
 
-/** The citizen's detail plus the applicant's account, the whole status history and the possible actions. */
-export async function officerDetail(db: Db, row: ApplicationRow, lang: Language): Promise<OfficerApplicationDetail> {
+/** The signed-in officer: id and duty (an officer from before roles keeps every duty). */
+export interface OfficerUser {
+  id: number;
+  officerRole: OfficerRole | null;
+}
+export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole ?? 'admin';
+
+/**
+ * The citizen's detail plus the applicant's account, the whole status history and the actions this
+ * officer may take now. Opening it is recorded in the citizen's access log.
+ */
+export async function officerDetail(db: Db, row: ApplicationRow, lang: Language, officer: OfficerUser, officerFee?: { recipient: string; recipientLo: string }): Promise<OfficerApplicationDetail> {
+  await logAccess(db, { applicationId: row.id, officerId: officer.id, action: 'view' });
   const [detail, [account], history] = await Promise.all([
-    applicationDetail(db, row, lang),
+    applicationDetail(db, row, lang, officerFee),
     db.select().from(users).where(eq(users.id, row.userId)),
     db.select({ h: statusHistory, email: users.email }).from(statusHistory).leftJoin(users, eq(users.id, statusHistory.actorId))
       .where(eq(statusHistory.applicationId, row.id)).orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
@@ -83,7 +97,11 @@ export async function officerDetail(db: Db, row: ApplicationRow, lang: Language)
       notes: h.notes,
       at: h.createdAt.toISOString(),
     })),
-    actions: availableActions(row.status as Status, row.paymentStatus as PaymentStatus, detail.payment.proof_of_payment_path !== null),
+    actions: row.userId === officer.id ? [] : availableActions(row.status as Status, row.paymentStatus as PaymentStatus, detail.payment.proof_of_payment_path !== null, row.certificateRevokedAt !== null)
+      .filter((a) => roleAllows(roleOf(officer), a)),
+    officer_role: roleOf(officer),
+    own_application: row.userId === officer.id,
+    revocation: row.certificateRevokedAt ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' } : null,
   };
 }
 
@@ -109,8 +127,14 @@ export function newCertificateCode(): string {
 const paymentNotVerified = () => new HttpError(409, ErrorCode.invalidTransition, 'The payment must be verified before the review starts.');
 
 interface ActionInput {
-  officerId: number;
+  officer: OfficerUser;
   notes?: string;
+}
+
+/** 403 unless the officer's role has this duty, and never on their own application (no self-approval). */
+function assertMayAct(officer: OfficerUser, action: OfficerAction, row: ApplicationRow): void {
+  if (!roleAllows(roleOf(officer), action)) throw forbidden(`The ${roleOf(officer)} role may not ${action.replace(/-/g, ' ')}.`);
+  if (row.userId === officer.id) throw forbidden('Officers may not act on their own application.');
 }
 
 /**
@@ -119,16 +143,21 @@ interface ActionInput {
  * tells the citizen, and stores the idempotent answer with the change.
  */
 export async function runOfficerAction(app: FastifyInstance, id: number, action: OfficerAction, input: ActionInput, scope: IdempotencyScope) {
-  return app.db.transaction(async (tx) => {
+  let mail: CitizenMail | null = null;
+  let citizenId = 0;
+  const result = await app.db.transaction(async (tx) => {
     const row = await findApplication(tx, id);
+    assertMayAct(input.officer, action, row);
+    citizenId = row.userId;
     const ticket = row.ticketNumber;
-    const by = { actor: 'officer' as const, actorId: input.officerId, notes: input.notes || null };
+    const by = { actor: 'officer' as const, actorId: input.officer.id, notes: input.notes || null };
     const set: Partial<typeof applications.$inferInsert> = {};
     switch (action) {
       case 'verify-payment':
         // The status stays 'waiting for approve'; only the payment changes.
         await confirmWaitingPayment(tx, { application: row, ...by, paidAt: new Date() });
         await notify(tx, row.userId, row.id, 'payment_confirmed', { ticket });
+        mail = { kind: 'payment_confirmed', ticket, applicationId: row.id };
         break;
       case 'refuse-payment': {
         if (row.paymentStatus !== PaymentStatus.unpaid) throw invalidTransition(row.status, Status.pending);
@@ -138,6 +167,7 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
         await tx.update(documents).set({ kind: REFUSED_PROOF_KIND })
           .where(and(eq(documents.applicationId, row.id), eq(documents.kind, 'proof_of_payment')));
         await notify(tx, row.userId, row.id, 'proof_refused', { ticket, notes: input.notes });
+        mail = { kind: 'proof_refused', ticket, applicationId: row.id, notes: input.notes };
         break;
       }
       case 'start-review':
@@ -153,22 +183,52 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
         break;
       case 'issue-certificate':
         set.certificateCode = newCertificateCode();
+        // The signed issue date: every later download signs the same statement.
+        set.certificateIssuedAt = new Date();
         await changeStatus(tx, { application: row, to: Status.certificateIssued, ...by, set });
         await notify(tx, row.userId, row.id, 'certificate_issued', { ticket });
+        mail = { kind: 'certificate_issued', ticket, applicationId: row.id };
         break;
       case 'reject':
         await changeStatus(tx, { application: row, to: Status.rejected, ...by, set: { notes: input.notes } });
         await notify(tx, row.userId, row.id, 'rejected', { ticket, notes: input.notes });
+        mail = { kind: 'rejected', ticket, applicationId: row.id, notes: input.notes };
         break;
       case 'mark-picked-up':
+        // A revoked certificate is not handed out.
+        if (row.certificateRevokedAt) throw invalidTransition(row.status, Status.pickedUp);
         await changeStatus(tx, { application: row, to: Status.pickedUp, ...by });
         await notify(tx, row.userId, row.id, 'picked_up', { ticket });
         break;
+      case 'revoke': {
+        if (!CERTIFICATE_STATUSES.includes(row.status) || !row.certificateCode || row.certificateRevokedAt) {
+          throw new HttpError(409, ErrorCode.invalidTransition, 'Only an issued certificate that is not revoked yet can be revoked.');
+        }
+        const now = new Date();
+        // Conditional on nobody having revoked it meanwhile: two officers at once revoke it once.
+        const updated = await tx.update(applications)
+          .set({ certificateRevokedAt: now, certificateRevokedReason: input.notes!, certificateRevokedBy: input.officer.id, updatedAt: now })
+          .where(and(eq(applications.id, row.id), isNull(applications.certificateRevokedAt)))
+          .returning({ id: applications.id });
+        if (!updated.length) throw new HttpError(409, ErrorCode.invalidTransition, 'This certificate was revoked already.');
+        // The status stays (the history of what happened is true); the revocation is its own history row.
+        await tx.insert(statusHistory).values({
+          applicationId: row.id, fromStatus: row.status, toStatus: row.status, fromPaymentStatus: row.paymentStatus, toPaymentStatus: row.paymentStatus,
+          actor: 'officer', actorId: input.officer.id, notes: input.notes!, notesCode: 'certificate_revoked',
+        });
+        await notify(tx, row.userId, row.id, 'certificate_revoked', { ticket, notes: input.notes });
+        mail = { kind: 'certificate_revoked', ticket, applicationId: row.id, notes: input.notes };
+        break;
+      }
     }
+    await logAccess(tx, { applicationId: row.id, officerId: input.officer.id, action });
     const [after] = await tx.select({ status: applications.status, paymentStatus: applications.paymentStatus, code: applications.certificateCode })
       .from(applications).where(eq(applications.id, row.id));
     const body = { data: { id: row.id, status: after.status as Status, payment_status: after.paymentStatus as PaymentStatus, certificate_code: after.code } };
     await scope.remember(tx, { statusCode: 200, body });
     return body;
   });
+  // After the commit: a mail is never sent for a change that did not happen.
+  if (mail) await mailCitizen(app, citizenId, mail);
+  return result;
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import { email as emailRule, FieldError, password as passwordRule } from '../../contract/rules';
 import type { Db } from '../db/client';
+import type { OfficerRole } from '../../contract/officer';
 import { users } from '../db/schema';
 import { hashPassword, isCommonPassword } from './passwords';
 
@@ -34,16 +35,18 @@ export type OfficerOutcome = 'created' | 'promoted' | 'updated' | 'unchanged';
  * (`npm run officer:create`). With `onlyIfMissing` (start-up bootstrap) an existing account is left
  * exactly as it is, so restarting never resets a password an officer has since changed.
  */
-export async function ensureOfficer(db: Db, input: { email: string; password: string }, opts: { onlyIfMissing?: boolean } = {}): Promise<OfficerOutcome> {
+export async function ensureOfficer(db: Db, input: { email: string; password: string; role?: OfficerRole }, opts: { onlyIfMissing?: boolean } = {}): Promise<OfficerOutcome> {
   const { email, password } = checkCredentials(input.email, input.password);
+  // The first officer of an install manages the others: admin unless told otherwise.
+  const officerRole = input.role ?? 'admin';
   const [existing] = await db.select({ id: users.id, role: users.role, verifiedAt: users.verifiedAt }).from(users).where(eq(users.email, email));
   if (existing && opts.onlyIfMissing) return 'unchanged';
   const passwordHash = await hashPassword(password);
   const now = new Date();
   if (!existing) {
-    const inserted = await db.insert(users).values({ email, passwordHash, role: 'officer', firstName: 'Officer', verifiedAt: now }).onConflictDoNothing().returning({ id: users.id });
+    const inserted = await db.insert(users).values({ email, passwordHash, role: 'officer', officerRole, firstName: 'Officer', verifiedAt: now }).onConflictDoNothing().returning({ id: users.id });
     return inserted.length ? 'created' : 'unchanged';
   }
-  await db.update(users).set({ role: 'officer', passwordHash, verifiedAt: existing.verifiedAt ?? now, otpFailures: 0, updatedAt: now }).where(eq(users.id, existing.id));
+  await db.update(users).set({ role: 'officer', officerRole, passwordHash, verifiedAt: existing.verifiedAt ?? now, otpFailures: 0, updatedAt: now }).where(eq(users.id, existing.id));
   return existing.role === 'officer' ? 'updated' : 'promoted';
 }

@@ -14,7 +14,7 @@ export const OTP = {
   validMinutes: 10,
   maxAttemptsPerCode: 5,
   maxFailuresPerAccount: 100,
-  /** Between two codes of one account, and between two resends from one IP. */
+  /** Between two codes of one account. */
   resendIntervalSeconds: 30,
   maxSendsPerHour: 5,
 } as const;
@@ -35,19 +35,18 @@ export const newCode = () => String(crypto.randomInt(0, 10 ** LIMITS.otpLength))
 export type SendCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * May this account get another code now? (once per 30 s, 5 per hour). With `ip`, a resend asked
- * for by a client, which the same limits also bound per IP so one device cannot mail-bomb many
- * accounts. Registration's own first code is limited per account only.
+ * May this account get another code now? (once per 30 s, 5 per hour). With `address`, a resend
+ * asked for by a client, also bounded per client address so one device cannot mail-bomb many
+ * accounts — by an hourly ceiling only (RATE_LIMIT_OTP_RESENDS_PER_ADDRESS), never by an interval,
+ * which would make neighbours behind one carrier address wait for each other.
+ * Registration's own first code is limited per account only.
  */
-export async function canSendCode(db: Db, userId: number, ip?: string, now = new Date()): Promise<SendCheck> {
+export async function canSendCode(db: Db, userId: number, address?: { ip: string; perHour: number }, now = new Date()): Promise<SendCheck> {
   const interval = new Date(now.getTime() - OTP.resendIntervalSeconds * 1000);
   const hour = new Date(now.getTime() - 3_600_000);
-  const checks: [Parameters<typeof countEvents>[1], Parameters<typeof countEvents>[2]][] = [[['otp_send'], { userId }]];
-  if (ip) checks.push([['otp_resend'], { ip }]);
-  for (const [kinds, who] of checks) {
-    if (await countEvents(db, kinds, who, interval)) return { ok: false, retryAfterSeconds: OTP.resendIntervalSeconds };
-    if ((await countEvents(db, kinds, who, hour)) >= OTP.maxSendsPerHour) return { ok: false, retryAfterSeconds: 3600 };
-  }
+  if (await countEvents(db, ['otp_send'], { userId }, interval)) return { ok: false, retryAfterSeconds: OTP.resendIntervalSeconds };
+  if ((await countEvents(db, ['otp_send'], { userId }, hour)) >= OTP.maxSendsPerHour) return { ok: false, retryAfterSeconds: 3600 };
+  if (address && (await countEvents(db, ['otp_resend'], { ip: address.ip }, hour)) >= address.perHour) return { ok: false, retryAfterSeconds: 3600 };
   return { ok: true };
 }
 

@@ -4,23 +4,23 @@ import type { Fee } from '../../contract/application';
 import { ErrorCode } from '../../contract/errors';
 import { PaymentStatus, Status } from '../../contract/status';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { applications } from '../db/schema';
+import { applications, statusHistory } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { storeDocuments, type IncomingDocument } from './application-documents';
 import { changeStatus, invalidTransition } from './application-status';
 import type { ApplicationRow } from './applications';
 import { decodeDocument } from './documents';
 import type { IdempotencyScope } from './idempotency';
+import { mailCitizen } from './citizen-mails';
 import { notify } from './notifications';
 
 /** The fee of a new application, from configuration (defaults LAK 20,000 + 9,000 = 29,000). */
-export function currentFee(config: Config): Fee {
+export function currentFee(config: Config, lang: 'en' | 'lo' = 'en'): Fee {
   const lines: Fee['lines'] = [
     { key: 'payment', amount: config.fee.payment },
     { key: 'processing_fee', amount: config.fee.processing },
   ];
-  return { lines, total: lines.reduce((sum, l) => sum + l.amount, 0), currency: 'LAK', recipient: config.fee.recipient, payment_window_hours: config.fee.windowHours };
+  return { lines, total: lines.reduce((sum, l) => sum + l.amount, 0), currency: 'LAK', recipient: lang === 'lo' ? config.fee.recipientLo : config.fee.recipient, payment_window_hours: config.fee.windowHours };
 }
 
 export const paymentDeadline = (createdAt: Date, config: Config) => new Date(createdAt.getTime() + config.fee.windowHours * 3_600_000);
@@ -58,23 +58,31 @@ export async function receiveProofOfPayment(app: FastifyInstance, row: Applicati
   });
 }
 
-/** Pending applications whose deadline passed unpaid are rejected (DECISIONS §3), with a notification. */
-export async function rejectOverdueApplications(db: Db, now = new Date()): Promise<number> {
-  const overdue = await db.select().from(applications)
-    .where(and(eq(applications.status, Status.pending), eq(applications.paymentStatus, PaymentStatus.unpaid), lt(applications.deadline, now)));
-  let rejected = 0;
-  for (const row of overdue) {
-    try {
-      await db.transaction(async (tx) => {
-        const notes = 'The payment deadline passed without payment.';
-        await changeStatus(tx, { application: row, to: Status.rejected, actor: 'system', notes, set: { notes } });
-        await notify(tx, row.userId, row.id, 'rejected', { ticket: row.ticketNumber, notes });
+/** The fixed note of an expired application (shown in the reader's language through its code). */
+export const DEADLINE_NOTE = 'The payment deadline passed without payment.';
+export const DEADLINE_NOTE_CODE = 'payment_deadline_passed';
+
+/**
+ * Pending applications whose deadline passed unpaid become rejected (DECISIONS §3), with a history
+ * row, a notification and a mail. One conditional UPDATE … RETURNING takes them: with several
+ * instances running it at once, PostgreSQL lets each row change once (the second UPDATE re-checks
+ * `status = 'pending'` after the first commits and skips it), so each application is handled once.
+ */
+export async function rejectOverdueApplications(app: FastifyInstance, now = new Date()): Promise<number> {
+  const expired = await app.db.transaction(async (tx) => {
+    const rows = await tx.update(applications)
+      .set({ status: Status.rejected, notes: DEADLINE_NOTE, updatedAt: now })
+      .where(and(eq(applications.status, Status.pending), eq(applications.paymentStatus, PaymentStatus.unpaid), lt(applications.deadline, now)))
+      .returning({ id: applications.id, userId: applications.userId, ticket: applications.ticketNumber });
+    for (const row of rows) {
+      await tx.insert(statusHistory).values({
+        applicationId: row.id, fromStatus: Status.pending, toStatus: Status.rejected, fromPaymentStatus: PaymentStatus.unpaid, toPaymentStatus: PaymentStatus.unpaid,
+        actor: 'system', notes: DEADLINE_NOTE, notesCode: DEADLINE_NOTE_CODE, createdAt: now,
       });
-      rejected++;
-    } catch (err) {
-      // Changed meanwhile (a proof arrived at the last second): the status check refused it, rightly.
-      if (!(err instanceof HttpError)) throw err;
+      await notify(tx, row.userId, row.id, 'rejected', { ticket: row.ticket, notes: DEADLINE_NOTE });
     }
-  }
-  return rejected;
+    return rows;
+  });
+  for (const row of expired) await mailCitizen(app, row.userId, { kind: 'rejected', ticket: row.ticket, applicationId: row.id, notesCode: DEADLINE_NOTE_CODE });
+  return expired.length;
 }

@@ -104,7 +104,8 @@ export async function bookPickup(db: Db, config: PickupConfig, applicationId: nu
       actor: 'citizen',
       actorId: userId,
       notes: `Pick-up ${choice.date} ${choice.time}${rebooking ? ` (was ${row.pickupDate} ${row.pickupTime})` : ''}`,
-      set: { pickupDate: choice.date, pickupTime: choice.time },
+      // A new booking earns its own reminder the day before.
+      set: { pickupDate: choice.date, pickupTime: choice.time, pickupReminderSentAt: null },
     });
     await notify(tx, row.userId, row.id, 'pickup_booked', { ticket: row.ticketNumber, date: choice.date, time: choice.time });
     const body = { message: 'success_set_pickup', data: { id: row.id, status: Status.waitingToPickup, pickup_date: choice.date, pickup_time: choice.time } };

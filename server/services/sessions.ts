@@ -12,6 +12,8 @@ export interface SessionUser {
   id: number;
   email: string;
   role: 'citizen' | 'officer';
+  /** An officer's duty; null for citizens (and for officers from before roles: treated as admin). */
+  officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' | null;
   language: 'en' | 'lo';
   sessionId: number;
 }
@@ -28,7 +30,7 @@ export type SessionCheck = { user: SessionUser } | { error: 'missing' | 'expired
 
 export async function findSession(db: Db, token: string, now = new Date()): Promise<SessionCheck> {
   const [row] = await db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role, language: users.language })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role, officerRole: users.officerRole, language: users.language })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))

@@ -67,3 +67,13 @@ export function fileProblemMessage(problem: FileProblem, kind: DocumentKind): Me
       return kind === 'applicant_photo' || kind === 'proof_of_payment' || kind === 'id_card' ? IMAGES_ONLY : IMAGES_OR_PDF;
   }
 }
+
+/** Fixed notes of ours, shown in the reader's language (an officer's own note is shown as typed). */
+export const FIXED_NOTES: Record<string, MessageDescriptor> = {
+  payment_deadline_passed: msg`The payment deadline passed without payment.`,
+};
+
+export function applicationNotes(a: { notes: string | null; notes_code?: string | null }, translate: (d: MessageDescriptor) => string): string {
+  const fixed = a.notes_code ? FIXED_NOTES[a.notes_code] : undefined;
+  return fixed ? translate(fixed) : a.notes?.trim() || '-';
+}

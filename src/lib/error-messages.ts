@@ -87,7 +87,7 @@ const FIELD_OVERRIDES: Record<string, MessageDescriptor> = {
   'password_confirmation:required': msg`Please confirm your password`,
   'date:required': msg`Please select a date pick up`,
   'date:invalid_date': msg`Date must be a valid date`,
-  'username:required': msg`Please input email/phone number/NIK`,
+  'username:required': msg`Please enter your e-mail, phone number or ID card number`,
   'current_password:x004': msg`Current password is wrong`,
 };
 

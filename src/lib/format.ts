@@ -108,3 +108,8 @@ export function formatAccountNumber(digits: string): string {
 export function formatSlotTime(time: string, language: Language | string = currentLanguage()): string {
   return language.startsWith('lo') ? slotTime24(time) : time;
 }
+
+/** A byte count in megabytes with one decimal: "2.4" (English), "2,4" (Lao). */
+export function formatMegabytes(bytes: number, language: Language | string = currentLanguage()): string {
+  return numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+}

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 const KEPT: RegExp[] = [
   /^\/v1\/citizen\/resident-certificate\/history(\?.*)?$/,
   /^\/v1\/citizen\/resident-certificate\/\d+$/,
+  /^\/v1\/citizen\/resident-certificate\/\d+\/access-log$/,
   /^\/v1\/citizen\/resident-certificate\/fee$/,
   /^\/v1\/citizen\/user\/profile$/,
   /^\/v1\/notifications\/$/,

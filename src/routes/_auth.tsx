@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SignedInOutlet } from '../components/layout/signed-in-outlet';
 import { loadSignedInWords } from '../lib/i18n';
+import { CitizenArea } from './-citizen-area';
 import { useSession, validToken } from '../lib/session';
 
 /** Protected area: without a valid token, to /login (spec §2, guards). */
@@ -11,5 +11,5 @@ export const Route = createFileRoute('/_auth')({
     if (location.pathname === '/home' && useSession.getState().role === 'officer') throw redirect({ to: '/officer', replace: true });
     await loadSignedInWords();
   },
-  component: SignedInOutlet,
+  component: CitizenArea,
 });

@@ -95,7 +95,7 @@ describe('fee and payment', () => {
     const late = await uploadProof(citizen.headers, id, { proof_of_payment: dataUrl(png(300, 400)) });
     expect(late.statusCode).toBe(422);
     expect(late.json().data.error_code).toBe('payment_deadline_passed');
-    expect(await rejectOverdueApplications(t.app.db)).toBeGreaterThanOrEqual(1);
+    expect(await rejectOverdueApplications(t.app)).toBeGreaterThanOrEqual(1);
     const d = await detail(citizen.headers, id);
     expect(d.status).toBe('rejected');
     expect(d.notes).toMatch(/deadline/);

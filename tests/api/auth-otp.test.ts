@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from './test-app';
 import { backdateAuthEvents, post, registerUnverified, wrongCode } from './auth-helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+// A low ceiling of resends per address, so reaching it takes a few requests (the default is 300).
+beforeAll(async () => { t = await startTestApp({ RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: '2' }); });
 afterAll(async () => t?.close());
 
 const verify = (email: string, code: string, ip?: string) => post(t.app, '/api/v1/auth/verify-otp', { email, code_otp: code }, {}, ip);
@@ -77,13 +78,17 @@ describe('resend-otp', () => {
     expect((await resend(body.email, '10.2.1.9')).statusCode).toBe(429);
   });
 
-  it('limits resends per IP too, across accounts', async () => {
-    const a = await registerUnverified(t.app, t.dataDir, {}, '10.3.0.1');
-    const b = await registerUnverified(t.app, t.dataDir, {}, '10.3.0.2');
+  it('limits resends per address by an hourly ceiling across accounts, never making neighbours wait for each other', async () => {
+    const [a, b, c] = [await registerUnverified(t.app, t.dataDir, {}, '10.3.0.1'), await registerUnverified(t.app, t.dataDir, {}, '10.3.0.2'), await registerUnverified(t.app, t.dataDir, {}, '10.3.0.3')];
     await backdateAuthEvents(t.app, 31);
+    // Two neighbours behind one carrier address, one right after the other.
     expect((await resend(a.body.email, '10.3.9.9')).statusCode).toBe(200);
-    expect((await resend(b.body.email, '10.3.9.9')).statusCode).toBe(429);
-    expect((await resend(b.body.email, '10.3.9.8')).statusCode).toBe(200);
+    expect((await resend(b.body.email, '10.3.9.9')).statusCode).toBe(200);
+    // The ceiling (RATE_LIMIT_OTP_RESENDS_PER_ADDRESS = 2 here) is reached; another address is not affected.
+    const refused = await resend(c.body.email, '10.3.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect((await resend(c.body.email, '10.3.9.8')).statusCode).toBe(200);
   });
 
   it('does not send codes to verified or unknown accounts', async () => {

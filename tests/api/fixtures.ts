@@ -33,4 +33,4 @@ export async function createAccount(app: FastifyInstance, overrides: Partial<typ
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-export const createOfficer = (app: FastifyInstance) => createAccount(app, { role: 'officer' });
+export const createOfficer = (app: FastifyInstance, officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' = 'admin') => createAccount(app, { role: 'officer', officerRole });

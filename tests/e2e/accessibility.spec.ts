@@ -289,6 +289,7 @@ test('signed-in screens have no WCAG 2.2 AA violations (en and lo)', async ({ pa
     await axe.scan(l('faq without results'));
     await axe.visit('/term-conditions', l('terms'));
     await axe.visit('/notification', l('notifications'));
+    await axe.visit('/outbox', l('outbox, nothing waiting'));
     await axe.visit('/no-such-page', l('404 signed in'));
     await page.goto('/home');
     await page.locator('header button[aria-haspopup="menu"]').click();

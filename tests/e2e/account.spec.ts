@@ -225,16 +225,18 @@ test('FAQ search narrows the list; customer services and terms read their contac
   await search.fill('ATM');
   await expect(questions).toHaveCount(1);
   await expect(questions.first()).toHaveText('How do I pay the fee?');
-  await expect(page.getByRole('status')).toHaveText('1 question found');
+  // The search's own live region; the header has another one (the offline mark).
+  const searchResult = page.getByRole('main').getByRole('status');
+  await expect(searchResult).toHaveText('1 question found');
   await search.fill('certificate');
   await expect.poll(() => questions.count()).toBeLessThan(4);
-  await expect(page.getByRole('status')).toContainText('questions found');
+  await expect(searchResult).toContainText('questions found');
   await search.fill('pick up the certificate office');
   await expect(questions).toHaveCount(1);
   await expect(page.getByText('When the certificate is issued you can download it as a PDF')).toBeVisible();
   await search.fill('zzqx');
   await expect(questions).toHaveCount(0);
-  await expect(page.getByRole('status')).toHaveText('No question matches your search');
+  await expect(searchResult).toHaveText('No question matches your search');
   await search.fill('');
   await expect(questions).toHaveCount(4);
 

@@ -109,7 +109,7 @@ test('a citizen with an issued certificate downloads it, books a pick-up and see
   await page.getByRole('link', { name: 'Check detail' }).click();
   await expect(page).toHaveURL(new RegExp(`/detail-application/${id}$`));
   await expect(page.getByText(`${longDate(date)}, 10:00 AM`)).toBeVisible();
-  await expect(page.getByText('Waiting to Be Picked Up').first()).toBeVisible();
+  await expect(page.getByText('Waiting to be picked up').first()).toBeVisible();
   const slots = await request.get(`${BASE}/pickup-slots?date=${date}`, { headers: { authorization: `Bearer ${citizen.token}` } });
   expect(((await slots.json()) as { data: { slots: { time: string; remaining: number }[] } }).data.slots.find((s) => s.time === '10:00 AM')!.remaining).toBe(4);
 

@@ -59,7 +59,7 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('row', { name: new RegExp(ticket) });
   await expect(row).toContainText('Vilayvanh Sisouphanh');
-  await expect(row).toContainText('waiting for approve');
+  await expect(row).toContainText('Waiting for approval');
   await row.getByRole('link', { name: ticket }).click();
   await expect(page.getByRole('heading', { name: ticket })).toBeVisible();
 
@@ -86,14 +86,15 @@ test('an officer takes a paid application to certificate issued; the citizen see
     await expect(page.getByRole('status').filter({ hasText: confirmation })).toBeVisible();
     await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: ticket }) })).toContainText(status);
   };
-  await act('Verify payment', 'Payment verified. The citizen has been notified.', 'paid');
-  await act('Start review', 'Review started.', 'In Validation');
-  await act('Approve', 'Application approved. The certificate can now be issued.', 'Waiting For Certificate Issued');
-  await act('Issue certificate', 'Certificate issued. The citizen has been notified.', 'Certificate Issued');
+  await act('Verify payment', 'Payment verified. The citizen has been notified.', 'Paid');
+  await act('Start review', 'Review started.', 'In validation');
+  await act('Approve', 'Application approved. The certificate can now be issued.', 'Waiting for certificate');
+  await act('Issue certificate', 'Certificate issued. The citizen has been notified.', 'Certificate issued');
   await expect(page.getByText(/^[A-Z2-7]{26}$/)).toBeVisible();
   const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Status history' }) });
   await expect(history.getByText(E2E_OFFICER.email).first()).toBeVisible();
-  await expect(page.getByText('No action is needed from an officer in this status.')).toBeVisible();
+  // Once issued, only revocation is left (an admin may revoke; it needs a reason).
+  await expect(page.getByRole('button', { name: 'Revoke certificate', exact: true })).toBeVisible();
 
   // The citizen's own history shows the issued certificate.
   await page.evaluate(() => localStorage.clear());
@@ -101,7 +102,7 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/application-history');
   await expect(page.getByText(ticket)).toBeVisible();
-  await expect(page.getByText('Certificate Issued').first()).toBeVisible();
+  await expect(page.getByText('Certificate issued').first()).toBeVisible();
 });
 
 test('the back office is for officers only; an officer opening /home lands on /officer', async ({ page, request }) => {

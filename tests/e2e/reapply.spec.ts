@@ -118,6 +118,9 @@ test('applied-before: read the notes, correct the data, attach documents, submit
   const newId = Number(page.url().split('/').pop());
   await expect(page.getByTestId('ticket-number')).toHaveText(`RC0000${newId}`);
   await expect(page.getByText('Applied again successfully')).toBeVisible();
+  // The rejected application was never paid: the new one must be, before its deadline.
+  await expect(page.getByText(/This new application still has to be paid: transfer LAK 29,000 to its virtual account before \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/waiting-for-payment/${newId}`);
 
   // The server holds the corrected data, linked to the rejected application.
   const detail = (await (await request.get(`${BASE}/${newId}`, { headers: me })).json()).data;

@@ -104,7 +104,7 @@ for (const [language, file] of [['en', 'card-1-clean.png'], ['lo', 'card-2-phone
     // Step 3: what the card said, to check; a reload keeps it all but the password.
     await expect(page).toHaveURL(/\/register\/personal-information$/);
     await expect(page.getByLabel(text.idCard)).toHaveValue(id.idNumber);
-    await expect(page.getByLabel(text.dateOfBirth)).toHaveValue(id.dateOfBirth);
+    await expect(page.getByLabel(text.dateOfBirth)).toHaveValue(id.dateOfBirth.split('-').reverse().join('/'));
     await expect(page.getByText(text.prefilledHint).first()).toBeVisible();
     await page.getByLabel(text.houseNumber).fill('12');
     await page.waitForTimeout(500); // the draft is saved 300 ms after the last keystroke
@@ -238,11 +238,11 @@ test('register-check puts 400X1 under the e-mail field; the upload screen asks b
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/register\/upload$/);
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText("Are you sure you want to back? Your data hasn't been saved.");
-  await page.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Do you want to leave this page? You may have to enter some details again.');
+  await page.getByRole('button', { name: 'Stay on this page' }).click();
   await expect(page).toHaveURL(/\/register\/upload$/);
   await page.getByRole('button', { name: 'Back' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/register$/);
   // The draft brought the e-mail back.
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(/e2e\.back\./);

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   extractIdCard,
@@ -8,20 +5,10 @@ import {
   toIsoDate,
   toLaoSpelling,
   wordsFromText,
-  type OcrWord,
 } from '../../src/features/registration/ocr/extract-id-card';
-import type { ExpectedCard } from '../fixtures/id-cards/make-id-cards';
 
 const today = new Date('2026-01-01');
-const cardsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'id-cards');
-const cards = JSON.parse(readFileSync(join(cardsDir, 'expected.json'), 'utf8')) as ExpectedCard[];
-/** Real tesseract output for the generated cards: per line, [word, confidence]. */
-const recorded = JSON.parse(readFileSync(join(cardsDir, 'ocr-recorded.json'), 'utf8')) as Record<string, [string, number][][]>;
-
-const wordsOf = (lines: [string, number][][]): OcrWord[] =>
-  lines.flatMap((line, index) => line.map(([text, confidence]) => ({ text, confidence, line: index })));
 const extract = (text: string) => extractIdCard(wordsFromText(text), today);
-const noSpaces = (text: string) => text.replace(/\s/g, '');
 
 const CARD = `ບັດປະຈຳຕົວ
 LAO PDR ID CARD
@@ -53,33 +40,6 @@ describe('toIsoDate', () => {
     expect(toIsoDate(31, 4, 1990, today)).toBeUndefined();
     expect(toIsoDate(2, 1, 2026, today)).toBeUndefined();
     expect(toIsoDate(1, 13, 1990, today)).toBeUndefined();
-  });
-});
-
-describe('extractIdCard on recorded tesseract output', () => {
-  for (const card of cards) {
-    it(`reads ${card.file}`, () => {
-      const fields = extractIdCard(wordsOf(recorded[card.file]!), today);
-      expect(fields.idNumber?.value).toBe(card.idNumber);
-      expect(fields.dateOfBirth?.value).toBe(card.dateOfBirth);
-      expect(fields.latinName?.value).toBe(card.latinName);
-      if (card.dataFont === 'Phetsarath OT') {
-        expect(fields.firstNameLao?.value).toBe(card.firstNameLao);
-        expect(fields.lastNameLao?.value).toBe(card.lastNameLao);
-        // A wrapped line is joined with a space Lao would not write.
-        expect(noSpaces(fields.address!.value)).toBe(noSpaces(card.address));
-      } else {
-        // Misread Noto Sans Lao names are handed back for checking, not as 'ok'.
-        expect(fields.firstNameLao?.confidence).toBe('check');
-      }
-    });
-  }
-
-  it('marks a field to check when one of its words is unsure', () => {
-    const lines = recorded['card-1-clean.png']!.map((line) => line.map(([t, c]): [string, number] => [t, t === 'ສົມສັກ' ? 42 : c]));
-    const fields = extractIdCard(wordsOf(lines), today);
-    expect(fields.firstNameLao).toEqual({ value: 'ສົມສັກ', confidence: 'check' });
-    expect(fields.lastNameLao?.confidence).toBe('ok');
   });
 });
 

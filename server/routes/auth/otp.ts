@@ -6,6 +6,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { users } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { schema } from '../../lib/validation';
+import { clientAddress } from '../../lib/client-address';
 import { findByEmail } from '../../services/accounts';
 import { canSendCode, checkCode, issueCode } from '../../services/otp';
 import { createSession } from '../../services/sessions';
@@ -22,12 +23,12 @@ export default async function otpRoutes(app: FastifyInstance) {
     if (!user || user.verifiedAt || (body.phone_number && user.phoneNumber && body.phone_number.replace(/\D/g, '') !== user.phoneNumber)) {
       throw notFound('No account with this email is waiting for a code.');
     }
-    const allowed = await canSendCode(app.db, user.id, req.ip);
+    const allowed = await canSendCode(app.db, user.id, { ip: clientAddress(req), perHour: app.config.rateLimits.otpResendsPerAddress });
     if (!allowed.ok) {
       reply.header('retry-after', String(allowed.retryAfterSeconds));
       throw new HttpError(429, ErrorCode.tooManyRequests, `Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`);
     }
-    const code = await issueCode(app.db, user.id, req.ip, { resend: true });
+    const code = await issueCode(app.db, user.id, clientAddress(req), { resend: true });
     await sendCode(app, user.email, user.language, code);
     return otpSent(user.email);
   });
@@ -36,7 +37,7 @@ export default async function otpRoutes(app: FastifyInstance) {
     const body = req.body as v.InferOutput<typeof verifyOtpBody>;
     const user = await findByEmail(app.db, body.email);
     if (!user || user.verifiedAt) throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
-    const result = await checkCode(app.db, user.id, body.code_otp, req.ip);
+    const result = await checkCode(app.db, user.id, body.code_otp, clientAddress(req));
     if (result === 'locked') throw new HttpError(429, ErrorCode.accountLocked, 'Too many wrong codes. Reset your password or contact an officer.');
     if (result === 'expired') throw new HttpError(400, ErrorCode.otpExpired, 'This code is no longer valid. Ask for a new one.', { code_otp: ErrorCode.otpExpired });
     if (result === 'wrong') throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });

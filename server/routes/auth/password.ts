@@ -10,12 +10,17 @@ import { RESET_MINUTES, createResetToken, resetLink, resetPassword } from '../..
 import { revokeAllSessions } from '../../services/sessions';
 import { countEvents, recordEvent } from '../../services/throttle';
 import { schema } from '../../lib/validation';
+import { clientAddress } from '../../lib/client-address';
 import { commonPassword } from './errors';
 
 const tags = ['auth'];
 
-/** Reset requests: one mail per account per 30 s and 5 per hour; 10 requests per hour from one IP. */
-const FORGOT = { accountIntervalSeconds: 30, accountPerHour: 5, ipPerHour: 10 } as const;
+/**
+ * Reset requests: one mail per account per 30 s and 5 per hour; per client address a high ceiling
+ * (RATE_LIMIT_RESETS_PER_ADDRESS, 300 an hour), since neighbours behind one carrier address forget
+ * their passwords too.
+ */
+const FORGOT = { accountIntervalSeconds: 30, accountPerHour: 5 } as const;
 
 const SAME_ANSWER = { message: 'If an account exists for this email, we sent a link to reset the password.' };
 
@@ -30,14 +35,15 @@ export default async function passwordRoutes(app: FastifyInstance) {
   app.post('/v1/auth/forgot-password', { schema: { tags, body: schema(forgotPasswordBody) } }, async (req) => {
     const body = req.body as v.InferOutput<typeof forgotPasswordBody>;
     const hour = new Date(Date.now() - 3_600_000);
-    // Limited per IP (the same answer for known and unknown addresses, so it reveals nothing).
-    if ((await countEvents(app.db, ['forgot_password'], { ip: req.ip }, hour)) >= FORGOT.ipPerHour) {
-      throw tooManyRequests('Too many requests. Please wait and try again later.');
+    // Limited per address too (the same answer for known and unknown addresses, so it reveals nothing).
+    const ip = clientAddress(req);
+    if ((await countEvents(app.db, ['forgot_password'], { ip }, hour)) >= app.config.rateLimits.resetsPerAddress) {
+      throw tooManyRequests('Too many requests. Please wait and try again later.', undefined, 3600);
     }
     const user = await findByEmail(app.db, body.email);
-    await recordEvent(app.db, 'forgot_password', req.ip, user?.id ?? null);
+    await recordEvent(app.db, 'forgot_password', ip, user?.id ?? null);
     if (user) {
-      const task = mailResetLink(app, user, req.ip).catch((err) => app.log.error({ err, userId: user.id }, 'could not send the password reset link'));
+      const task = mailResetLink(app, user, ip).catch((err) => app.log.error({ err, userId: user.id }, 'could not send the password reset link'));
       mailing.add(task);
       void task.finally(() => mailing.delete(task));
     }

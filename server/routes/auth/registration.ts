@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { documents, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/http-error';
 import { schema } from '../../lib/validation';
+import { clientAddress } from '../../lib/client-address';
 import { findByEmail, placeProblem, takenIdentifiers } from '../../services/accounts';
 import { otpMail } from '../../services/auth-mails';
 import { decodeDocument } from '../../services/documents';
@@ -90,7 +91,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
       throw uniqueViolation(err) ?? err;
     }
 
-    const code = await issueCode(app.db, userId, req.ip, { resend: false }, now);
+    const code = await issueCode(app.db, userId, clientAddress(req), { resend: false }, now);
     await sendCode(app, body.email, language, code);
     return otpSent(body.email);
   });

@@ -40,15 +40,15 @@ export default async function notificationRoutes(app: FastifyInstance) {
   };
   // The specification calls the path with its trailing slash; both spellings answer.
   for (const url of ['/v1/notifications/', '/v1/notifications']) {
-    app.get(url, { preHandler: app.authenticate, schema: { tags, security, querystring: schema(listQuery) } }, list);
+    app.get(url, { onRequest: app.authenticate, schema: { tags, security, querystring: schema(listQuery) } }, list);
   }
 
-  app.get('/v1/notifications/unread-count', { preHandler: app.authenticate, schema: { tags, security } }, async (req) => {
+  app.get('/v1/notifications/unread-count', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
     const [row] = await app.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt)));
     return { data: { unread: row?.n ?? 0 } };
   });
 
-  app.post('/v1/notifications/read', { preHandler: app.authenticate, schema: { tags, security, body: schema(markReadBody) } }, async (req) => {
+  app.post('/v1/notifications/read', { onRequest: app.authenticate, schema: { tags, security, body: schema(markReadBody) } }, async (req) => {
     const { ids } = req.body as v.InferOutput<typeof markReadBody>;
     const mine = and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt));
     // Another citizen's ids simply match nothing: ownership is part of the condition.

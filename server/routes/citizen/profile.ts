@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { updatePasswordBody } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
 import type { Language } from '../../../contract/master-data';
-import { updateLanguageBody, updateProfileBody, type Profile } from '../../../contract/profile';
+import { updateLanguageBody, updateEmailUpdatesBody, updateProfileBody, type Profile } from '../../../contract/profile';
 import { FieldError } from '../../../contract/rules';
 import type { Db } from '../../db/client';
 import { authEvents, districts, provinces, users, villages } from '../../db/schema';
@@ -14,6 +14,7 @@ import { idempotent } from '../../services/idempotency';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
 import { revokeAllSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
+import { clientAddress } from '../../lib/client-address';
 
 /** Wrong current passwords a signed-in session may try before it has to wait (a stolen phone must not brute-force). */
 const WRONG_PASSWORD_LIMIT = 5;
@@ -54,6 +55,7 @@ export async function loadProfile(db: Db, userId: number, lang: Language): Promi
     village: row.village ?? '',
     role: u.role,
     language: u.language,
+    email_updates: u.emailUpdates,
   };
 }
 
@@ -88,13 +90,13 @@ export default async function profileRoutes(app: FastifyInstance) {
   const security = [{ bearer: [] }];
   const me = (req: FastifyRequest) => req.user!;
 
-  app.get('/v1/citizen/user/profile', { preHandler: app.authenticate, schema: { tags, security } }, async (req) => {
+  app.get('/v1/citizen/user/profile', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
     const profile = await loadProfile(app.db, me(req).id, requestLanguage(req));
     if (!profile) throw notFound();
     return { data: profile };
   });
 
-  app.post('/v1/citizen/user/update-profile', { preHandler: app.authenticate, schema: { tags, security, body: schema(updateProfileBody) } }, async (req, reply) => idempotent(app, req, reply, async () => {
+  app.post('/v1/citizen/user/update-profile', { onRequest: app.authenticate, schema: { tags, security, body: schema(updateProfileBody) } }, async (req, reply) => idempotent(app, req, reply, async () => {
     const body = req.body as UpdateProfile;
     const userId = me(req).id;
     await checkPlace(app.db, body);
@@ -122,7 +124,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     return { statusCode: 200, body: { message: 'Profile updated', data: await loadProfile(app.db, userId, requestLanguage(req)) } };
   }));
 
-  app.post('/v1/citizen/user/update-password', { preHandler: app.authenticate, schema: { tags, security, body: schema(updatePasswordBody) } }, async (req, reply) => idempotent(app, req, reply, async (scope) => {
+  app.post('/v1/citizen/user/update-password', { onRequest: app.authenticate, schema: { tags, security, body: schema(updatePasswordBody) } }, async (req, reply) => idempotent(app, req, reply, async (scope) => {
     const body = req.body as UpdatePassword;
     const user = me(req);
     if ((await wrongPasswordsLately(app.db, user.id)) >= WRONG_PASSWORD_LIMIT) {
@@ -131,7 +133,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!row) throw notFound();
     if (!(await verifyPassword(row.passwordHash, body.current_password))) {
-      await app.db.insert(authEvents).values({ kind: 'login_failure', userId: user.id, ip: req.ip });
+      await app.db.insert(authEvents).values({ kind: 'login_failure', userId: user.id, ip: clientAddress(req) });
       throw new HttpError(400, ErrorCode.wrongPassword, 'The current password is wrong.', { current_password: ErrorCode.wrongPassword });
     }
     if (isCommonPassword(body.password)) throw badRequest('This password is too common.', { password: FieldError.passwordCommon });
@@ -147,9 +149,18 @@ export default async function profileRoutes(app: FastifyInstance) {
     return answer;
   }));
 
-  app.post('/v1/citizen/user/language', { preHandler: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } }, async (req) => {
+  app.post('/v1/citizen/user/language', { onRequest: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } }, async (req) => {
     const { language } = req.body as v.InferOutput<typeof updateLanguageBody>;
     await app.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, me(req).id));
     return { data: { language } };
+  });
+
+  app.post('/v1/citizen/user/email-updates', {
+    preHandler: app.authenticate,
+    schema: { tags, security, summary: 'Turn optional e-mails (payment confirmed, certificate ready, pick-up reminder) on or off', body: schema(updateEmailUpdatesBody) },
+  }, async (req) => {
+    const { email_updates } = req.body as v.InferOutput<typeof updateEmailUpdatesBody>;
+    await app.db.update(users).set({ emailUpdates: email_updates, updatedAt: new Date() }).where(eq(users.id, me(req).id));
+    return { data: { email_updates } };
   });
 }

@@ -25,7 +25,7 @@ export default async function officerRoutes(app: FastifyInstance) {
   }
 
   app.get(BASE, {
-    preHandler: app.requireOfficer,
+    onRequest: app.requireOfficer,
     schema: { tags, security, summary: 'Application queue: filter by status, search by ticket, name or ID card; 20 per page', querystring: schema(officerQueueQuery) },
   }, async (req, reply) => {
     const query = req.query as v.InferOutput<typeof officerQueueQuery>;
@@ -34,18 +34,18 @@ export default async function officerRoutes(app: FastifyInstance) {
   });
 
   app.get(`${BASE}/:id`, {
-    preHandler: app.requireOfficer,
+    onRequest: app.requireOfficer,
     schema: { tags, security, summary: 'One application with the applicant account and its status history', params: schema(idParams) },
   }, async (req, reply) => {
     const { id } = req.params as { id: number };
     reply.header('Cache-Control', 'private, no-store');
-    return { data: await officerDetail(app.db, await findApplication(app.db, id), requestLanguage(req)) };
+    return { data: await officerDetail(app.db, await findApplication(app.db, id), requestLanguage(req), req.user!, app.config.fee) };
   });
 
   for (const action of OFFICER_ACTIONS) {
     const notesRequired = NOTES_REQUIRED.includes(action);
     app.post(`${BASE}/:id/${action}`, {
-      preHandler: app.requireOfficer,
+      onRequest: app.requireOfficer,
       schema: {
         tags, security,
         summary: `Officer action: ${action}${notesRequired ? ' (notes required)' : ''}; accepts Idempotency-Key`,
@@ -55,7 +55,7 @@ export default async function officerRoutes(app: FastifyInstance) {
     }, async (req, reply) => {
       const { id } = req.params as { id: number };
       const { notes } = (req.body ?? {}) as { notes?: string };
-      return idempotent(app, req, reply, (scope) => runOfficerAction(app, id, action, { officerId: req.user!.id, notes }, scope)
+      return idempotent(app, req, reply, (scope) => runOfficerAction(app, id, action, { officer: req.user!, notes }, scope)
         .then((body) => ({ statusCode: 200, body })));
     });
   }

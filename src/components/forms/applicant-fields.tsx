@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { KeyboardEvent } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ApplicantData, ApplicantDataInput } from '../../../contract/application';
 import { APPLICANT_LABELS } from '../../lib/application-labels';
 import { errorOf } from '../../lib/form';
 import { todayInVientiane } from '../../lib/format';
 import { Card } from '../layout/page';
 import { TextAreaField, TextField } from '../ui/field';
+import { DateOfBirthField } from './date-of-birth-field';
 import { LocationFields } from './location-fields';
 import styles from './applicant-fields.module.css';
 
@@ -41,7 +42,13 @@ export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInp
         <h2 className={styles.heading}><Trans>Personal information</Trans></h2>
         <TextField label={label('first_name')} autoComplete="given-name" error={errorOf(errors, 'first_name')} {...register('first_name')} />
         <TextField label={label('last_name')} autoComplete="family-name" error={errorOf(errors, 'last_name')} {...register('last_name')} />
-        <TextField label={label('date_of_birth')} type="date" max={today} autoComplete="bday" error={errorOf(errors, 'date_of_birth')} {...register('date_of_birth')} />
+        <Controller
+          control={form.control}
+          name="date_of_birth"
+          render={({ field }) => (
+            <DateOfBirthField label={label('date_of_birth')} error={errorOf(errors, 'date_of_birth')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+          )}
+        />
         <TextField label={label('occupation')} autoComplete="organization-title" error={errorOf(errors, 'occupation')} {...register('occupation')} />
       </Card>
       <Card as="section">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import type { LocationOption } from '../../../contract/master-data';
@@ -6,11 +6,16 @@ import { errorOf } from '../../lib/form';
 import { fetchDistricts, fetchProvinces, fetchVillages } from '../../lib/master-data';
 import { SelectField } from '../ui/field';
 
+type Levels<V> = { province?: V; district?: V; village?: V };
+
 interface Props<T extends FieldValues> {
   form: UseFormReturn<T, unknown, FieldValues>;
   names: { province: Path<T>; district: Path<T>; village: Path<T> };
   labels?: { province?: string; district?: string; village?: string };
   disabled?: boolean;
+  /** Places to offer first (best first), e.g. those the address on an ID card names. */
+  suggested?: Levels<number[]>;
+  hints?: Levels<ReactNode>;
 }
 
 /** Loads options whenever the parent id changes; an empty parent means no options. */
@@ -36,8 +41,9 @@ const provinces = () => fetchProvinces();
  * Province → district → village selects. Changing a parent clears its children (spec §2); a child is
  * disabled until its parent is chosen. Values are ids as strings; the schema turns them into integers.
  */
-export function LocationFields<T extends FieldValues>({ form, names, labels = {}, disabled }: Props<T>) {
+export function LocationFields<T extends FieldValues>({ form, names, labels = {}, disabled, suggested = {}, hints = {} }: Props<T>) {
   const { t } = useLingui();
+  const offer = (ids: number[] | undefined) => (ids?.length ? { ids, label: t`Named on your ID card`, restLabel: t`All places` } : undefined);
   const [province, district] = useWatch({ control: form.control, name: [names.province, names.district] as never }) as unknown as [string, string];
   const p = useOptions(provinces, 1);
   const d = useOptions(fetchDistricts, province);
@@ -55,6 +61,8 @@ export function LocationFields<T extends FieldValues>({ form, names, labels = {}
         label={labels.province ?? t`Province`}
         placeholder={p.loading ? t`Loading…` : t`Select province`}
         options={p.options}
+        suggested={offer(suggested.province)}
+        hint={hints.province}
         loading={p.loading}
         disabled={disabled}
         error={errorOf(errors, names.province)}
@@ -64,6 +72,8 @@ export function LocationFields<T extends FieldValues>({ form, names, labels = {}
         label={labels.district ?? t`District`}
         placeholder={d.loading ? t`Loading…` : t`Select district`}
         options={d.options}
+        suggested={offer(suggested.district)}
+        hint={hints.district}
         loading={d.loading}
         disabled={disabled || !province}
         // A disabled list cannot be fixed yet: its parent's own error says what to do first.
@@ -74,6 +84,8 @@ export function LocationFields<T extends FieldValues>({ form, names, labels = {}
         label={labels.village ?? t`Village`}
         placeholder={v.loading ? t`Loading…` : t`Select village`}
         options={v.options}
+        suggested={offer(suggested.village)}
+        hint={hints.village}
         loading={v.loading}
         disabled={disabled || !district}
         error={district ? errorOf(errors, names.village) : undefined}

@@ -5,11 +5,17 @@ import styles from './update-prompt.module.css';
 
 /** Offered when a new version of the app has been downloaded in the background. */
 export default function UpdateBanner() {
-  const apply = useAppUpdate((s) => s.apply);
+  const { deferred, apply } = useAppUpdate();
   return (
     <div className={styles.prompt} role="status">
-      <span><Trans>A new version of the app is ready.</Trans></span>
-      <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
+      {deferred ? (
+        <span><Trans>The app updates as soon as your request is sent.</Trans></span>
+      ) : (
+        <>
+          <span><Trans>A new version of the app is ready.</Trans></span>
+          <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
+        </>
+      )}
     </div>
   );
 }

@@ -57,14 +57,25 @@ export interface Option { id: number | string; name: string }
  * A native select: on cheap phones it opens the system picker, copes with 500 villages and is
  * announced correctly by every screen reader.
  */
-export const SelectField = forwardRef<HTMLSelectElement, FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[]; placeholder: string; loading?: boolean }>(
-  ({ label, error, hint, options, placeholder, loading, ...select }, ref) => {
+/** Options to offer first, in their own group (e.g. the places an ID card names), best first. */
+export interface SuggestedOptions { ids: number[]; label: string; restLabel: string }
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[]; placeholder: string; loading?: boolean; suggested?: SuggestedOptions }>(
+  ({ label, error, hint, options, placeholder, loading, suggested, ...select }, ref) => {
     const { id, describedBy } = useFieldIds(error, hint);
+    const first = suggested ? suggested.ids.map((s) => options.find((o) => o.id === s)).filter((o): o is Option => o !== undefined) : [];
+    const rest = first.length ? options.filter((o) => !first.includes(o)) : options;
+    const list = (items: Option[]) => items.map((o) => <option key={o.id} value={o.id}>{o.name}</option>);
     return (
       <Chrome id={id} label={label} error={error} hint={hint}>
         <select ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} aria-busy={loading || undefined} className={`${styles.control} ${styles.select}`} {...select}>
           <option value="">{placeholder}</option>
-          {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+          {first.length ? (
+            <>
+              <optgroup label={suggested!.label}>{list(first)}</optgroup>
+              <optgroup label={suggested!.restLabel}>{list(rest)}</optgroup>
+            </>
+          ) : list(options)}
         </select>
       </Chrome>
     );

@@ -6,22 +6,22 @@ import styles from './status-badge.module.css';
 
 type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'danger';
 
-/** Display labels of the specification for each API status, with one colour per status. */
+/** One sentence-case label for each API status (the spec's mixed casing replaced), with one colour per status. */
 const STATUS: Record<string, { label: MessageDescriptor; tone: Tone }> = {
-  [Status.pending]: { label: msg`pending`, tone: 'warning' },
-  [Status.waitingForApprove]: { label: msg`waiting for approve`, tone: 'info' },
-  [Status.inValidation]: { label: msg`In Validation`, tone: 'progress' },
-  [Status.approved]: { label: msg`Application Approved`, tone: 'success' },
-  [Status.waitingForCertificate]: { label: msg`Waiting For Certificate Issued`, tone: 'progress' },
-  [Status.certificateIssued]: { label: msg`Certificate Issued`, tone: 'success' },
-  [Status.waitingToPickup]: { label: msg`Waiting to Be Picked Up`, tone: 'info' },
-  [Status.pickedUp]: { label: msg`Picked Up`, tone: 'neutral' },
+  [Status.pending]: { label: msg`Pending`, tone: 'warning' },
+  [Status.waitingForApprove]: { label: msg`Waiting for approval`, tone: 'info' },
+  [Status.inValidation]: { label: msg`In validation`, tone: 'progress' },
+  [Status.approved]: { label: msg`Application approved`, tone: 'success' },
+  [Status.waitingForCertificate]: { label: msg`Waiting for certificate`, tone: 'progress' },
+  [Status.certificateIssued]: { label: msg`Certificate issued`, tone: 'success' },
+  [Status.waitingToPickup]: { label: msg`Waiting to be picked up`, tone: 'info' },
+  [Status.pickedUp]: { label: msg`Picked up`, tone: 'neutral' },
   [Status.rejected]: { label: msg`Rejected`, tone: 'danger' },
 };
 
 const PAYMENT: Record<string, { label: MessageDescriptor; tone: Tone }> = {
-  [PaymentStatus.paid]: { label: msg`paid`, tone: 'success' },
-  [PaymentStatus.unpaid]: { label: msg`unpaid`, tone: 'warning' },
+  [PaymentStatus.paid]: { label: msg`Paid`, tone: 'success' },
+  [PaymentStatus.unpaid]: { label: msg`Unpaid`, tone: 'warning' },
 };
 
 function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {

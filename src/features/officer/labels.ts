@@ -1,17 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { OfficerAction, OfficerHistoryEntry } from '../../../contract/officer';
+import type { OfficerAction, OfficerHistoryEntry, OfficerRole } from '../../../contract/officer';
 import { Status } from '../../../contract/status';
 
 /** The statuses an officer filters by, with the display labels of the specification. */
 export const STATUS_FILTERS: { status: Status; label: MessageDescriptor }[] = [
-  { status: Status.pending, label: msg`pending` },
-  { status: Status.waitingForApprove, label: msg`waiting for approve` },
-  { status: Status.inValidation, label: msg`In Validation` },
-  { status: Status.waitingForCertificate, label: msg`Waiting For Certificate Issued` },
-  { status: Status.certificateIssued, label: msg`Certificate Issued` },
-  { status: Status.waitingToPickup, label: msg`Waiting to Be Picked Up` },
-  { status: Status.pickedUp, label: msg`Picked Up` },
+  { status: Status.pending, label: msg`Pending` },
+  { status: Status.waitingForApprove, label: msg`Waiting for approval` },
+  { status: Status.inValidation, label: msg`In validation` },
+  { status: Status.waitingForCertificate, label: msg`Waiting for certificate` },
+  { status: Status.certificateIssued, label: msg`Certificate issued` },
+  { status: Status.waitingToPickup, label: msg`Waiting to be picked up` },
+  { status: Status.pickedUp, label: msg`Picked up` },
   { status: Status.rejected, label: msg`Rejected` },
 ];
 
@@ -66,6 +66,19 @@ export const ACTIONS: Record<OfficerAction, ActionText> = {
     done: msg`Certificate marked as picked up.`,
     variant: 'primary',
   },
+  revoke: {
+    label: msg`Revoke certificate`,
+    explain: msg`The certificate stops being valid: its verification page says revoked, the PDF can no longer be downloaded, and the citizen is told and may apply again. Give the reason: it is kept on record and the citizen reads it.`,
+    done: msg`Certificate revoked. The citizen has been notified.`,
+    variant: 'danger',
+  },
+};
+
+export const ROLES: Record<OfficerRole, MessageDescriptor> = {
+  cashier: msg`Cashier`,
+  reviewer: msg`Reviewer`,
+  issuer: msg`Issuer`,
+  admin: msg`Administrator`,
 };
 
 export const ACTORS: Record<OfficerHistoryEntry['actor'], MessageDescriptor> = {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { personalInformation } from '../../../contract/auth';
+import type { PlaceMatch } from '../../../contract/place-match';
 import type { IdCardFields } from './ocr/extract-id-card';
-import type { PersonalDraft, Prefilled, PrefilledField } from './stores/registration-draft';
+import type { PersonalDraft, PlaceCandidates, Prefilled, PrefilledField } from './stores/registration-draft';
 
 /** Which card field fills which form field. The Latin name has no field of its own at registration. */
 const SOURCES: [PrefilledField, keyof IdCardFields][] = [
@@ -37,4 +38,21 @@ export function prefillFrom(fields: IdCardFields): { values: Partial<PersonalDra
 export function mergeReading(personal: Partial<PersonalDraft>, previous: Prefilled, reading: ReturnType<typeof prefillFrom>): Partial<PersonalDraft> {
   const kept = Object.fromEntries(Object.entries(personal).filter(([k]) => !(k in previous)));
   return { ...kept, ...reading.values };
+}
+
+/**
+ * The reading with the places its address names: the clear ones chosen (for the citizen to check),
+ * the candidates kept to be offered first in the selects.
+ */
+export function withPlaces(reading: ReturnType<typeof prefillFrom>, match: PlaceMatch | null): ReturnType<typeof prefillFrom> & { candidates: PlaceCandidates | null } {
+  if (!match) return { ...reading, candidates: null };
+  const values = { ...reading.values };
+  const prefilled = { ...reading.prefilled };
+  for (const [field, id] of [['province_id', match.province_id], ['district_id', match.district_id], ['village_id', match.village_id]] as const) {
+    if (id === null) continue;
+    values[field] = String(id);
+    prefilled[field] = 'ok';
+  }
+  const { provinces, districts, villages } = match.candidates;
+  return { values, prefilled, candidates: { province: provinces, district: districts, village: villages } };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pickupBody } from '../../../../contract/application';
 import { isoDate } from '../../../../contract/rules';
 import { idParams, schema } from '../../../lib/validation';
+import { logAccess } from '../../../services/access-log';
 import { findVisibleApplication } from '../../../services/applications';
 import { renderCertificate } from '../../../services/certificates';
 import { idempotent } from '../../../services/idempotency';
@@ -15,11 +16,13 @@ const slotsQuery = v.object({ date: isoDate });
 export default async function certificateRoutes(app: FastifyInstance) {
   app.get(`${BASE}/:id/download-2`, {
     onRequest: app.authenticate,
+    config: { limit: 'certificate' },
     schema: { tags, security, summary: 'The resident certificate as a PDF (owner or officer; once issued)', params: schema(idParams) },
   }, async (req, reply) => {
     const { id } = req.params as { id: number };
     const row = await findVisibleApplication(app.db, id, req.user!);
-    const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl);
+    const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
+    if (req.user!.role === 'officer' && row.userId !== req.user!.id) await logAccess(app.db, { applicationId: id, officerId: req.user!.id, action: 'view_document', detail: 'certificate' });
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="${row.ticketNumber}.pdf"`)

@@ -28,6 +28,7 @@ export default async function createRoutes(app: FastifyInstance) {
   app.post(`${BASE}/create-new`, {
     bodyLimit: DOCUMENTS_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Apply for a resident certificate (applicant data, three documents, bank); accepts Idempotency-Key', body: schema(createApplicationBody) },
   }, async (req, reply) => {
@@ -39,10 +40,14 @@ export default async function createRoutes(app: FastifyInstance) {
     });
   });
 
-  /** DECISIONS §2: a new application linked to the owner's rejected one, once; a paid fee carries over. */
+  /**
+   * DECISIONS §2: a new application linked to the owner's rejected one (or one whose certificate was
+   * revoked), once; a paid fee of a rejected application carries over.
+   */
   app.post(`${BASE}/re-apply`, {
     bodyLimit: DOCUMENTS_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Apply again after a rejection; accepts Idempotency-Key', body: schema(reapplyBody) },
   }, async (req, reply) => {
@@ -50,7 +55,8 @@ export default async function createRoutes(app: FastifyInstance) {
     const body = req.body as Body<typeof reapplyBody>;
     return idempotent(app, req, reply, async (scope) => {
       const rejected = await findOwnApplication(app.db, body.id, req.user!.id);
-      if (rejected.status !== Status.rejected) throw invalidTransition(rejected.status, 'reapplied');
+      // A rejected application, or one whose certificate was revoked (issue 10: re-applying is offered).
+      if (rejected.status !== Status.rejected && !rejected.certificateRevokedAt) throw invalidTransition(rejected.status, 'reapplied');
       const already = () => new HttpError(409, ErrorCode.alreadyReapplied, 'This application was already submitted again.');
       const [successor] = await app.db.select({ id: applications.id }).from(applications).where(eq(applications.reappliedFromId, rejected.id));
       if (successor) throw already();

@@ -5,6 +5,7 @@ import { documentParams, uploadDocumentBody } from '../../../../contract/applica
 import { documents } from '../../../db/schema';
 import { notFound } from '../../../lib/http-error';
 import { idParams, schema } from '../../../lib/validation';
+import { logAccess } from '../../../services/access-log';
 import { findOwnApplication, findVisibleApplication, replaceDocuments } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
 import { BASE, DOCUMENTS_BODY_LIMIT, refuseInvalidUpload, security, tags, type Body } from './shared';
@@ -22,6 +23,7 @@ export default async function documentRoutes(app: FastifyInstance) {
   app.post(`${BASE}/upload-document/:id`, {
     bodyLimit: DOCUMENTS_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Replace one or more documents while the application awaits review; accepts Idempotency-Key', params: schema(idParams), body: schema(uploadDocumentBody) },
   }, async (req, reply) => {
@@ -49,10 +51,12 @@ export default async function documentRoutes(app: FastifyInstance) {
   }, async (req, reply) => {
     const { id, kind } = req.params as v.InferOutput<typeof documentParams>;
     const { download } = req.query as v.InferOutput<typeof documentQuery>;
-    await findVisibleApplication(app.db, id, req.user!);
+    const row = await findVisibleApplication(app.db, id, req.user!);
     const [doc] = await app.db.select().from(documents).where(and(eq(documents.applicationId, id), eq(documents.kind, kind))).orderBy(desc(documents.id)).limit(1);
     if (!doc) throw notFound('Document not found');
     const bytes = await app.documents.read(doc);
+    // An officer's look at a citizen's document goes into that citizen's access log.
+    if (req.user!.role === 'officer' && row.userId !== req.user!.id) await logAccess(app.db, { applicationId: id, officerId: req.user!.id, action: 'view_document', detail: kind });
     return reply
       .header('Content-Type', doc.contentType)
       .header('Content-Length', bytes.length)

@@ -4,15 +4,17 @@ import { idParams, schema } from '../../../lib/validation';
 import { findOwnApplication } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
 import { currentFee, receiveProofOfPayment } from '../../../services/payments';
+import { requestLanguage } from '../../master-data';
 import { BASE, PROOF_BODY_LIMIT, refuseInvalidUpload, security, tags, type Body } from './shared';
 
 export default async function paymentRoutes(app: FastifyInstance) {
   /** What a new application costs, who receives it and how long the citizen has to pay. */
-  app.get(`${BASE}/fee`, { onRequest: app.authenticate, schema: { tags, security, summary: 'Fee lines, total, currency, recipient and payment window' } }, async () => ({ data: currentFee(app.config) }));
+  app.get(`${BASE}/fee`, { onRequest: app.authenticate, schema: { tags, security, summary: 'Fee lines, total, currency, recipient and payment window' } }, async (req) => ({ data: currentFee(app.config, requestLanguage(req)) }));
 
   app.post(`${BASE}/:id/upload-payment`, {
     bodyLimit: PROOF_BODY_LIMIT,
     attachValidation: true,
+    config: { limit: 'upload' },
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Upload the proof of payment (jpg or png, 10 MB); accepts Idempotency-Key', params: schema(idParams), body: schema(uploadPaymentBody) },
   }, async (req, reply) => {

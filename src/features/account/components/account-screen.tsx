@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/error-messages';
 import { useProfileOrSignOut } from '../../../lib/profile';
 import { AccountLinks } from './account-links';
+import { EmailUpdates } from './email-updates';
 import { LogoutDialog } from './logout-dialog';
 import styles from './account-screen.module.css';
 
@@ -49,6 +50,7 @@ export function AccountScreen() {
         )}
       </Card>
       <AccountLinks />
+      {p && <EmailUpdates profile={p} />}
       <Button variant="secondary" wide onPress={() => setConfirming(true)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
         <Trans>Log out</Trans>

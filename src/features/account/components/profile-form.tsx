@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../../contract/errors';
 import { profileForm, type Profile } from '../../../../contract/profile';
 import { toGroupedPhone } from '../../../../contract/rules';
 import { LocationFields } from '../../../components/forms/location-fields';
+import { DateOfBirthField } from '../../../components/forms/date-of-birth-field';
 import { PhoneField } from '../../../components/forms/phone-field';
 import { Stack } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -13,7 +14,6 @@ import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { applyServerErrors, errorOf, useSchemaForm } from '../../../lib/form';
-import { todayInVientiane } from '../../../lib/format';
 import { updateProfile } from '../api/update-profile';
 import styles from './forms.module.css';
 
@@ -77,7 +77,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         />
         <TextField label={t`First name`} autoComplete="given-name" error={errorOf(errors, 'first_name')} {...register('first_name')} />
         <TextField label={t`Last name`} autoComplete="family-name" error={errorOf(errors, 'last_name')} {...register('last_name')} />
-        <TextField label={t`Date of birth`} type="date" max={todayInVientiane()} autoComplete="bday" error={errorOf(errors, 'date_of_birth')} {...register('date_of_birth')} />
+        <Controller
+          control={control}
+          name="date_of_birth"
+          render={({ field }) => (
+            <DateOfBirthField label={t`Date of birth`} error={errorOf(errors, 'date_of_birth')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+          )}
+        />
         <TextField label={t`Current address`} autoComplete="street-address" error={errorOf(errors, 'address')} {...register('address')} />
         <TextField label={t`House number`} error={errorOf(errors, 'house_number')} {...register('house_number')} />
         <LocationFields form={form as never} names={{ province: 'province_id', district: 'district_id', village: 'village_id' }} />

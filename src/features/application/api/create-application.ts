@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { applicantData } from '../../../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
-import { blobToDataUrl } from '../../../lib/document-files';
-import { uploadJson } from '../../../lib/upload';
-import type { ApplicantValues } from '../stores/applicant-draft';
+import type { OutboxRequestInput } from '../../outbox/submit';
+import type { ApplicantValues, ChosenBank } from '../stores/applicant-draft';
+import type { ApplicationDraftCopy } from '../stores/restore-draft';
 
 export interface DocumentToSend {
   blob: Blob;
@@ -11,22 +11,27 @@ export interface DocumentToSend {
 }
 
 /**
- * POST …/create-new: applicant data (ids as integers), the three documents as data URLs (made
- * now, not before — DECISIONS §2) with their file names, and the bank. Sent with an
- * Idempotency-Key so a retry after a lost answer never creates a second application.
+ * POST …/create-new as an outbox request: applicant data (ids as integers), the three documents
+ * (turned into data URLs with their names only when sent — DECISIONS §2) and the bank, under the
+ * draft's Idempotency-Key, so a retry after a lost answer never creates a second application. The
+ * typed values and bank go along to be put back into the draft if the server refuses it.
  */
-export async function createApplication(
+export function createApplicationRequest(
   values: ApplicantValues,
   documents: Record<ApplicationDocumentKind, DocumentToSend>,
-  bankId: number,
-  opts: { idempotencyKey: string; onProgress?(fraction: number): void },
-): Promise<number> {
+  bank: ChosenBank,
+  idempotencyKey: string,
+): OutboxRequestInput {
   const data = v.parse(applicantData, values);
-  const body: Record<string, unknown> = { ...data, bank_id: bankId };
-  for (const kind of APPLICATION_DOCUMENTS) {
-    body[kind] = await blobToDataUrl(documents[kind].blob);
-    body[`${kind}_name`] = documents[kind].name;
-  }
-  const res = await uploadJson<{ data: { id: number } }>('/v1/citizen/resident-certificate/create-new', body, opts);
-  return res.data.id;
+  const draft: ApplicationDraftCopy = { values, bank };
+  return {
+    kind: 'create-new',
+    path: '/v1/citizen/resident-certificate/create-new',
+    idempotencyKey,
+    payload: {
+      fields: { ...data, bank_id: bank.id },
+      files: Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, documents[kind]])),
+      draft,
+    },
+  };
 }

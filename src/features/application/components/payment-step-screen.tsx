@@ -16,11 +16,13 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
 import { currentLanguage } from '../../../lib/i18n';
 import { fetchBanks } from '../../../lib/master-data';
-import { createApplication, type DocumentToSend } from '../api/create-application';
+import { createApplicationRequest, type DocumentToSend } from '../api/create-application';
+import { OutboxStorageError, submitThroughOutbox } from '../../outbox/submit';
+import { storageProblem } from '../../outbox/outbox-text';
 import { fetchFee } from '../api/fetch-fee';
 import { useApplicantDraft, type ApplicantValues } from '../stores/applicant-draft';
 import { useDocumentsDraft } from '../stores/documents-draft';
-import { fingerprint } from '../stores/fingerprint';
+import { fingerprint } from '../../../lib/fingerprint';
 import { clearDrafts, useDrafts } from '../stores/load-drafts';
 import { BankSheet } from './bank-sheet';
 import { FeeSummary } from './fee-summary';
@@ -98,15 +100,21 @@ export function PaymentStepScreen() {
         documents[kind] = { blob, name: state.files[kind]!.name };
       }
       const key = keyFor(fingerprint(JSON.stringify([values, APPLICATION_DOCUMENTS.map((k) => state.files[k]!.id), bank.id])));
-      const id = await createApplication(values as ApplicantValues, documents, bank.id, { idempotencyKey: key, onProgress: setProgress });
+      const outcome = await submitThroughOutbox(createApplicationRequest(values as ApplicantValues, documents, bank, key), setProgress);
+      if (outcome.result === 'refused') throw outcome.error;
       setSubmitted(true);
-      await navigate({ to: '/waiting-for-payment/$id', params: { id: String(id) }, replace: true });
-      // Only now that the server holds the application are the drafts removed (spec §4).
+      if (outcome.result === 'sent') {
+        await navigate({ to: '/waiting-for-payment/$id', params: { id: String(outcome.entry.resultId) }, replace: true });
+      } else {
+        // Saved on the phone: the outbox holds the application now (and puts it back if refused).
+        await navigate({ to: '/outbox', search: { queued: outcome.entry.id }, replace: true });
+      }
+      // Only now that the server or the outbox holds the application are the drafts removed (spec §4).
       await clearDrafts();
     } catch (err) {
       // Another body under the same key: the next attempt gets a fresh key.
       if (err instanceof ApiError && err.code === ErrorCode.idempotencyConflict) useApplicantDraft.setState({ submission: null });
-      setFailure({ message: errorMessage(err), fixStep: stepToFix(err) });
+      setFailure({ message: err instanceof OutboxStorageError ? storageProblem(err) : errorMessage(err), fixStep: stepToFix(err) });
     } finally {
       setProgress(null);
     }

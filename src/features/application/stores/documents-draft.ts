@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { del, get, set as idbSet } from 'idb-keyval';
 import type { ApplicationDocumentKind, FileType } from '../../../../contract/documents';
+import { askPersistentStorage } from '../../../lib/persistent-storage';
 import { draftDb, ownerStorage, scopedKey } from './storage';
 
 /** What the state keeps of a document; the bytes are a Blob in their own IndexedDB entry. */
@@ -39,6 +40,8 @@ export const useDocumentsDraft = create<DocumentsDraftState & DocumentsDraftActi
       async put(kind, file, meta) {
         const id = crypto.randomUUID();
         await idbSet(blobKey(id), new Blob([file], { type: meta.type }), draftDb);
+        // A draft worth keeping: ask the browser not to evict it under storage pressure.
+        askPersistentStorage();
         const previous = getState().files[kind];
         set({ files: { ...getState().files, [kind]: { id, name: meta.name, size: file.size, type: meta.type } }, savedAt: Date.now() });
         if (previous) await del(blobKey(previous.id), draftDb);

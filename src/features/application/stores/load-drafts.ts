@@ -1,31 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchProfile } from '../../../lib/profile';
+import { resolveOwner } from '../../../lib/citizen-owner';
 import { useSession } from '../../../lib/session';
 import { EMPTY_APPLICANT, useApplicantDraft } from './applicant-draft';
 import { useDocumentsDraft } from './documents-draft';
-import { fingerprint } from './fingerprint';
-import { allowWrites, draftOwner, pruneAbandonedDrafts, switchOwner } from './storage';
-
-/**
- * Whose drafts these are: a digest of the citizen's e-mail from the profile, remembered for the
- * session in local storage (cleared at sign-out) so a reload without a connection still finds
- * the drafts.
- */
-const OWNER_KEY = 'applicationDraftOwner';
-
-async function resolveOwner(token: string): Promise<string> {
-  const session = fingerprint(token);
-  try {
-    const stored = JSON.parse(localStorage.getItem(OWNER_KEY) ?? 'null') as { session: string; owner: string } | null;
-    if (stored?.session === session && stored.owner) return stored.owner;
-  } catch {
-    // A damaged entry: ask the server again.
-  }
-  const profile = await fetchProfile();
-  const owner = fingerprint(`citizen:${profile.email.trim().toLowerCase()}`);
-  localStorage.setItem(OWNER_KEY, JSON.stringify({ session, owner }));
-  return owner;
-}
+import { allowWrites, pruneAbandonedDrafts, switchOwner } from './storage';
 
 let loading: { token: string; promise: Promise<void> } | null = null;
 let loadedFor: string | null = null;
@@ -36,11 +14,12 @@ export function loadDrafts(): Promise<void> {
   if (loading?.token === token) return loading.promise;
   const promise = (async () => {
     const owner = await resolveOwner(token);
-    if (owner !== draftOwner()) {
-      switchOwner(owner);
-      useApplicantDraft.setState({ ...EMPTY_APPLICANT });
-      useDocumentsDraft.setState({ files: {}, savedAt: 0 });
-    }
+    // Every new session starts from what the device holds, never from memory: the drafts may have
+    // been deleted at sign-out, or belong to another citizen. Writes are held meanwhile, so the
+    // empty state never overwrites a stored draft.
+    switchOwner(owner);
+    useApplicantDraft.setState({ ...EMPTY_APPLICANT });
+    useDocumentsDraft.setState({ files: {}, savedAt: 0 });
     await Promise.all([useApplicantDraft.persist.rehydrate(), useDocumentsDraft.persist.rehydrate()]);
     allowWrites();
     loadedFor = token;

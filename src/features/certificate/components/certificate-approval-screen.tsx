@@ -11,7 +11,7 @@ import { SkeletonCard } from '../../../components/ui/skeleton';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage } from '../../../lib/error-messages';
-import { formatCalendarDate, formatSlotTime } from '../../../lib/format';
+import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/format';
 import { downloadCertificate } from '../api/download-certificate';
 import styles from './certificate-approval-screen.module.css';
 
@@ -75,7 +75,18 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
           </div>
         </Card>
       )}
-      {a && DOWNLOADABLE.includes(a.status) && (
+      {a?.revocation && (
+        <Card as="section">
+          <div className={styles.pending}>
+            <Banner tone="warning" focusOnShow={false}>
+              <Trans>Your certificate was revoked on {formatDate(a.revocation.at, i18n.locale)} and is no longer valid. Reason: {a.revocation.reason}</Trans>
+            </Banner>
+            {!a.reapplied_by && <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="primary" wide><Trans>Apply for a new certificate</Trans></ButtonLink>}
+            <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide><Trans>Check detail</Trans></ButtonLink>
+          </div>
+        </Card>
+      )}
+      {a && !a.revocation && DOWNLOADABLE.includes(a.status) && (
         <>
           <section className={styles.hero} aria-labelledby="certificate-title">
             <CertificateMark />

@@ -14,10 +14,11 @@ import { DocumentViewer, type DocumentSource } from '../../../components/ui/docu
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
-import { DOCUMENT_LABELS } from '../../../lib/application-labels';
+import { applicationNotes, DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/format';
+import { AccessLogTab } from './access-log-tab';
 import { DocumentsTab } from './documents-tab';
 import { PaymentTab } from './payment-tab';
 import styles from './detail-screen.module.css';
@@ -34,10 +35,20 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
         items={[
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
           ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}` }] : []),
-          { label: t`Notes`, value: a.notes?.trim() || '-', wide: true },
+          { label: t`Notes`, value: applicationNotes(a, (d) => i18n._(d)), wide: true },
         ]}
       />
-      {CERTIFICATE_READY.includes(a.status) && (
+      {a.revocation && (
+        <Banner tone="warning" focusOnShow={false}>
+          <span data-testid="revocation">
+            <Trans>Your certificate was revoked on {formatDate(a.revocation.at, i18n.locale)} and is no longer valid. Reason: {a.revocation.reason}</Trans>
+          </span>
+        </Banner>
+      )}
+      {a.revocation && !a.reapplied_by && (
+        <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="primary" wide><Trans>Apply for a new certificate</Trans></ButtonLink>
+      )}
+      {CERTIFICATE_READY.includes(a.status) && !a.revocation && (
         <ButtonLink to="/certificate-approval/$id" params={{ id: String(a.id) }} variant="success" wide><Trans>Your certificate is ready</Trans></ButtonLink>
       )}
       {a.status === Status.rejected && !a.reapplied_by && (
@@ -50,7 +61,7 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
   );
 }
 
-/** /detail-application/{id}: header, then three tabs — applicant data, documents, payment (spec §2). */
+/** /detail-application/{id}: header, then the tabs — applicant data, documents, payment (spec §2), and who saw my data. */
 export function DetailScreen({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const state = useApplication(id);
@@ -75,6 +86,7 @@ export function DetailScreen({ id }: { id: number }) {
               { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantDataList data={a.applicant_data} /></Card> },
               { id: 'documents', label: <Trans>Documents</Trans>, content: <Card><DocumentsTab documents={a.document_submit} onView={viewDocument} /></Card> },
               { id: 'payment', label: <Trans>Payment</Trans>, content: <Card><PaymentTab application={a} onViewProof={(path) => viewDocument('proof_of_payment', path)} /></Card> },
+              { id: 'access', label: <Trans>Who saw my data</Trans>, content: <Card><AccessLogTab applicationId={a.id} /></Card> },
             ]}
           />
         </>

@@ -17,7 +17,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatDate, formatDateTime, formatSlotTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { fetchOfficerApplication } from '../api/officer-api';
-import { ACTIONS } from '../labels';
+import { ACTIONS, ROLES } from '../labels';
 import { ActionDialog } from './action-dialog';
 import { AccountTab, DocumentsTab, PaymentTab } from './detail-tabs';
 import { StatusHistory } from './status-history';
@@ -73,13 +73,23 @@ function Summary({ application: a }: { application: OfficerApplicationDetail }) 
   );
 }
 
-function ActionsCard({ actions, onChoose }: { actions: OfficerAction[]; onChoose(action: OfficerAction): void }) {
+function ActionsCard({ application: a, onChoose }: { application: OfficerApplicationDetail; onChoose(action: OfficerAction): void }) {
   const { i18n } = useLingui();
+  const actions = a.actions;
+  const role = i18n._(ROLES[a.officer_role]);
   return (
     <Card as="section">
       <h3 className={styles.sectionTitle}><Trans>Actions</Trans></h3>
-      {actions.length === 0 ? (
-        <p className={styles.muted}><Trans>No action is needed from an officer in this status.</Trans></p>
+      <p className={styles.muted} data-testid="officer-role"><Trans>Your role: {role}</Trans></p>
+      {a.revocation && (
+        <Banner tone="warning" focusOnShow={false}>
+          <Trans>Certificate revoked on {formatDate(a.revocation.at, i18n.locale)}. Reason: {a.revocation.reason}</Trans>
+        </Banner>
+      )}
+      {a.own_application ? (
+        <p className={styles.muted}><Trans>This is your own application: another officer must handle it.</Trans></p>
+      ) : actions.length === 0 ? (
+        <p className={styles.muted}><Trans>No action for your role is needed in this status.</Trans></p>
       ) : (
         <div className={styles.actions}>
           {actions.map((action) => (
@@ -111,7 +121,7 @@ export function OfficerDetailScreen({ id }: { id: number }) {
         {a && (
           <div className={styles.columns}>
             <div className={styles.summaryArea}><Summary application={a} /></div>
-            <div className={styles.actionsArea}><ActionsCard actions={a.actions} onChoose={(action) => { setBanner(null); setChoosing(action); }} /></div>
+            <div className={styles.actionsArea}><ActionsCard application={a} onChoose={(action) => { setBanner(null); setChoosing(action); }} /></div>
             <div className={styles.fileArea}>
               <Tabs
                 label={t`Application detail`}

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { OfficerQueue } from '../../../../contract/officer';
 import type { Status } from '../../../../contract/status';
@@ -76,7 +76,7 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
         {queue && (
           <Card as="section">
             <p className={styles.muted} role="status">
-              {queue.total === 0 ? <Trans>No application matches.</Trans> : <Trans>{queue.total} applications, page {queue.page} of {pages}</Trans>}
+              {queue.total === 0 ? <Trans>No application matches.</Trans> : <><Plural value={queue.total} one="# application" other="# applications" />, <Trans>page {queue.page} of {pages}</Trans></>}
             </p>
             {queue.items.length > 0 && (
               <table className={styles.table}>

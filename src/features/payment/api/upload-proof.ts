@@ -1,10 +1,16 @@
-import { blobToDataUrl } from '../../../lib/document-files';
-import { uploadJson } from '../../../lib/upload';
+import type { OutboxRequestInput } from '../../outbox/submit';
 
-/** POST …/{id}/upload-payment: the proof as a data URL with its file name, with an Idempotency-Key. */
-export async function uploadProof(applicationId: number, file: File, opts: { idempotencyKey: string; onProgress?(fraction: number): void }): Promise<void> {
-  await uploadJson(`/v1/citizen/resident-certificate/${applicationId}/upload-payment`, {
-    proof_of_payment: await blobToDataUrl(file),
-    proof_of_payment_name: file.name,
-  }, opts);
+/**
+ * POST …/{id}/upload-payment as an outbox request: the proof (a data URL made when sent) with its
+ * file name, under the Idempotency-Key of the chosen file.
+ */
+export function uploadProofRequest(applicationId: number, file: { blob: Blob; name: string }, idempotencyKey: string): OutboxRequestInput {
+  return {
+    kind: 'upload-payment',
+    path: `/v1/citizen/resident-certificate/${applicationId}/upload-payment`,
+    idempotencyKey,
+    applicationId,
+    detail: { fileName: file.name },
+    payload: { fields: {}, files: { proof_of_payment: file }, draft: null },
+  };
 }

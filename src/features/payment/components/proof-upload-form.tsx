@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { acceptAttribute } from '../../../../contract/documents';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -9,17 +9,30 @@ import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { DOCUMENT_HINTS, DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
 import { checkFile } from '../../../lib/document-files';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
-import { uploadProof } from '../api/upload-proof';
+import { OutboxStorageError, submitThroughOutbox, type SubmitOutcome } from '../../outbox/submit';
+import { storageProblem } from '../../outbox/outbox-text';
+import { uploadProofRequest } from '../api/upload-proof';
+import { clearProofDraft, readProofDraft, saveProofDraft } from '../stores/proof-draft';
 import styles from './proof-upload-form.module.css';
+
+type Chosen = { file: Blob; name: string; key: string };
 
 /**
  * The proof of payment (spec §5): exactly one file, jpg or png, at most 10 MB. The picker offers
- * only what the rule accepts (DECISIONS §2). One Idempotency-Key per chosen file, so a retry of the
- * same upload never counts twice.
+ * only what the rule accepts (DECISIONS §2). The chosen file is kept on the device until it is
+ * sent, with one Idempotency-Key per chosen file, so a retry of the same upload never counts twice.
+ * Offline, the upload waits in the outbox (`onQueued`).
  */
-export function ProofUploadForm({ applicationId, onUploaded }: { applicationId: number; onUploaded(): void }) {
+export function ProofUploadForm({ applicationId, onUploaded, onQueued }: { applicationId: number; onUploaded(): void; onQueued?(outcome: Extract<SubmitOutcome, { result: 'queued' }>): void }) {
   const { t, i18n } = useLingui();
-  const [chosen, setChosen] = useState<{ file: File; key: string } | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+
+  // A file chosen earlier (then the citizen left, or it came back refused) is still here.
+  useEffect(() => {
+    let live = true;
+    readProofDraft(applicationId).then((d) => live && d && setChosen({ file: d.blob, name: d.name, key: d.key }), () => undefined);
+    return () => { live = false; };
+  }, [applicationId]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -36,7 +49,14 @@ export function ProofUploadForm({ applicationId, onUploaded }: { applicationId: 
       return;
     }
     setFieldError(undefined);
-    setChosen({ file, key: newIdempotencyKey() });
+    const next = { file: check.file, name: file.name, key: newIdempotencyKey() };
+    setChosen(next);
+    void saveProofDraft(applicationId, { blob: next.file, name: next.name, type: check.type, key: next.key, savedAt: Date.now() }).catch(() => undefined);
+  }
+
+  function remove() {
+    setChosen(null);
+    void clearProofDraft(applicationId).catch(() => undefined);
   }
 
   async function submit(e: React.FormEvent) {
@@ -48,10 +68,18 @@ export function ProofUploadForm({ applicationId, onUploaded }: { applicationId: 
     }
     setProgress(0);
     try {
-      await uploadProof(applicationId, chosen.file, { idempotencyKey: chosen.key, onProgress: setProgress });
+      const outcome = await submitThroughOutbox(uploadProofRequest(applicationId, { blob: chosen.file, name: chosen.name }, chosen.key), setProgress);
+      if (outcome.result === 'refused') throw outcome.error;
+      // Sent, or held by the outbox until it is: the screen's copy has done its work.
+      await clearProofDraft(applicationId).catch(() => undefined);
       setChosen(null);
-      onUploaded();
+      if (outcome.result === 'sent') onUploaded();
+      else onQueued?.(outcome);
     } catch (err) {
+      if (err instanceof OutboxStorageError) {
+        setFailure(storageProblem(err));
+        return;
+      }
       const code = err instanceof ApiError ? err.fields.proof_of_payment : undefined;
       if (code) setFieldError(code === 'file_type_not_allowed' ? i18n._(fileProblemMessage('file_type_not_allowed', 'proof_of_payment')) : fieldMessage('proof_of_payment', code));
       setFailure(errorMessage(err));
@@ -67,12 +95,12 @@ export function ProofUploadForm({ applicationId, onUploaded }: { applicationId: 
         label={i18n._(DOCUMENT_LABELS.proof_of_payment)}
         hint={i18n._(DOCUMENT_HINTS.proof_of_payment)}
         accept={acceptAttribute('proof_of_payment')}
-        file={chosen ? { name: chosen.file.name, size: chosen.file.size, type: chosen.file.type } : null}
+        file={chosen ? { name: chosen.name, size: chosen.file.size, type: chosen.file.type } : null}
         error={fieldError}
         busy={checking || progress !== null}
         expects="image"
         onSelect={(file) => void choose(file)}
-        onRemove={() => setChosen(null)}
+        onRemove={remove}
       />
       {progress !== null && <ProgressBar label={<Trans>Uploading…</Trans>} value={progress} />}
       <Button type="submit" wide pending={progress !== null} pendingLabel={t`Submitting...`}>

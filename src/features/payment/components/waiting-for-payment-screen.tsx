@@ -10,6 +10,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage } from '../../../lib/error-messages';
+import { QueuedNotice } from '../../outbox/components/queued-notice';
+import { usePendingEntry } from '../../outbox/outbox-store';
 import { Countdown } from './countdown';
 import { ProofUploadForm } from './proof-upload-form';
 import { VirtualAccountCard } from './virtual-account-card';
@@ -23,6 +25,8 @@ export function WaitingForPaymentScreen({ id }: { id: number }) {
   const onExpired = useCallback(() => setExpired(true), []);
   const app = state.application;
   const open = app?.status === Status.pending && app.payment.payment_status === 'unpaid' && !expired;
+  // A proof waiting in the outbox: say so instead of asking for it again.
+  const queuedProof = usePendingEntry('upload-payment', id);
 
   return (
     <Page header={<AppHeader title={<Trans>Waiting for payment</Trans>} back="/application-history" bell />}>
@@ -59,7 +63,13 @@ export function WaitingForPaymentScreen({ id }: { id: number }) {
               <ButtonLink to="/detail-application/$id" params={{ id: String(id) }} variant="ghost"><Trans>Check payment status</Trans></ButtonLink>
             </div>
           </Card>
-          {open && (
+          {open && queuedProof && (
+            <Card as="section">
+              <h2 className={styles.heading}><Trans>Upload proof of payment</Trans></h2>
+              <QueuedNotice confirming={queuedProof.maybeReached} />
+            </Card>
+          )}
+          {open && !queuedProof && (
             <Card as="section">
               <h2 className={styles.heading}><Trans>Upload proof of payment</Trans></h2>
               <p className={styles.muted}><Trans>After paying, upload a photo or screenshot of the receipt.</Trans></p>

@@ -1,5 +1,6 @@
 import type { PickupDay } from '../../../../contract/pickup';
 import { api } from '../../../lib/api-client';
+import type { OutboxRequestInput } from '../../outbox/submit';
 
 const BASE = '/v1/citizen/resident-certificate';
 
@@ -10,7 +11,14 @@ export async function fetchPickupDay(date: string, signal?: AbortSignal): Promis
 
 export interface PickupBooking { id: number; status: string; pickup_date: string; pickup_time: string }
 
-/** POST …/{id}/set-pickup-date (spec §7), with one Idempotency-Key per choice. */
-export async function setPickupDate(id: number, choice: { date: string; time: string }, idempotencyKey: string): Promise<PickupBooking> {
-  return (await api<{ data: PickupBooking }>(`${BASE}/${id}/set-pickup-date`, { method: 'POST', body: choice, idempotencyKey })).data;
+/** POST …/{id}/set-pickup-date (spec §7) as an outbox request, with one Idempotency-Key per choice. */
+export function setPickupDateRequest(id: number, choice: { date: string; time: string }, idempotencyKey: string): OutboxRequestInput {
+  return {
+    kind: 'set-pickup-date',
+    path: `${BASE}/${id}/set-pickup-date`,
+    idempotencyKey,
+    applicationId: id,
+    detail: choice,
+    payload: { fields: choice, files: {}, draft: null },
+  };
 }

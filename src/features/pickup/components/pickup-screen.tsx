@@ -16,7 +16,11 @@ import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatSlotTime } from '../../../lib/format';
-import { fetchPickupDay, setPickupDate } from '../api/pickup';
+import { fetchPickupDay, setPickupDateRequest } from '../api/pickup';
+import { QueuedNotice } from '../../outbox/components/queued-notice';
+import { usePendingEntry } from '../../outbox/outbox-store';
+import { OutboxStorageError, submitThroughOutbox } from '../../outbox/submit';
+import { storageProblem } from '../../outbox/outbox-text';
 import { firstOpenDay, pickupWindow, shiftDay } from '../pickup-days';
 import { PickupCalendar } from './pickup-calendar';
 import { SlotGrid } from './slot-grid';
@@ -84,10 +88,16 @@ export function PickupScreen({ id }: { id: number }) {
     }
     setSending(true);
     try {
-      await setPickupDate(id, { date, time }, idempotencyKey);
-      await navigate({ to: '/success-set-pick-up', search: { id } });
+      const outcome = await submitThroughOutbox(setPickupDateRequest(id, { date, time }, idempotencyKey));
+      if (outcome.result === 'refused') throw outcome.error;
+      if (outcome.result === 'sent') await navigate({ to: '/success-set-pick-up', search: { id } });
+      else await navigate({ to: '/outbox', search: { queued: outcome.entry.id } });
     } catch (err) {
       setSending(false);
+      if (err instanceof OutboxStorageError) {
+        setFailure(storageProblem(err));
+        return;
+      }
       if (err instanceof ApiError && err.code === ErrorCode.slotUnavailable) {
         setTime('');
         setAttempt((n) => n + 1);
@@ -99,6 +109,7 @@ export function PickupScreen({ id }: { id: number }) {
   }
 
   const a = application.application;
+  const queued = usePendingEntry('set-pickup-date', id);
   const bookable = a && CERTIFICATE_READY.includes(a.status);
 
   return (
@@ -125,6 +136,12 @@ export function PickupScreen({ id }: { id: number }) {
             </Banner>
           )}
           {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+          {queued && (
+            <>
+              <QueuedChoice date={queued.detail.date ?? ''} time={queued.detail.time ?? ''} />
+              <QueuedNotice confirming={queued.maybeReached} />
+            </>
+          )}
           <Card as="section">
             <PickupCalendar value={date} min={window.min} max={window.max} onChange={chooseDate} />
           </Card>
@@ -152,4 +169,12 @@ export function PickupScreen({ id }: { id: number }) {
       )}
     </Page>
   );
+}
+
+/** The pick-up choice waiting in the outbox. */
+function QueuedChoice({ date, time }: { date: string; time: string }) {
+  const { i18n } = useLingui();
+  const day = formatCalendarDate(date, i18n.locale);
+  const slot = formatSlotTime(time, i18n.locale);
+  return <p className={styles.intro}><Trans>Waiting to be sent: {day}, {slot}.</Trans></p>;
 }

@@ -2,8 +2,7 @@ import * as v from 'valibot';
 import { applicantData } from '../../../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
 import type { ApplicantFormValues } from '../../../components/forms/applicant-fields';
-import { blobToDataUrl } from '../../../lib/document-files';
-import { uploadJson } from '../../../lib/upload';
+import type { OutboxRequestInput } from '../../outbox/submit';
 
 export interface ReapplyDocument {
   blob: Blob;
@@ -11,24 +10,28 @@ export interface ReapplyDocument {
 }
 
 /**
- * POST …/re-apply (DECISIONS §2): the applicant fields (ids as integers), the three documents as
- * data URLs made only now, the bank and the id of the rejected application. The Idempotency-Key
- * makes a retry after a lost answer return the first answer instead of failing as 'already
- * submitted again'.
+ * POST …/re-apply (DECISIONS §2) as an outbox request: the applicant fields (ids as integers), the
+ * three documents (data URLs made only when sent), the bank and the id of the rejected application.
+ * The Idempotency-Key makes a retry after a lost answer return the first answer instead of failing
+ * as 'already submitted again'. The form goes along to be put back if the server refuses it.
  */
-export async function submitReapply(
+export function reapplyRequest(
   rejectedId: number,
   values: ApplicantFormValues,
   documents: Record<ApplicationDocumentKind, ReapplyDocument>,
   bankId: number,
-  opts: { idempotencyKey: string; onProgress?(fraction: number): void },
-): Promise<number> {
+  idempotencyKey: string,
+): OutboxRequestInput {
   const data = v.parse(applicantData, values);
-  const body: Record<string, unknown> = { ...data, bank_id: bankId, id: rejectedId };
-  for (const kind of APPLICATION_DOCUMENTS) {
-    body[kind] = await blobToDataUrl(documents[kind].blob);
-    body[`${kind}_name`] = documents[kind].name;
-  }
-  const res = await uploadJson<{ data: { id: number } }>('/v1/citizen/resident-certificate/re-apply', body, opts);
-  return res.data.id;
+  return {
+    kind: 're-apply',
+    path: '/v1/citizen/resident-certificate/re-apply',
+    idempotencyKey,
+    applicationId: rejectedId,
+    payload: {
+      fields: { ...data, bank_id: bankId, id: rejectedId },
+      files: Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, { blob: documents[kind].blob, name: documents[kind].name }])),
+      draft: { values, bankId },
+    },
+  };
 }

@@ -72,7 +72,8 @@ export function AppliedBeforeDetailScreen({ id }: { id: number }) {
   const [initial, setInitial] = useState<ApplicantFormValues | null>(null);
   const [busy, setBusy] = useState(false);
   const a = state.application;
-  const open = a?.status === Status.rejected && !a.reapplied_by;
+  // A rejected application, or one whose certificate was revoked, may be submitted again once.
+  const open = !!a && (a.status === Status.rejected || a.revocation !== null) && !a.reapplied_by;
 
   useEffect(() => {
     if (!a || !open) return;
@@ -114,7 +115,7 @@ export function AppliedBeforeDetailScreen({ id }: { id: number }) {
           <Link to="/detail-application/$id" params={{ id: String(a.reapplied_by) }}><Trans>See the new application</Trans></Link>
         </Banner>
       )}
-      {a && !a.reapplied_by && a.status !== Status.rejected && (
+      {a && !a.reapplied_by && !open && (
         <Banner tone="info">
           <Trans>Only a rejected application can be submitted again.</Trans>{' '}
           <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="ghost"><Trans>See the application</Trans></ButtonLink>

@@ -19,7 +19,9 @@ import { useApplication } from '../../../lib/application-detail';
 import { checkFile } from '../../../lib/document-files';
 import { errorMessage } from '../../../lib/error-messages';
 import { fetchBanks } from '../../../lib/master-data';
-import { submitReapply } from '../api/submit-reapply';
+import { reapplyRequest } from '../api/submit-reapply';
+import { OutboxStorageError, submitThroughOutbox } from '../../outbox/submit';
+import { storageProblem } from '../../outbox/outbox-text';
 import { clearDraft, forgetSubmissionKey, keyForSubmission, readDraft, saveDraft, type ReapplyDocumentDraft, type ReapplyDraft } from '../stores/reapply-draft';
 import styles from './reapply-documents.module.css';
 
@@ -113,14 +115,16 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       const documents = Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, files[kind]!])) as Record<ApplicationDocumentKind, Chosen>;
       const fingerprint = JSON.stringify([saved.values, APPLICATION_DOCUMENTS.map((k) => [documents[k].name, documents[k].size, documents[k].at]), chosenBank]);
       const key = await keyForSubmission(id, fingerprint);
-      const newId = await submitReapply(id, saved.values, documents, chosenBank, { idempotencyKey: key, onProgress: setProgress });
-      await navigate({ to: '/applied-success/$id', params: { id: String(newId) }, replace: true });
-      // Only now that the server holds the new application is the form removed (spec §4).
+      const outcome = await submitThroughOutbox(reapplyRequest(id, saved.values, documents, chosenBank, key), setProgress);
+      if (outcome.result === 'refused') throw outcome.error;
+      if (outcome.result === 'sent') await navigate({ to: '/applied-success/$id', params: { id: String(outcome.entry.resultId) }, replace: true });
+      else await navigate({ to: '/outbox', search: { queued: outcome.entry.id }, replace: true });
+      // Only now that the server or the outbox holds the new application is the form removed (spec §4).
       await clearDraft(id).catch(() => undefined);
     } catch (err) {
       // Another body under the same key: the next attempt gets a fresh key.
       if (err instanceof ApiError && err.code === ErrorCode.idempotencyConflict) await forgetSubmissionKey(id).catch(() => undefined);
-      setFailure(errorMessage(err));
+      setFailure(err instanceof OutboxStorageError ? storageProblem(err) : errorMessage(err));
     } finally {
       setProgress(null);
     }

@@ -3,6 +3,7 @@ import type { ApplicationDetail } from '../../../../contract/application';
 import { Card } from '../../../components/layout/page';
 import { DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { applicationNotes } from '../../../lib/application-labels';
 import { formatDate } from '../../../lib/format';
 import styles from './applied-before-detail.module.css';
 
@@ -18,7 +19,7 @@ export function RejectedSummary({ application: a }: { application: ApplicationDe
       <DataList
         items={[
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
-          { label: <Trans>Notes</Trans>, value: a.notes?.trim() || '-', wide: true },
+          { label: <Trans>Notes</Trans>, value: a.revocation ? a.revocation.reason : applicationNotes(a, (d) => i18n._(d)), wide: true },
         ]}
       />
     </Card>

@@ -2,7 +2,8 @@ import { createStore, del, get, set } from 'idb-keyval';
 import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import type { ApplicantFormValues } from '../../../components/forms/applicant-fields';
 import { newIdempotencyKey } from '../../../lib/api-client';
-import { fetchProfile } from '../../../lib/profile';
+import { ownerOfEmail, resolveOwner } from '../../../lib/citizen-owner';
+import { askPersistentStorage } from '../../../lib/persistent-storage';
 
 /**
  * The spec's `applicantDataAppliedBefore`: the re-apply form as the citizen confirmed it, held on
@@ -40,14 +41,16 @@ const reapplyDb = createStore('rc-reapply-drafts', 'drafts');
 const keyOf = (rejectedId: number) => `applicantDataAppliedBefore:${rejectedId}`;
 const MAX_AGE_MS = 30 * 86_400_000;
 
-async function currentOwner(): Promise<string> {
-  return (await fetchProfile()).email.trim().toLowerCase();
-}
+/** The owner digest (src/lib/citizen-owner.ts), known on the device for the session: works offline. */
+const currentOwner = () => resolveOwner();
+
+/** Drafts saved before owners were digests carry the e-mail itself. */
+const ownedBy = (stored: StoredDraft, owner: string) => stored.owner === owner || (stored.owner.includes('@') && ownerOfEmail(stored.owner) === owner);
 
 /** The saved form of this rejected application, or null (none, someone else's, or abandoned). */
 export async function readDraft(rejectedId: number): Promise<ReapplyDraft | null> {
   const [stored, owner] = await Promise.all([get<StoredDraft>(keyOf(rejectedId), reapplyDb), currentOwner()]);
-  if (!stored || stored.owner !== owner || Date.now() - stored.savedAt > MAX_AGE_MS) return null;
+  if (!stored || !ownedBy(stored, owner) || Date.now() - stored.savedAt > MAX_AGE_MS) return null;
   const { owner: _owner, ...draft } = stored;
   return { ...draft, documents: draft.documents ?? {} };
 }
@@ -69,6 +72,7 @@ async function writeDraft(rejectedId: number, patch: Partial<ReapplyDraft>): Pro
   if (!values) throw new Error('No applicant data to save.');
   const next: StoredDraft = { owner, documents: {}, bankId: null, submission: null, ...previous, ...patch, values, savedAt: Date.now() };
   await set(keyOf(rejectedId), next, reapplyDb);
+  askPersistentStorage();
 }
 
 /** The key to send for a submission with this fingerprint: the same as last time if nothing changed. */
@@ -90,4 +94,18 @@ export function clearDraft(rejectedId: number): Promise<void> {
   const run = queue.then(() => del(keyOf(rejectedId), reapplyDb));
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** A refused (or expired) queued re-application goes back into this form, documents included. */
+export async function restoreReapplyDraft(
+  rejectedId: number,
+  copy: { values: ApplicantFormValues; bankId: number | null },
+  files: Record<string, { blob: Blob; name: string }>,
+  force: boolean,
+): Promise<boolean> {
+  if (!force && (await readDraft(rejectedId))) return false;
+  const at = Date.now();
+  const documents = Object.fromEntries(Object.entries(files).map(([kind, f]) => [kind, { blob: f.blob, name: f.name, type: f.blob.type, size: f.blob.size, at }]));
+  await saveDraft(rejectedId, { values: copy.values, documents, bankId: copy.bankId, submission: null });
+  return true;
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { useLightForm } from '../../../lib/light-form';
 import { registerCheck } from '../api/register-check';
 import { useRegistrationDraft } from '../stores/registration-draft';
+import { usePrefetchReader } from './use-card-reader';
 import styles from './registration.module.css';
 
 /** Server field names → this form's (the API says phone_number, the form says phone). */
@@ -25,6 +26,8 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   const navigate = useNavigate();
   const draft = useRegistrationDraft();
   const [failure, setFailure] = useState<string | null>(null);
+  // The card is read two screens on: its reader downloads while the citizen types.
+  usePrefetchReader(true);
   const { register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting } = useLightForm(registerAccountForm, {
     email: draft.email, phone: draft.phone, password: draft.password, password_confirmation: draft.password,
   });

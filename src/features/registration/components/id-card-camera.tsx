@@ -6,7 +6,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { useRegistrationDraft } from '../stores/registration-draft';
 import { ReadingStatus } from './reading-status';
-import { useCardReader, useEarlierReading } from './use-card-reader';
+import { useCardReader, useEarlierReading, useReaderWarmUp } from './use-card-reader';
 import { useObjectUrl } from './use-object-url';
 import styles from './id-card.module.css';
 
@@ -28,6 +28,7 @@ export function IdCardCamera() {
   const stream = useRef<MediaStream | null>(null);
   const [camera, setCamera] = useState<Camera>(image ? 'captured' : 'starting');
   const reader = useCardReader();
+  useReaderWarmUp();
   const earlier = useEarlierReading();
 
   const stop = useCallback(() => {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { checkIdCardImage } from '../image-file';
 import { useRegistrationDraft } from '../stores/registration-draft';
 import { ReadingStatus } from './reading-status';
-import { useCardReader, useEarlierReading } from './use-card-reader';
+import { useCardReader, useEarlierReading, useReaderWarmUp } from './use-card-reader';
 import { useObjectUrl } from './use-object-url';
 import styles from './id-card.module.css';
 
@@ -20,6 +20,7 @@ export function IdCardUpload() {
   const preview = useObjectUrl(image);
   const input = useRef<HTMLInputElement>(null);
   const reader = useCardReader();
+  useReaderWarmUp();
   const [error, setError] = useState<string | null>(null);
 
   const onFile = async (file: File | undefined) => {

@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog';
 /**
  * The registration screens warn before the citizen leaves them (spec §2): the browser asks on
  * reload or close, and leaving the registration for another page — or the back arrow — asks
- * 'Are you sure you want to back?'. Moving between registration steps is never blocked.
+ * a plain question whether to leave the page (the spec's borrowed wording replaced). Moving between registration steps is never blocked.
  */
 export function useLeaveGuard(backTo: '/register' | '/register/upload') {
   const navigate = useNavigate();
@@ -29,10 +29,10 @@ export function useLeaveGuard(backTo: '/register' | '/register/upload') {
   };
   const dialog = (
     <Dialog isOpen={open} onOpenChange={(o) => !o && stay()} title={<Trans>Leave this step?</Trans>} role="alertdialog">
-      <p><Trans>Are you sure you want to back? Your data hasn't been saved.</Trans></p>
+      <p><Trans>Do you want to leave this page? You may have to enter some details again.</Trans></p>
       <DialogActions>
-        <Button variant="secondary" onPress={stay}><Trans>No</Trans></Button>
-        <Button onPress={leave}><Trans>Yes</Trans></Button>
+        <Button variant="secondary" onPress={stay}><Trans>Stay on this page</Trans></Button>
+        <Button onPress={leave}><Trans>Leave</Trans></Button>
       </DialogActions>
     </Dialog>
   );

@@ -5,6 +5,8 @@ import * as v from 'valibot';
 import { newPasswordForm, personalInformation } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
 import { toApiPhone } from '../../../../contract/rules';
+import { Controller } from 'react-hook-form';
+import { DateOfBirthField } from '../../../components/forms/date-of-birth-field';
 import { LocationFields } from '../../../components/forms/location-fields';
 import { PasswordField } from '../../../components/forms/password-field';
 import { Card, Stack } from '../../../components/layout/page';
@@ -39,7 +41,6 @@ export function PersonalInformationForm() {
     defaultValues: { ...EMPTY, ...draft.personal } as never,
   });
   const { register, handleSubmit, formState: { errors, isSubmitting } } = form;
-  const today = new Date().toISOString().slice(0, 10);
 
   // Every change is kept on the device (a reload or a dropped connection loses nothing but the password).
   useEffect(() => {
@@ -59,6 +60,14 @@ export function PersonalInformationForm() {
     if (read === 'check') return <span className={styles.unsure}>{t`Read from your ID card, but part of it was unclear. Please check it carefully.`}</span>;
     if (read === 'ok') return t`Read from your ID card. Please check it.`;
     return undefined;
+  };
+
+  // A place chosen from the card's address is shown as such until the citizen changes it.
+  const [province, district, village] = form.watch(['province_id', 'district_id', 'village_id'] as never) as unknown as string[];
+  const placeHint = (field: 'province_id' | 'district_id' | 'village_id') => {
+    const current = { province_id: province, district_id: district, village_id: village }[field];
+    const chosen = draft.placeCandidates?.[field.replace('_id', '') as 'province' | 'district' | 'village'][0];
+    return draft.prefilled[field] && current && current === String(chosen) ? t`Chosen from the address on your ID card. Please check it.` : undefined;
   };
 
   const onSubmit = handleSubmit(async (raw) => {
@@ -126,14 +135,25 @@ export function PersonalInformationForm() {
             error={errorOf(errors, 'id_card')}
             {...register('id_card', { onChange: (e) => { e.target.value = e.target.value.replace(/\D/g, ''); } })}
           />
-          <TextField label={t`Date of birth`} type="date" max={today} hint={hint('date_of_birth')} error={errorOf(errors, 'date_of_birth')} {...register('date_of_birth')} />
+          <Controller
+            control={form.control}
+            name={'date_of_birth' as never}
+            render={({ field }) => (
+              <DateOfBirthField label={t`Date of birth`} hint={hint('date_of_birth')} error={errorOf(errors, 'date_of_birth')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+            )}
+          />
         </Stack>
       </Card>
       <Card>
         <Stack gap={4}>
           <TextAreaField label={t`Address`} rows={2} autoComplete="street-address" hint={hint('address')} error={errorOf(errors, 'address')} {...register('address')} />
           <TextField label={t`House number`} error={errorOf(errors, 'house_number')} {...register('house_number')} />
-          <LocationFields form={form as never} names={{ province: 'province_id', district: 'district_id', village: 'village_id' } as never} />
+          <LocationFields
+            form={form as never}
+            names={{ province: 'province_id', district: 'district_id', village: 'village_id' } as never}
+            suggested={draft.placeCandidates ?? undefined}
+            hints={{ province: placeHint('province_id'), district: placeHint('district_id'), village: placeHint('village_id') }}
+          />
         </Stack>
       </Card>
       {needsPassword && (

@@ -1,23 +1,42 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Banner } from '../../../components/ui/banner';
-import type { ReaderState } from './use-card-reader';
+import { formatMegabytes } from '../../../lib/format';
+import { useReaderDownload, type ReaderState } from './use-card-reader';
 import styles from './id-card.module.css';
 
-/** Progress while the card is read, then what came of it. */
+function ProgressBar({ label, percent, text }: { label: string; percent: number; text: string }) {
+  return (
+    <>
+      <div className={styles.progressLabel}>
+        <span>{label}</span>
+        <span>{text}</span>
+      </div>
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} className={styles.track}>
+        <div className={styles.bar} style={{ width: `${percent}%` }} />
+      </div>
+    </>
+  );
+}
+
+/** Progress while the reader downloads (in bytes) and the card is read, then what came of it. */
 export function ReadingStatus({ state }: { state: ReaderState }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const download = useReaderDownload();
   if (state.status === 'reading') {
+    if (download.status === 'downloading' && download.total > 0) {
+      const loaded = formatMegabytes(download.loaded, i18n.locale);
+      const total = formatMegabytes(download.total, i18n.locale);
+      return (
+        <div className={styles.progress}>
+          <ProgressBar label={t`Downloading the card reader`} percent={Math.floor((100 * download.loaded) / download.total)} text={t`${loaded} of ${total} MB`} />
+          <p className={styles.note}><Trans>Only the first time: this phone keeps the reader, and next time it starts at once, offline too.</Trans></p>
+        </div>
+      );
+    }
     const percent = Math.round(state.progress * 100);
     return (
       <div className={styles.progress}>
-        <div className={styles.progressLabel}>
-          <span><Trans>Reading your ID card…</Trans></span>
-          <span>{percent}%</span>
-        </div>
-        <div role="progressbar" aria-label={t`Reading your ID card`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className={styles.track}>
-          <div className={styles.bar} style={{ width: `${percent}%` }} />
-        </div>
-        <p className={styles.note}><Trans>The first time, this phone downloads the reader (about 10 MB); next time it starts at once.</Trans></p>
+        <ProgressBar label={t`Reading your ID card`} percent={percent} text={`${percent}%`} />
       </div>
     );
   }

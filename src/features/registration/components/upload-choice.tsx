@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { Stack } from '../../../components/layout/page';
+import { usePrefetchReader } from './use-card-reader';
 import styles from './upload-choice.module.css';
 
 /** /register/upload: take a photo of the ID card, or choose an image file. */
 export function UploadChoice() {
+  usePrefetchReader();
   return (
     <Stack gap={4}>
       <p className={styles.intro}><Trans>We read your name, ID number and date of birth from your ID card, on this phone. You check them on the next screen.</Trans></p>

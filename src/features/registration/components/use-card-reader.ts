@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { mergeReading, prefillFrom } from '../prefill';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { matchAddress } from '../api/match-address';
+import { mergeReading, prefillFrom, withPlaces } from '../prefill';
 import { useRegistrationDraft } from '../stores/registration-draft';
+import type { DownloadState } from '../ocr/reader-assets';
 
 export type ReaderState =
   | { status: 'idle' }
@@ -9,7 +11,7 @@ export type ReaderState =
   | { status: 'failed' };
 
 /**
- * Reads a new ID card photo on the device (tesseract.js in a worker, loaded only now) and puts
+ * Reads a new ID card photo on the device (tesseract.js in workers, loaded only now) and puts
  * what it finds into the draft. A failure never blocks registration: the citizen types instead.
  */
 export function useCardReader() {
@@ -23,17 +25,21 @@ export function useCardReader() {
     update({ image, reading: 'none' });
     setState({ status: 'reading', progress: 0 });
     try {
-      const { recognizeIdCard } = await import('../ocr/tesseract-worker');
-      const reading = await recognizeIdCard(image, (progress) => mine === run.current && setState({ status: 'reading', progress }));
+      const { readIdCard } = await import('../ocr/read-id-card');
+      const reading = await readIdCard(image, (progress) => mine === run.current && setState({ status: 'reading', progress }));
       if (mine !== run.current) return; // a newer photo was taken meanwhile
-      const found = prefillFrom(reading.fields);
+      const read = prefillFrom(reading.fields);
+      // The address names the places of the selects; offline or unsure, the citizen chooses them.
+      const match = read.values.address ? await matchAddress(read.values.address).catch(() => null) : null;
+      if (mine !== run.current) return;
+      const found = withPlaces(read, match);
       const draft = useRegistrationDraft.getState();
-      draft.update({ reading: 'read', personal: mergeReading(draft.personal, draft.prefilled, found), prefilled: found.prefilled });
+      draft.update({ reading: 'read', personal: mergeReading(draft.personal, draft.prefilled, found), prefilled: found.prefilled, placeCandidates: found.candidates });
       setState({ status: 'done', found: Object.keys(found.prefilled).length });
     } catch {
       if (mine !== run.current) return;
       const draft = useRegistrationDraft.getState();
-      draft.update({ reading: 'failed', personal: mergeReading(draft.personal, draft.prefilled, { values: {}, prefilled: {} }), prefilled: {} });
+      draft.update({ reading: 'failed', personal: mergeReading(draft.personal, draft.prefilled, { values: {}, prefilled: {} }), prefilled: {}, placeCandidates: null });
       setState({ status: 'failed' });
     }
   }, []);
@@ -48,4 +54,56 @@ export function useEarlierReading(): ReaderState {
   if (reading === 'read') return { status: 'done', found };
   if (reading === 'failed') return { status: 'failed' };
   return { status: 'idle' };
+}
+
+type AssetsModule = typeof import('../ocr/reader-assets');
+let assetsModule: Promise<AssetsModule> | undefined;
+const loadAssetsModule = () => (assetsModule ??= import('../ocr/reader-assets'));
+
+const IDLE: DownloadState = { status: 'idle', loaded: 0, total: 0 };
+let latest: DownloadState = IDLE;
+
+/** The reader's download (bytes so far, bytes in all), for the progress bar. */
+export function useReaderDownload(): DownloadState {
+  return useSyncExternalStore((notify) => {
+    let stop = () => {};
+    let live = true;
+    void loadAssetsModule().then((m) => {
+      if (!live) return;
+      stop = m.subscribeDownload(() => { latest = m.downloadState(); notify(); });
+      latest = m.downloadState();
+      notify();
+    });
+    return () => { live = false; stop(); };
+  }, () => latest, () => IDLE);
+}
+
+/**
+ * Starts downloading the reader in the background (engine and Lao data, several MB), so the card
+ * is read at once when the citizen gets to it. `onInteraction`: only once the citizen starts
+ * filling the screen, so a mere visit of the page costs no data.
+ */
+export function usePrefetchReader(onInteraction = false) {
+  useEffect(() => {
+    const start = () => void loadAssetsModule().then((m) => m.prefetchReaderAssets());
+    if (!onInteraction) {
+      start();
+      return undefined;
+    }
+    // Not focus: the screen moves focus itself on arrival; a tap, a key or typed text is the citizen.
+    const events = ['pointerdown', 'keydown', 'input'] as const;
+    const once = () => {
+      events.forEach((e) => window.removeEventListener(e, once));
+      start();
+    };
+    events.forEach((e) => window.addEventListener(e, once, { passive: true }));
+    return () => events.forEach((e) => window.removeEventListener(e, once));
+  }, [onInteraction]);
+}
+
+/** Starts the reader's engines on the screens where the card is photographed or chosen. */
+export function useReaderWarmUp() {
+  useEffect(() => {
+    void import('../ocr/reader-engine').then((m) => m.warmUpEngines()).catch(() => undefined);
+  }, []);
 }

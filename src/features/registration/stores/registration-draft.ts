@@ -15,9 +15,11 @@ export interface PersonalDraft {
   village_id: string;
 }
 
-export type PrefilledField = 'first_name' | 'last_name' | 'id_card' | 'date_of_birth' | 'address';
+export type PrefilledField = 'first_name' | 'last_name' | 'id_card' | 'date_of_birth' | 'address' | 'province_id' | 'district_id' | 'village_id';
 /** 'ok': read cleanly; 'check': some words were unsure. Both ask the person to look. */
 export type Prefilled = Partial<Record<PrefilledField, 'ok' | 'check'>>;
+
+export interface PlaceCandidates { province: number[]; district: number[]; village: number[] }
 
 /** What survives a reload or a lost connection (DECISIONS: everything but the password). */
 export interface DraftData {
@@ -29,6 +31,8 @@ export interface DraftData {
   reading: 'none' | 'read' | 'failed';
   prefilled: Prefilled;
   personal: Partial<PersonalDraft>;
+  /** Places the card's address may name, best first, offered first in the selects. */
+  placeCandidates: PlaceCandidates | null;
   /** When the last code was mailed (ms), for the 30-second resend countdown. */
   otpSentAt: number | null;
 }
@@ -41,7 +45,7 @@ interface DraftState extends DraftData {
   clear(): Promise<void>;
 }
 
-const EMPTY: DraftData = { email: '', phone: '', image: null, reading: 'none', prefilled: {}, personal: {}, otpSentAt: null };
+const EMPTY: DraftData = { email: '', phone: '', image: null, reading: 'none', prefilled: {}, personal: {}, placeCandidates: null, otpSentAt: null };
 const KEY = 'registration-draft';
 
 /**
@@ -71,7 +75,7 @@ export const useRegistrationDraft = create<DraftState>()(
       name: KEY,
       version: 1,
       storage: idbStorage,
-      partialize: ({ email, phone, image, reading, prefilled, personal, otpSentAt }) => ({ email, phone, image, reading, prefilled, personal, otpSentAt }),
+      partialize: ({ email, phone, image, reading, prefilled, personal, placeCandidates, otpSentAt }) => ({ email, phone, image, reading, prefilled, personal, placeCandidates, otpSentAt }),
       onRehydrateStorage: () => () => useRegistrationDraft.setState({ hydrated: true }),
     },
   ),

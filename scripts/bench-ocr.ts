@@ -1,0 +1,112 @@
+/**
+ * ID card reading benchmark: generated Lao ID cards (12 holders × 3 typefaces × clean / phone
+ * photo / 640 px) read in Chromium by the reader the registration screen uses
+ * (src/features/registration/ocr/read-id-card.ts), served by Vite with its files from public/tesseract/.
+ * Prints, per typeface × condition, how many ID numbers, dates of birth, Lao first and last names
+ * were read exactly, and the warm reading time (engines loaded). Figures only, not a pass/fail test.
+ *
+ *   nice -n 10 npm run bench:ocr                 # all cards
+ *   nice -n 10 npm run bench:ocr -- --only noto  # cards whose file name contains "noto"
+ *   BENCH_PORT=3501 … (default 3501)
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+import { conditions, makeBenchCards, typefaces, type ExpectedCard } from '../tests/fixtures/id-cards/make-id-cards';
+import { copyTesseractAssets } from './copy-tesseract-assets';
+
+const port = Number(process.env.BENCH_PORT ?? 3501);
+const cardsDir = join(tmpdir(), 'rc-ocr-bench-cards');
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const only = arg('--only');
+const verbose = process.argv.includes('--verbose');
+/** --crops DIR writes every crop the reader made, to look at. */
+const cropsDir = arg('--crops');
+
+interface Reading {
+  fields: Partial<Record<string, { value: string; confidence: string }>>;
+  raw: Partial<Record<string, string>>;
+  durationMs: number;
+}
+
+copyTesseractAssets();
+const expected: ExpectedCard[] = existsSync(join(cardsDir, 'expected.json')) && !process.argv.includes('--regenerate')
+  ? JSON.parse(readFileSync(join(cardsDir, 'expected.json'), 'utf8'))
+  : await makeBenchCards(cardsDir);
+const cards = expected.filter((c) => !only || c.file.includes(only));
+
+const server = await createServer({ configFile: false, root: process.cwd(), logLevel: 'warn', server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: { ignored: ['**/*'] } } });
+await server.listen();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+type Score = { id: number; dob: number; first: number; last: number; n: number; ms: number[] };
+const scores = new Map<string, Score>();
+const misses: string[] = [];
+try {
+  const page = await browser.newPage();
+  await page.route('**/bench-cards/*', (route) => route.fulfill({ path: join(cardsDir, new URL(route.request().url()).pathname.split('/').pop()!) }));
+  await page.goto(`http://127.0.0.1:${port}/tests/bench/ocr-bench.html`);
+  await page.waitForFunction(() => typeof window.readCard === 'function');
+  // The first reading downloads and starts the engines: timed apart.
+  const coldStart = performance.now();
+  await page.evaluate((url) => window.readCard(url), `/bench-cards/${cards[0]!.file}`);
+  const cold = Math.round(performance.now() - coldStart);
+  for (const card of cards) {
+    const reading = (await page.evaluate(([url, debug]) => window.readCard(url!, Boolean(debug)), [`/bench-cards/${card.file}`, cropsDir ? '1' : ''])) as Reading & { crops?: Record<string, string> };
+    if (cropsDir) {
+      mkdirSync(cropsDir, { recursive: true });
+      for (const [name, url] of Object.entries(reading.crops ?? {})) writeFileSync(join(cropsDir, `${card.file.replace(/\.\w+$/, '')}-${name}.png`), Buffer.from(url.split(',')[1]!, 'base64'));
+    }
+    const key = `${card.typeface}|${card.condition}`;
+    const s = scores.get(key) ?? { id: 0, dob: 0, first: 0, last: 0, n: 0, ms: [] };
+    const f = reading.fields;
+    const ok = {
+      id: f.idNumber?.value === card.idNumber,
+      dob: f.dateOfBirth?.value === card.dateOfBirth,
+      first: f.firstNameLao?.value === card.firstNameLao,
+      last: f.lastNameLao?.value === card.lastNameLao,
+    };
+    s.id += Number(ok.id);
+    s.dob += Number(ok.dob);
+    s.first += Number(ok.first);
+    s.last += Number(ok.last);
+    s.n += 1;
+    s.ms.push(reading.durationMs);
+    scores.set(key, s);
+    for (const [field, good] of Object.entries(ok)) {
+      if (!good) {
+        const name = { id: 'idNumber', dob: 'dateOfBirth', first: 'firstNameLao', last: 'lastNameLao' }[field]!;
+        misses.push(`${card.file} ${field}: expected ${card[name as keyof ExpectedCard]}, read ${f[name]?.value ?? '—'} (raw ${JSON.stringify(reading.raw[name] ?? '')})`);
+      }
+    }
+    if (verbose) console.log(card.file, reading.durationMs, 'ms', JSON.stringify(reading.fields), JSON.stringify({ ...reading.raw, layout: process.argv.includes('--layout') ? reading.raw.layout : undefined }));
+  }
+
+  const pct = (a: number, n: number) => `${a}/${n} ${String(Math.round((100 * a) / n)).padStart(3)}%`;
+  const percentile = (ms: number[], p: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * p))] ?? 0;
+  console.log(`\nID card reading in Chromium (${cards.length} cards; first reading incl. engine start ${cold} ms)\n`);
+  console.log('| typeface | condition | ID number | date of birth | Lao first name | Lao last name | warm median / p90 ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  const all: Score = { id: 0, dob: 0, first: 0, last: 0, n: 0, ms: [] };
+  for (const typeface of typefaces) {
+    for (const condition of conditions) {
+      const s = scores.get(`${typeface}|${condition}`);
+      if (!s) continue;
+      for (const k of ['id', 'dob', 'first', 'last', 'n'] as const) all[k] += s[k];
+      all.ms.push(...s.ms);
+      console.log(`| ${typeface} | ${condition === 'small' ? '640 px' : condition} | ${pct(s.id, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.first, s.n)} | ${pct(s.last, s.n)} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`);
+    }
+  }
+  console.log(`| all | all | ${pct(all.id, all.n)} | ${pct(all.dob, all.n)} | ${pct(all.first, all.n)} | ${pct(all.last, all.n)} | ${percentile(all.ms, 0.5)} / ${percentile(all.ms, 0.9)} |`);
+  if (misses.length) console.log(`\nMisread:\n${misses.map((m) => `  ${m}`).join('\n')}`);
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,93 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { tooManyRequests } from '../lib/http-error';
+import { clientAddress } from '../lib/client-address';
+import { postgresRateLimitStore, purgeCounters } from '../services/rate-limit-store';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A signed-in call that costs real work: limited per account (README: Rate limits). */
+    limit?: 'upload' | 'certificate';
+  }
+}
+
+/** The pre-existing per-identifier limits (login, codes, reset links) live with their routes; these are the rest. */
+const PER_ACCOUNT_MESSAGE = {
+  upload: 'You have sent many applications or documents in the last hour. Please try again later.',
+  certificate: 'You have downloaded the certificate many times in the last hour. Please try again later.',
+} as const;
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** Routes that declare bearer security in the OpenAPI document need a session. */
+const needsSession = (req: FastifyRequest) => Boolean((req.routeOptions.schema as { security?: unknown[] } | undefined)?.security?.length);
+
+/**
+ * Rate limits that protect without locking neighbours out (README: Rate limits).
+ * - Static files and the app shell are never limited: they are cheap, cached, and a first visit
+ *   fetches ~180 of them. A navigation therefore always gets the app, never an error.
+ * - API calls without a valid session: a high ceiling per client address, so a town behind one
+ *   carrier address can still register together, while one flooding client is stopped.
+ * - Signed-in calls are counted per account, and only where they cost real work (creating
+ *   applications, uploading documents, rendering certificates).
+ * - Login, codes and reset links keep their own per-account limits in their routes.
+ * With PostgreSQL the counters live in the database, so several instances share them; the embedded
+ * database has one process, which counts in memory.
+ */
+export default fp(async (app) => {
+  const limits = app.config.rateLimits;
+  const shared = app.database.kind === 'postgres';
+
+  // Per-account limits run after the route's own authentication (its hooks come first), so the
+  // account is known; they are attached here, before the routes are registered.
+  const perAccount = (kind: keyof typeof PER_ACCOUNT_MESSAGE) => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.user) return;
+    await enforce(accountChecks[kind], req, reply, PER_ACCOUNT_MESSAGE[kind]);
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const kind = route.config?.limit;
+    if (!kind) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), perAccount(kind)];
+  });
+
+  await app.register(rateLimit, {
+    // Nothing is limited unless this file or a route's own `config.rateLimit` says so.
+    global: false,
+    store: shared ? postgresRateLimitStore(app.db) : undefined,
+    cache: 50_000,
+    // A database hiccup must not refuse every citizen: the limit is skipped, the request goes on.
+    skipOnError: true,
+    keyGenerator: clientAddress,
+  });
+
+  const byAddress = app.createRateLimit({ max: limits.addressPerMinute, timeWindow: 60_000, keyGenerator: (req) => `address:${clientAddress(req)}` });
+  const accountChecks = {
+    upload: app.createRateLimit({ max: limits.uploadsPerHour, timeWindow: 3_600_000, keyGenerator: (req) => `upload:${req.user!.id}` }),
+    certificate: app.createRateLimit({ max: limits.certificatesPerHour, timeWindow: 3_600_000, keyGenerator: (req) => `certificate:${req.user!.id}` }),
+  };
+
+  async function enforce(check: typeof byAddress, req: FastifyRequest, reply: FastifyReply, message: string) {
+    const result = await check(req);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('X-RateLimit-Limit', result.max);
+    throw tooManyRequests(message, undefined, result.ttlInSeconds);
+  }
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isApi(req.url)) return; // the app: never limited
+    if (req.routeOptions.config?.rateLimit) return; // a route with its own limit (verify, bank callback)
+    if (needsSession(req)) {
+      // Signed in: limited per account where it matters. The lookup is the one the route's
+      // authentication makes anyway. A missing or bad token is an anonymous call.
+      const lookup = app.sessionOf(req);
+      if (lookup && 'user' in (await lookup)) return;
+    }
+    await enforce(byAddress, req, reply, 'Too many requests from this connection. Please wait a minute and try again.');
+  });
+
+  if (shared) {
+    const timer = setInterval(() => void purgeCounters(app.db).catch((err) => app.log.warn({ err }, 'could not purge rate-limit counters')), 10 * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}, { name: 'rate-limits', dependencies: ['db', 'auth'] });

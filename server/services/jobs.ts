@@ -1,0 +1,56 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PICKUP_TIME_ZONE } from '../../contract/pickup';
+import { Status } from '../../contract/status';
+import { applications } from '../db/schema';
+import { mailCitizen } from './citizen-mails';
+import { purgeIdempotencyKeys } from './idempotency';
+import { rejectOverdueApplications } from './payments';
+
+/** Tomorrow's date in Vientiane, YYYY-MM-DD. */
+function tomorrowInVientiane(now: Date): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: PICKUP_TIME_ZONE }).format(now);
+  return new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The pick-up reminder the day before a booked pick-up. Claimed with one conditional UPDATE …
+ * RETURNING (reminder not sent yet), so with several instances each reminder goes out once.
+ */
+export async function sendPickupReminders(app: FastifyInstance, now = new Date()): Promise<number> {
+  const due = await app.db.update(applications).set({ pickupReminderSentAt: now })
+    .where(and(eq(applications.status, Status.waitingToPickup), eq(applications.pickupDate, tomorrowInVientiane(now)), isNull(applications.pickupReminderSentAt), isNull(applications.certificateRevokedAt)))
+    .returning({ id: applications.id, userId: applications.userId, ticket: applications.ticketNumber, date: applications.pickupDate, time: applications.pickupTime });
+  for (const row of due) {
+    await mailCitizen(app, row.userId, { kind: 'pickup_reminder', ticket: row.ticket, applicationId: row.id, date: row.date!, time: row.time ?? '' });
+  }
+  return due.length;
+}
+
+/** Everything the server does on its own: expiry of unpaid applications, pick-up reminders, old idempotency keys. */
+export async function runScheduledJobs(app: FastifyInstance, now = new Date()) {
+  const rejected = await rejectOverdueApplications(app, now);
+  const reminded = await sendPickupReminders(app, now);
+  const purged = await purgeIdempotencyKeys(app.db);
+  return { rejected, reminded, purged };
+}
+
+/** Runs the jobs every JOBS_INTERVAL_SECONDS (0: never; tests call runScheduledJobs themselves). */
+export function scheduleJobs(app: FastifyInstance): void {
+  const every = app.config.jobsIntervalSeconds * 1000;
+  if (!every) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running = runScheduledJobs(app)
+        .then((done) => (done.rejected || done.reminded || done.purged) && app.log.info(done, 'scheduled jobs'))
+        .catch((err) => app.log.warn({ err }, 'scheduled jobs failed'));
+    }, every);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,116 @@
+import { decide, type Decision } from './decide';
+import { effectiveState, isPending, KEEP_SETTLED_MS, MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from './entry';
+import { allEntries, claimEntry, dropPayload, forgetSession, readPayload, readSession, removeEntry, renewLease, updateEntry } from './outbox-db';
+import { buildRequest, type Transport } from './send';
+import { heldSendLocks, withSendLock } from './send-lock';
+
+export type SendOutcome =
+  | { result: 'sent'; entry: OutboxEntry }
+  | { result: 'kept'; entry: OutboxEntry; offline: boolean; sessionRefused: boolean }
+  | { result: 'refused'; entry: OutboxEntry }
+  /** Someone else holds it, or it is settled already. */
+  | { result: 'busy' };
+
+/**
+ * Writes what the answer decided; the lease is given back in the same transaction. `told`: the
+ * screen that sent it tells the citizen itself (the first try), so no notice is due.
+ */
+async function settle(entry: OutboxEntry, decision: Decision, now: number, told = false): Promise<OutboxEntry> {
+  const next = await updateEntry(entry.id, (e) => {
+    if (decision.action === 'sent') {
+      const id = (decision.body as { data?: { id?: unknown } } | null)?.data?.id;
+      return { ...e, state: 'sent', lease: null, resultId: typeof id === 'number' ? id : null, refusal: null, told, settledAt: now };
+    }
+    if (decision.action === 'needs-action') return { ...e, state: 'needs-action', lease: null, refusal: decision.refusal, told, restored: told, settledAt: now };
+    return { ...e, state: 'waiting', lease: null, maybeReached: e.maybeReached || decision.maybeReached };
+  });
+  // The files of a sent request are on the server now; a refused one keeps them to go back into the draft.
+  if (decision.action === 'sent') await dropPayload(entry.id);
+  return next ?? entry;
+}
+
+/** Sends one entry if this sender can take it: claim, send with the current session, settle. */
+export function sendEntry(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean } = {}): Promise<SendOutcome> {
+  return withSendLock<SendOutcome>(id, { result: 'busy' }, (exclusive) => claimAndSend(id, session, transport, holder, opts, exclusive));
+}
+
+async function claimAndSend(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean }, exclusive: boolean): Promise<SendOutcome> {
+  const entry = await claimEntry(id, holder, Date.now(), exclusive);
+  if (!entry) return { result: 'busy' };
+  if (entry.owner !== session.owner) {
+    // Never with another citizen's session: give it back untouched.
+    await updateEntry(id, (e) => ({ ...e, state: 'waiting', lease: null, attempts: e.attempts - 1 }));
+    return { result: 'busy' };
+  }
+  const payload = await readPayload(id);
+  if (!payload) {
+    const refused = await settle(entry, { action: 'needs-action', refusal: { status: 0, code: 'payload_missing', message: '', fields: {} } }, Date.now());
+    return { result: 'refused', entry: refused };
+  }
+  const keepAlive = setInterval(() => void renewLease(id, holder).catch(() => undefined), 30_000);
+  let decision: Decision;
+  try {
+    const request = await buildRequest(entry, payload, session);
+    decision = decide(await transport(request, opts.onProgress));
+  } catch {
+    // Could not even build the request (payload unreadable): try again later rather than lose it.
+    decision = { action: 'keep', sessionRefused: false, maybeReached: false };
+  } finally {
+    clearInterval(keepAlive);
+  }
+  const settled = await settle(entry, decision, Date.now(), opts.screenTells);
+  if (decision.action === 'sent') return { result: 'sent', entry: settled };
+  if (decision.action === 'needs-action') return { result: 'refused', entry: settled };
+  if (decision.sessionRefused) await forgetSession(session.token);
+  return { result: 'kept', entry: settled, offline: !decision.maybeReached && !decision.sessionRefused, sessionRefused: decision.sessionRefused };
+}
+
+/** Entries past 7 days unsent become "expired" (the citizen is told); settled ones the citizen saw are tidied away. */
+export async function expireAndTidy(now = Date.now()): Promise<void> {
+  const held = await heldSendLocks();
+  for (const e of await allEntries()) {
+    if (isPending(e) && effectiveState(e, now, held) === 'waiting' && now - e.createdAt > MAX_RETENTION_MS) {
+      await updateEntry(e.id, (x) => (effectiveState(x, now, held) === 'waiting' ? { ...x, state: 'expired', lease: null, told: false, settledAt: now } : x));
+    } else if (!isPending(e) && e.told && e.settledAt && now - e.settledAt > KEEP_SETTLED_MS) {
+      await removeEntry(e.id);
+    }
+  }
+}
+
+export interface ReplayReport {
+  sent: number;
+  waiting: number;
+  stoppedBy: 'offline' | 'session' | null;
+}
+
+/**
+ * Sends every waiting entry of the signed-in citizen, oldest first, with the session of now. An
+ * expired or missing session sends nothing (the entries wait for that citizen's next sign-in).
+ * Offline stops the round at the first entry that got no answer.
+ */
+export async function replayOutbox(transport: Transport, holder: string, now = Date.now()): Promise<ReplayReport> {
+  await expireAndTidy(now);
+  const session = await readSession();
+  const report: ReplayReport = { sent: 0, waiting: 0, stoppedBy: null };
+  const held = await heldSendLocks();
+  const mine = (await allEntries()).filter((e) => session && e.owner === session.owner && effectiveState(e, now, held) === 'waiting');
+  if (!session || session.expiresAt <= now) {
+    report.waiting = mine.length;
+    report.stoppedBy = mine.length ? 'session' : null;
+    return report;
+  }
+  for (const e of mine) {
+    if (report.stoppedBy) {
+      report.waiting++;
+      continue;
+    }
+    const outcome = await sendEntry(e.id, session, transport, holder);
+    if (outcome.result === 'sent') report.sent++;
+    if (outcome.result === 'kept') {
+      report.waiting++;
+      if (outcome.sessionRefused) report.stoppedBy = 'session';
+      else if (outcome.offline) report.stoppedBy = 'offline';
+    }
+  }
+  return report;
+}

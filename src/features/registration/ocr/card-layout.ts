@@ -1,0 +1,170 @@
+/**
+ * Where each field's value is printed, found from the card's labels and their positions.
+ *
+ * A first, quick reading of the whole (levelled) card finds the printed labels — the English ones
+ * ("ID No", "Name", "Surname", "Date of birth", "Address") read reliably whatever Lao typeface the
+ * card uses, the Lao ones are matched too. A value is printed right of its label on the same row;
+ * a long address wraps onto the rows under it. Pure functions: unit-tested on recorded layouts.
+ */
+import type { Box } from './gray-image';
+
+export interface LayoutWord {
+  text: string;
+  confidence: number;
+  box: Box;
+  /** Index of the text line the word belongs to. */
+  line: number;
+}
+
+export type LaidOutField = 'idNumber' | 'firstNameLao' | 'lastNameLao' | 'dateOfBirth' | 'address';
+
+export interface FieldRegion {
+  field: LaidOutField;
+  /** The value's area (rows of it, for an address that wraps). */
+  rows: Box[];
+  /** Height of the label's capital letters, px: the print size of the row. */
+  textHeight: number;
+}
+
+export interface CardLayout {
+  regions: FieldRegion[];
+  /** The Latin name as the first reading saw it (printed in capitals under the Lao names). */
+  latinName?: { text: string; confidence: number };
+}
+
+// The last word of each label, as the recogniser returns it (tolerating a lost or extra letter).
+const ENGLISH_LABEL: Record<LaidOutField, RegExp> = {
+  idNumber: /^(?:n[o0]|i[dl1]n[o0])[.:;]?$/i,
+  lastNameLao: /^s[uo]r[nm]a[nm]e[.:;]?$/i,
+  firstNameLao: /^[nm]a[nm]e[.:;]?$/i,
+  dateOfBirth: /^bi[rn]t[hn][.:;]?$/i,
+  address: /^add?ress?[.:;]?$/i,
+};
+// Lao labels, tone marks optional: the value starts after the English one when both are printed.
+const LAO_LABEL: Record<LaidOutField, RegExp> = {
+  idNumber: /^ເລກບັ?ດ/u,
+  lastNameLao: /^ນາມສະກຸ?ນ|^ສະກຸນ/u,
+  firstNameLao: /^ຊື[່້]?$/u,
+  dateOfBirth: /ເດືອນ|ປີເກີ?ດ/u,
+  address: /^ທີ[່້]?ຢູ[່້]?/u,
+};
+/** Rows after the address that are never part of it: the card's own dates. */
+const FOOTER = /^(?:issued?|expires?|valid)[.:;]?$|ອອກບັດ|ອາຍຸ/iu;
+const LATIN_NAME_WORD = /^[A-Z][A-Z'-]+,?$/;
+const CARD_WORDS = new Set(['LAO', 'PDR', 'ID', 'CARD', 'NO', 'NAME', 'SURNAME', 'DATE', 'OF', 'BIRTH', 'ADDRESS', 'ISSUED', 'EXPIRES', 'SEX']);
+
+const ORDER: LaidOutField[] = ['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth', 'address'];
+
+interface Line {
+  words: LayoutWord[];
+  box: Box;
+}
+
+function linesOf(words: readonly LayoutWord[]): Line[] {
+  const byLine = new Map<number, LayoutWord[]>();
+  for (const word of words) {
+    if (!word.text.trim()) continue;
+    byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
+  }
+  return [...byLine.values()].map((list) => {
+    list.sort((a, b) => a.box.x0 - b.box.x0);
+    return { words: list, box: union(list.map((w) => w.box)) };
+  }).sort((a, b) => a.box.y0 - b.box.y0);
+}
+
+function union(boxes: Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The label word a field's value follows, on its line: English first, else the Lao one. */
+function findLabel(lines: Line[], field: LaidOutField, taken: Set<LayoutWord>): { line: Line; word: LayoutWord } | undefined {
+  for (const pattern of [ENGLISH_LABEL[field], LAO_LABEL[field]]) {
+    for (const line of lines) {
+      const word = line.words.find((w, i) => {
+        // "/Name:", "8/Name:" — the slash between the Lao and English labels (and what the Lao
+        // label was read as) often sticks to the word.
+        if (taken.has(w) || !pattern.test(w.text.replace(/^.*[/|]/u, '').replace(/^[^\p{L}]+/u, ''))) return false;
+        // "Name" also ends "Surname" when the recogniser splits it ("Sur name").
+        if (field === 'firstNameLao' && /^su[rn]$/i.test(line.words[i - 1]?.text ?? '')) return false;
+        // "No" is only the ID label's when "ID" or the Lao label is before it.
+        if (field === 'idNumber' && /^n[o0]/i.test(w.text) && i > 0 && !/^[il1|][dl1]$|ເລກ|ບັດ/iu.test(line.words[i - 1]!.text)) return false;
+        return true;
+      });
+      if (word) return { line, word };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The value areas of the card in `words` (a reading of the levelled card). `width` is the image
+ * width: a value runs from its label to the card's right edge.
+ */
+export function findCardLayout(words: readonly LayoutWord[], width: number): CardLayout {
+  const lines = linesOf(words);
+  const taken = new Set<LayoutWord>();
+  const found = new Map<LaidOutField, { line: Line; word: LayoutWord }>();
+  // Surname before Name, so "Name" never claims the surname's label.
+  for (const field of ['idNumber', 'lastNameLao', 'firstNameLao', 'dateOfBirth', 'address'] as LaidOutField[]) {
+    const label = findLabel(lines, field, taken);
+    if (!label) continue;
+    taken.add(label.word);
+    found.set(field, label);
+  }
+
+  const labelHeights = [...found.values()].map(({ line, word }) => {
+    // Capital height: the English label's letters, else the line's median word height.
+    const latin = line.words.filter((w) => /^[A-Za-z]{2,}/.test(w.text)).map((w) => w.box.y1 - w.box.y0);
+    return latin.length ? median(latin) : word.box.y1 - word.box.y0;
+  });
+  const textHeight = median(labelHeights) || 20;
+  const right = Math.min(width, Math.max(...lines.map((l) => l.box.x1), 0) + textHeight);
+
+  const regions: FieldRegion[] = [];
+  // Lao marks stand well above and below the letters: room for them (what reaches into the next
+  // row is cleared before reading).
+  const rowAt = (centre: number, from: number): Box => ({ x0: from, y0: centre - textHeight * 1.3, x1: right, y1: centre + textHeight * 1.2 });
+  for (const field of ORDER) {
+    const label = found.get(field);
+    if (!label) continue;
+    // The value starts at the word after the label (the first pass saw its ink, if not its letters).
+    const next = label.line.words.find((w) => w.box.x0 > label.word.box.x1);
+    const from = next && next.box.x0 - label.word.box.x1 < textHeight * 3 ? next.box.x0 - textHeight * 0.25 : label.word.box.x1 + textHeight * 0.4;
+    const centre = (label.word.box.y0 + label.word.box.y1) / 2;
+    const rows = [rowAt(centre, from)];
+    if (field === 'address') {
+      // Rows under the address, until a labelled row, the card's dates, or a gap.
+      let previous = label.line;
+      for (const line of lines) {
+        if (line.box.y0 <= previous.box.y0 + textHeight * 0.5) continue;
+        const labelled = [...found.values()].some((f) => f.line === line) || line.words.some((w) => FOOTER.test(w.text));
+        if (labelled || line.box.y0 - previous.box.y1 > textHeight * 1.6 || rows.length >= 3) break;
+        rows.push(rowAt(centre + (rows.length) * (line.box.y0 - previous.box.y0 > 0 ? line.box.y0 - previous.box.y0 : textHeight * 2.2), Math.min(line.box.x0, label.word.box.x0) - textHeight * 0.3));
+        previous = line;
+      }
+    }
+    // The card's dates under the address: their ink must not reach into its last row.
+    const footer = lines.find((line) => line.box.y0 > centre && line.words.some((w) => FOOTER.test(w.text.replace(/^[^\p{L}]+/u, ''))));
+    if (field === 'address' && footer) for (const row of rows) row.y1 = Math.min(row.y1, footer.box.y0 + textHeight * 0.1);
+    regions.push({ field, rows, textHeight });
+  }
+
+  const latin = lines.find((line) => {
+    const texts = line.words.map((w) => w.text);
+    return texts.length >= 2 && texts.length <= 4 && texts.every((t) => LATIN_NAME_WORD.test(t) && !CARD_WORDS.has(t.replace(/,$/, '')));
+  });
+  return {
+    regions,
+    latinName: latin && {
+      text: latin.words.map((w) => w.text.replace(/,$/, '')).join(' '),
+      confidence: Math.min(...latin.words.map((w) => w.confidence)),
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * Reads a Lao ID card photo on the device — the code the registration screen runs.
+ *
+ * 1. The photo is turned grey, its contrast stretched and its tilt measured.
+ * 2. A quick reading of the levelled card finds the labels, hence where each value is printed
+ *    (card-layout.ts), whatever Lao typeface the card uses.
+ * 3. Each value is cut out, levelled, scaled to the text height the recogniser reads best, and
+ *    read on its own with the model that suits it: digits only for the ID number and the date,
+ *    Lao only for the names and the address (so a Lao name is never read as Latin letters).
+ *
+ * Import this module lazily: it pulls in tesseract.js.
+ */
+import { PSM, type Page, type Worker } from 'tesseract.js';
+import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
+import { extractIdCard, MIN_WORD_CONFIDENCE, normalizeOcrText, type FieldConfidence, type IdCardFields, type OcrWord } from './extract-id-card';
+import { addressFrom, dateFrom, idNumberFrom, laoNameFrom } from './field-values';
+import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type Box, type GrayImage } from './gray-image';
+import { engine, releaseLater } from './reader-engine';
+
+export interface IdCardReading {
+  fields: IdCardFields;
+  /** What was read, field by field (for the benchmark and for bug reports). */
+  raw: Partial<Record<string, string>>;
+  /** Time spent reading, without downloading or starting the engines. */
+  durationMs: number;
+}
+
+/** The card is worked on at this width: labels are then ~20 px high, enough for the first pass. */
+const WORK_WIDTH = { min: 1200, max: 1600 };
+/** Capital-letter height the fields are scaled to: the recogniser's sweet spot for these fonts. */
+export const FIELD_TEXT_HEIGHT = 30;
+const VOTE_TEXT_HEIGHTS = [24, 38];
+const MARGIN = 12;
+
+const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
+
+/** Engine settings per kind of field. */
+const SETTINGS = {
+  layout: { model: 'eng', psm: PSM.AUTO, whitelist: '' },
+  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789' },
+  date: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789/.-' },
+  name: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS} ` },
+  address: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS}0123456789 ,.-` },
+} as const;
+type Setting = (typeof SETTINGS)[keyof typeof SETTINGS];
+
+interface Recognised {
+  text: string;
+  words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number }; line: number }[];
+}
+
+async function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
+  await worker.setParameters({
+    tessedit_pageseg_mode: setting.psm,
+    tessedit_char_whitelist: setting.whitelist,
+    user_defined_dpi: '300',
+  });
+  const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
+  return { text: data.text, words: wordsOf(data) };
+}
+
+function wordsOf(page: Page): Recognised['words'] {
+  const words: Recognised['words'] = [];
+  let line = 0;
+  for (const block of page.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const textLine of paragraph.lines) {
+        for (const word of textLine.words) words.push({ text: normalizeOcrText(word.text), confidence: word.confidence, bbox: word.bbox, line });
+        line += 1;
+      }
+    }
+  }
+  return words;
+}
+
+const sureOf = (read: Recognised): FieldConfidence =>
+  read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
+
+/** Decodes the photo at the working width, grey. */
+async function decode(image: Blob): Promise<GrayImage> {
+  const bitmap = await createImageBitmap(image);
+  const scale = Math.min(3, Math.max(WORK_WIDTH.min / bitmap.width, Math.min(1, WORK_WIDTH.max / bitmap.width)));
+  const width = Math.round(bitmap.width * scale);
+  const height = Math.round(bitmap.height * scale);
+  const canvas = typeof OffscreenCanvas === 'undefined'
+    ? Object.assign(document.createElement('canvas'), { width, height })
+    : new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d', { willReadFrequently: true }) as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+  if (!context) throw new Error('2D canvas is not available');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  return grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
+}
+
+/** Reads one field's crop(s) with the settings that suit it. */
+async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
+  const setting = region.field === 'idNumber' ? SETTINGS.digits
+    : region.field === 'dateOfBirth' ? SETTINGS.date
+      : region.field === 'address' ? SETTINGS.address : SETTINGS.name;
+  const worker = await engine(setting.model);
+  const crop = (row: Box, height: number) => isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
+  const reads: Recognised[] = [];
+  let unanimous = true;
+  for (const row of region.rows) {
+    const image = crop(row, FIELD_TEXT_HEIGHT);
+    debug?.(`${region.field}-${reads.length}`, image);
+    reads.push(await recognise(worker, image, setting));
+  }
+  // Names and the ID number are read at two more sizes: a misread letter or digit rarely
+  // repeats at every size, so the text read most often wins (ties: the surest reading).
+  if (setting === SETTINGS.name || setting === SETTINGS.digits) {
+    const all = [reads[0]!];
+    for (const height of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, height), setting));
+    const key = (r: Recognised) => r.text.replace(/\s+/g, '');
+    const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: Math.min(100, ...r.words.map((w) => w.confidence)) }))
+      .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
+    reads[0] = best.r;
+    unanimous = best.votes === all.length;
+  }
+  const texts = reads.map((r) => r.text.trim());
+  const raw = texts.join(' / ');
+  // Readings that disagreed ask the citizen to look, however sure the winner was.
+  const confidence: FieldConfidence = unanimous && reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+  const value = region.field === 'idNumber' ? idNumberFrom(texts[0]!)
+    : region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today)
+      : region.field === 'address' ? addressFrom(texts) : laoNameFrom(texts[0]!);
+  return { value, confidence, raw };
+}
+
+/**
+ * Reads an ID card photo. `onStage` tells the screen how far it is (0–1) once the engines run.
+ */
+export type DebugSink = (name: string, image: GrayImage) => void;
+
+export async function readIdCard(image: Blob, onStage: (fraction: number) => void = () => {}, today = new Date(), debug?: DebugSink): Promise<IdCardReading> {
+  try {
+    const [eng] = await Promise.all([engine('eng'), engine('lao')]);
+    const started = performance.now();
+    const gray = stretchContrast(await decode(image));
+    const angle = skewAngle(gray);
+    const levelled = cropLevel(gray, { x0: 0, y0: 0, x1: gray.width, y1: gray.height }, angle, 1);
+    onStage(0.2);
+    debug?.('levelled', levelled);
+    const t0 = performance.now();
+    const first = await recognise(eng, levelled, SETTINGS.layout);
+    const layoutMs = Math.round(performance.now() - t0);
+    const layoutWords: LayoutWord[] = first.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
+    const layout: CardLayout = findCardLayout(layoutWords, gray.width);
+    onStage(0.6);
+
+    const fields: IdCardFields = {};
+    const raw: IdCardReading['raw'] = { layout: first.text, layoutMs: String(layoutMs), angle: String((angle * 180) / Math.PI) };
+    await Promise.all(layout.regions.map(async (region) => {
+      const read = await readRegion(gray, angle, region, today, debug);
+      raw[region.field] = read.raw;
+      if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
+    }));
+    if (layout.latinName) {
+      fields.latinName = { value: layout.latinName.text, confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check' };
+    }
+    // A label the first pass could not find: take what that pass read anywhere on the card, to check.
+    if (!fields.idNumber || !fields.dateOfBirth) {
+      const words: OcrWord[] = first.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line }));
+      const fallback = extractIdCard(words, today);
+      if (!fields.idNumber && fallback.idNumber) fields.idNumber = { value: fallback.idNumber.value, confidence: 'check' };
+      if (!fields.dateOfBirth && fallback.dateOfBirth) fields.dateOfBirth = { value: fallback.dateOfBirth.value, confidence: 'check' };
+    }
+    onStage(1);
+    return { fields, raw, durationMs: Math.round(performance.now() - started) };
+  } finally {
+    releaseLater();
+  }
+}

@@ -1,0 +1,346 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { chromiumLaunchOptions } from './chromium';
+import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
+import { E2E_OFFICER } from './fixtures/officer';
+
+/**
+ * The offline outbox (issue 12): create, proof and pick-up made without a connection are saved on
+ * the phone, sent once when the connection is back — through the real server, counted through the
+ * API — and a refusal puts the data back into the draft.
+ */
+const BASE = '/api/v1/citizen/resident-certificate';
+type List = { data: { id: number }[] };
+
+const QUEUED = 'Saved on this phone — it will be sent when you are back online.';
+
+async function history(request: APIRequestContext, citizen: Citizen) {
+  const res = await request.get(`${BASE}/history`, { headers: { authorization: `Bearer ${citizen.token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { items: { id: number; ticket_number: string; status: string }[] } }).data.items;
+}
+
+async function detail(request: APIRequestContext, citizen: Citizen, id: number) {
+  const res = await request.get(`${BASE}/${id}`, { headers: { authorization: `Bearer ${citizen.token}` } });
+  return ((await res.json()) as { data: { status: string; payment: { proof_of_payment_path: string | null } } }).data;
+}
+
+async function place(request: APIRequestContext) {
+  const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
+  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List).data[0]!.id;
+  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List).data[0]!.id;
+  return { province, district, village };
+}
+
+/** An application made through the API (for the proof and pick-up journeys). */
+async function applicationOf(request: APIRequestContext, citizen: Citizen, idempotencyKey?: string) {
+  const { province, district, village } = await place(request);
+  const res = await request.post(`${BASE}/create-new`, {
+    headers: { authorization: `Bearer ${citizen.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    data: {
+      first_name: 'Khamphone', last_name: 'Vongsa', date_of_birth: '1992-07-15', occupation: 'Accountant',
+      current_address: 'Ban Saphanthong', house_number: '88', province_id: province, district_id: district, village_id: village,
+      head_of_household: 'Bounmy Vongsa', family_book_number: '0054321', family_book_date: '2014-03-20',
+      father_name: 'Bounmy Vongsa', mother_name: 'Chanthala Vongsa',
+      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Opening a bank account',
+      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
+      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
+      proof_of_residence: dataUrl(pdf('Residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
+      bank_id: 1,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+function write(dir: string, name: string, bytes: Buffer) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name), bytes);
+  return path.join(dir, name);
+}
+
+async function chooseFirst(select: Locator) {
+  await expect(select).toBeEnabled();
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+  await select.selectOption((await select.locator('option').nth(1).getAttribute('value'))!);
+}
+
+/** The app is controlled by its service worker (so it opens offline and Background Sync can fire). */
+async function serviceWorkerReady(page: Page) {
+  const controlled = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    return !!navigator.serviceWorker.controller;
+  });
+  // The first visit installs the worker; from the next load on it serves the app (offline too).
+  if (!controlled) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/** Steps 1 and 2 through the screens (step 1 is prefilled from the profile). */
+async function fillSteps1And2(page: Page, dir: string) {
+  await page.goto('/application-resident-certificate');
+  await serviceWorkerReady(page);
+  await expect(page.getByLabel('First name')).not.toHaveValue('');
+  await expect(page.getByLabel('Village', { exact: true })).not.toHaveValue('');
+  await page.getByLabel('Occupation').fill('Teacher');
+  await page.getByLabel('Head of household').fill('Bounmy Phommachanh');
+  await page.getByLabel('Family book number').fill('0012345');
+  await page.getByLabel('Family book date').fill('2015-06-01');
+  await page.getByLabel("Father's name").fill('Bounmy Phommachanh');
+  await page.getByLabel("Mother's name").fill('Khamla Phommachanh');
+  await chooseFirst(page.getByLabel("Parents' province"));
+  await chooseFirst(page.getByLabel("Parents' district"));
+  await chooseFirst(page.getByLabel("Parents' village"));
+  await page.getByLabel('Reason').fill('Opening a bank account');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/document-submission$/);
+  await page.getByLabel('Applicant photo (3x4)').setInputFiles(write(dir, 'photo-300x400.png', png(300, 400)));
+  await page.getByLabel('Household registration book').setInputFiles(write(dir, 'household-book.pdf', pdf('Household registration book')));
+  await page.getByLabel('Proof of residence').setInputFiles(write(dir, 'residence.pdf', pdf('Proof of residence')));
+  await expect(page.getByText('residence.pdf')).toBeVisible();
+}
+
+/** From step 2 to step 3 with the fee shown and a bank chosen. */
+async function toPaymentWithBank(page: Page) {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/preview-data$/);
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('LAK 29,000')).toBeVisible();
+  await page.getByRole('button', { name: /Select payment method/ }).click();
+  await page.getByRole('dialog', { name: 'Select payment method' }).getByRole('button', { name: 'Lao Development Bank (LDB)' }).click();
+}
+
+async function officerIssues(request: APIRequestContext, id: number) {
+  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
+    const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+    expect(res.status(), `${action}: ${await res.text()}`).toBe(200);
+  }
+}
+
+const toast = (page: Page) => page.getByTestId('outbox-toast');
+
+test('"Make payment" offline is saved on the phone and sent exactly once when back online, with the ticket number', async ({ page, context, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const citizen = await registerCitizen(request);
+  await signIn(page, citizen);
+  await fillSteps1And2(page, testInfo.outputPath('documents'));
+  await toPaymentWithBank(page);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page).toHaveURL(/\/outbox\?queued=/);
+  await expect(page.getByText(QUEUED)).toBeVisible();
+  const entry = page.getByRole('listitem').filter({ hasText: 'New resident certificate application' });
+  await expect(entry.getByText('Waiting for a connection')).toBeVisible();
+  // The header leads to the outbox while anything waits.
+  await expect(page.getByRole('link', { name: 'Outbox, 1 not sent yet' })).toBeVisible();
+  expect(await history(request, citizen)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, { timeout: 30_000 });
+  const items = await history(request, citizen);
+  expect(items).toHaveLength(1);
+  await expect(toast(page)).toContainText(items[0]!.ticket_number);
+  await expect(entry.getByText(`Ticket number: ${items[0]!.ticket_number}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Outbox, .* not sent yet/ })).toBeHidden();
+  // Sent once: the service worker and the page both replayed, the lease and the key kept it single.
+  await page.waitForTimeout(1_000);
+  expect(await history(request, citizen)).toHaveLength(1);
+
+  await page.goto('/application-history');
+  await expect(page.getByText(items[0]!.ticket_number)).toBeVisible();
+});
+
+test('a proof of payment chosen is kept on the device, queued offline and uploaded once back online', async ({ page, context, request }, testInfo) => {
+  const citizen = await registerCitizen(request);
+  const id = await applicationOf(request, citizen);
+  await signIn(page, citizen);
+  await page.goto(`/waiting-for-payment/${id}`);
+  await serviceWorkerReady(page);
+  await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
+  await expect(page.getByText('receipt.png')).toBeVisible();
+  // Leaving the screen no longer loses the chosen file.
+  await page.goto('/home');
+  await page.goto(`/waiting-for-payment/${id}`);
+  await expect(page.getByText('receipt.png')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Upload proof of payment' }).click();
+  await expect(page.getByText(QUEUED)).toBeVisible();
+  expect((await detail(request, citizen, id)).payment.proof_of_payment_path).toBeNull();
+
+  await context.setOffline(false);
+  await expect(toast(page)).toContainText(`Your proof of payment for RC0000${id} was sent.`, { timeout: 30_000 });
+  expect((await detail(request, citizen, id)).status).toBe('waiting for approve');
+});
+
+test('a pick-up booked offline is sent once back online', async ({ page, context, request }) => {
+  const citizen = await registerCitizen(request);
+  const id = await applicationOf(request, citizen);
+  const proof = await request.post(`${BASE}/${id}/upload-payment`, { headers: { authorization: `Bearer ${citizen.token}` }, data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' } });
+  expect(proof.status()).toBe(200);
+  await officerIssues(request, id);
+  await signIn(page, citizen);
+  await page.goto(`/pick-up-date/${id}`);
+  await serviceWorkerReady(page);
+  const slot = page.getByRole('radio', { name: /places left/ }).first();
+  await expect(slot).toBeAttached();
+
+  await context.setOffline(true);
+  await slot.check({ force: true });
+  await page.getByRole('button', { name: 'Confirm pick-up' }).click();
+  await expect(page).toHaveURL(/\/outbox\?queued=/);
+  await expect(page.getByText(QUEUED)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: `Pick-up of RC0000${id}` })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(toast(page)).toContainText(`Your pick-up booking for RC0000${id} was sent.`, { timeout: 30_000 });
+  expect((await detail(request, citizen, id)).status).toBe('waiting to pickup');
+});
+
+test('an answer lost on the way back is "being confirmed" and settled with the same key: one application', async ({ page, context, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const citizen = await registerCitizen(request);
+  await signIn(page, citizen);
+  await fillSteps1And2(page, testInfo.outputPath('documents'));
+  await toPaymentWithBank(page);
+
+  // The request reaches the server (the application is created), the answer never reaches the page.
+  // The replay — from the page or the service worker, both routed by the context — waits until
+  // the screen has been checked.
+  let tries = 0;
+  let letReplayGo!: () => void;
+  const replayMayGo = new Promise<void>((resolve) => { letReplayGo = resolve; });
+  await context.route('**/api/v1/citizen/resident-certificate/create-new', async (route) => {
+    if (tries++ > 0) {
+      await replayMayGo;
+      return route.continue();
+    }
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page.getByText(/Being confirmed — the connection dropped/)).toBeVisible();
+  await expect(page.getByText(/You are offline/)).toBeHidden();
+  await expect(page.getByRole('listitem').getByText('Being confirmed', { exact: true })).toBeVisible();
+  expect(await history(request, citizen)).toHaveLength(1);
+  letReplayGo();
+
+  await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, { timeout: 30_000 });
+  const items = await history(request, citizen);
+  expect(items).toHaveLength(1);
+  await expect(toast(page)).toContainText(items[0]!.ticket_number);
+});
+
+test('an expired session sends nothing until the citizen signs in again, then sends once', async ({ page, context, request }, testInfo) => {
+  const citizen = await registerCitizen(request);
+  const id = await applicationOf(request, citizen);
+  await signIn(page, citizen);
+  await page.goto(`/waiting-for-payment/${id}`);
+  await serviceWorkerReady(page);
+  await expect(page.getByLabel('Proof of payment')).toBeAttached();
+  await context.setOffline(true);
+  await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
+  await page.getByRole('button', { name: 'Upload proof of payment' }).click();
+  await expect(page.getByText(QUEUED)).toBeVisible();
+
+  // The 60 minutes pass while offline: the app ends the session at its next check.
+  await page.evaluate(() => localStorage.setItem('expiresAt', String(Date.now() - 1000)));
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.setOffline(false);
+  await page.waitForTimeout(4_000);
+  expect((await detail(request, citizen, id)).payment.proof_of_payment_path).toBeNull();
+
+  await page.getByLabel('Email, phone number or ID card number').fill(citizen.email);
+  await page.getByLabel('Password', { exact: true }).fill(citizen.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page)).toContainText(`Your proof of payment for RC0000${id} was sent.`, { timeout: 30_000 });
+  const after = await detail(request, citizen, id);
+  expect(after.status).toBe('waiting for approve');
+  expect(after.payment.proof_of_payment_path).not.toBeNull();
+});
+
+test('a 422 on replay puts the application back into the draft, documents included, and says why', async ({ page, context, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const citizen = await registerCitizen(request);
+  await signIn(page, citizen);
+  await fillSteps1And2(page, testInfo.outputPath('documents'));
+  await toPaymentWithBank(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Make payment' }).click();
+  await expect(page.getByText(QUEUED)).toBeVisible();
+
+  // Meanwhile the same Idempotency-Key reached the server with other data: the replay is refused (422).
+  const key = await page.evaluate(() => new Promise<string>((resolve) => {
+    const open = indexedDB.open('rc-outbox');
+    open.onsuccess = () => {
+      const all = open.result.transaction('entries').objectStore('entries').getAll();
+      all.onsuccess = () => resolve((all.result as { kind?: string; idempotencyKey: string }[]).find((e) => e.kind === 'create-new')!.idempotencyKey);
+    };
+  }));
+  await applicationOf(request, citizen, key);
+  expect(await history(request, citizen)).toHaveLength(1);
+
+  await context.setOffline(false);
+  await expect(toast(page)).toContainText('New resident certificate application was not accepted:', { timeout: 30_000 });
+  await expect(page.getByText('Needs your action')).toBeVisible();
+  await expect(page.getByText('Your data is back in the form.')).toBeVisible();
+  await expect(page.locator('#main').getByText(/Not accepted: This request was already sent with other data\./)).toBeVisible();
+  expect(await history(request, citizen)).toHaveLength(1);
+  // The outbox with an entry and its notice is as accessible as every other screen.
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.goto('/document-submission');
+  await expect(page.getByText('photo-300x400.png')).toBeVisible();
+  await expect(page.getByText('residence.pdf')).toBeVisible();
+  await page.goto('/application-resident-certificate');
+  await expect(page.getByLabel('Occupation')).toHaveValue('Teacher');
+});
+
+test('drafts, documents and the outbox survive closing the browser; reopened offline they are all there', async ({ request, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-profile-'));
+  // Reopened truly offline: a proxy that does not exist, for loopback too, so that not even the
+  // service worker (which Chromium may start before any emulation applies) reaches the server.
+  const open = (offline: boolean) => {
+    const launch = chromiumLaunchOptions();
+    const args = offline ? [...(launch.args ?? []), '--proxy-server=127.0.0.1:9', '--proxy-bypass-list=<-loopback>'] : launch.args;
+    return chromium.launchPersistentContext(dir, { ...launch, args, baseURL, viewport: { width: 390, height: 844 }, offline });
+  };
+  const citizen = await registerCitizen(request);
+  const id = await applicationOf(request, citizen);
+  let context: BrowserContext = await open(false);
+  try {
+    let page = context.pages()[0] ?? await context.newPage();
+    await signIn(page, citizen);
+    await fillSteps1And2(page, testInfo.outputPath('documents'));
+    await page.goto(`/waiting-for-payment/${id}`);
+    await expect(page.getByLabel('Proof of payment')).toBeAttached();
+    await context.setOffline(true);
+    await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
+    await page.getByRole('button', { name: 'Upload proof of payment' }).click();
+    await expect(page.getByText(QUEUED)).toBeVisible();
+    await context.close();
+
+    context = await open(true);
+    page = context.pages()[0] ?? await context.newPage();
+    await page.goto('/outbox');
+    await expect(page.getByRole('listitem').filter({ hasText: `Proof of payment for RC0000${id}` }).getByText('Waiting for a connection')).toBeVisible();
+    await page.goto('/document-submission');
+    await expect(page.getByText('photo-300x400.png')).toBeVisible();
+    await expect(page.getByText('household-book.pdf')).toBeVisible();
+    await expect(page.getByText('residence.pdf')).toBeVisible();
+    expect((await detail(request, citizen, id)).payment.proof_of_payment_path).toBeNull();
+  } finally {
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

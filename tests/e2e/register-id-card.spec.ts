@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { ExpectedCard } from '../fixtures/id-cards/make-id-cards';
+
+/**
+ * Registration reads the ID card on the device — one card per Lao typeface (Phetsarath OT, Noto
+ * Sans Lao, Noto Serif Lao), each in another condition — and the personal-information screen ends
+ * with the names, ID number and date of birth filled exactly, and the province, district and
+ * village the card's address names already chosen. In English and in Lao. The regression guard
+ * of the reader; its accuracy over many cards is measured by `npm run bench:ocr`.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cardsDir = path.join(here, '../fixtures/id-cards');
+const cards = JSON.parse(fs.readFileSync(path.join(cardsDir, 'expected.json'), 'utf8')) as ExpectedCard[];
+
+const TEXT = {
+  en: { email: 'Email', phone: 'Phone number', password: 'Password', confirm: 'Confirm password', next: 'Next', upload: 'Upload a file', read: /We read \d+ details from your card/, first: 'First name', last: 'Last name', id: 'ID card number', birth: 'Date of birth', address: 'Address', province: 'Province', district: 'District', village: 'Village', chosen: 'Chosen from the address on your ID card. Please check it.' },
+  lo: { email: 'ອີເມວ', phone: 'ເບີໂທລະສັບ', password: 'ລະຫັດຜ່ານ', confirm: 'ຢືນຢັນລະຫັດຜ່ານ', next: 'ຕໍ່ໄປ', upload: 'ອັບໂຫຼດໄຟລ໌', read: /ພວກເຮົາອ່ານໄດ້ \d+ ຂໍ້ມູນຈາກບັດຂອງທ່ານ/, first: 'ຊື່', last: 'ນາມສະກຸນ', id: 'ເລກບັດປະຈຳຕົວ', birth: 'ວັນເດືອນປີເກີດ', address: 'ທີ່ຢູ່', province: 'ແຂວງ', district: 'ເມືອງ', village: 'ບ້ານ', chosen: 'ເລືອກຈາກທີ່ຢູ່ໃນບັດປະຈຳຕົວຂອງທ່ານ. ກະລຸນາກວດສອບ.' },
+} as const;
+
+/** The name of the place with this code, in the language of the screen. */
+async function placeName(request: APIRequestContext, path: string, code: string, lang: string): Promise<{ id: number; name: string }> {
+  const list = (await (await request.get(`${path}?lang=${lang}`)).json()).data as { id: number; name: string; code: string }[];
+  return list.find((p) => p.code === code)!;
+}
+
+async function expectChosen(page: Page, label: string, place: { id: number; name: string }) {
+  const select = page.getByLabel(label, { exact: true });
+  await expect(select).toHaveValue(String(place.id));
+  await expect(select.locator('option:checked')).toHaveText(place.name);
+}
+
+for (const [file, language] of [['card-1-clean.png', 'en'], ['card-2-phone.jpg', 'lo'], ['card-3-small.png', 'en']] as const) {
+  const card = cards.find((c) => c.file === file)!;
+  test(`${card.typeface}, ${card.condition}: the card fills the names and chooses the places (${language})`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[language];
+    await page.goto('/');
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await page.goto('/register');
+    await page.getByLabel(text.email, { exact: true }).fill(`e2e.card.${language}.${Date.now()}@example.la`);
+    await page.getByLabel(text.phone).pressSequentially(`20${String(Date.now()).slice(-8)}`);
+    await page.getByLabel(text.password, { exact: true }).fill('Savannakhet2026');
+    await page.getByLabel(text.confirm, { exact: true }).fill('Savannakhet2026');
+    await page.getByRole('button', { name: text.next }).click();
+    await page.getByRole('link', { name: text.upload }).click();
+    await page.locator('input[type=file]').setInputFiles(path.join(cardsDir, file));
+    await expect(page.getByText(text.read)).toBeVisible({ timeout: 90_000 });
+    await page.getByRole('button', { name: text.next }).click();
+
+    await expect(page).toHaveURL(/\/register\/personal-information$/);
+    await expect(page.getByLabel(text.first, { exact: true })).toHaveValue(card.firstNameLao);
+    await expect(page.getByLabel(text.last, { exact: true })).toHaveValue(card.lastNameLao);
+    await expect(page.getByLabel(text.id)).toHaveValue(card.idNumber);
+    // Day/month/year as on the card, in both languages.
+    await expect(page.getByLabel(text.birth)).toHaveValue(card.dateOfBirth.split('-').reverse().join('/'));
+    const province = await placeName(request, '/api/v1/master-data/location/provinces', card.provinceCode, language);
+    const district = await placeName(request, `/api/v1/master-data/location/district/${province.id}`, card.districtCode, language);
+    const village = await placeName(request, `/api/v1/master-data/location/villages/${district.id}`, card.villageCode, language);
+    await expectChosen(page, text.province, province);
+    await expectChosen(page, text.district, district);
+    await expectChosen(page, text.village, village);
+    await expect(page.getByText(text.chosen)).toHaveCount(3);
+  });
+}
+
+test('on a slow line the reader downloads in the background from the first screen, with its bytes shown, and is kept by the service worker', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  // The language data arrives late, as on a slow line: the rest is there, so the bar stops part way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  // On the context: the service worker's own requests are routed there.
+  await context.route(/\/tesseract\/[^/]+\/lao\.traineddata\.gz$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const fetched: string[] = [];
+  context.on('request', (r) => { if (r.url().includes('/tesseract/')) fetched.push(new URL(r.url()).pathname); });
+
+  // A citizen who has opened the app before: its service worker is in charge.
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto('/register');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]); // a mere visit costs no data
+  await page.getByLabel('Email', { exact: true }).fill(`e2e.slow.${Date.now()}@example.la`);
+  await expect.poll(() => fetched.some((p) => p.endsWith('/lao.traineddata.gz'))).toBe(true);
+  await page.getByLabel('Phone number').pressSequentially(`20${String(Date.now()).slice(-8)}`);
+  await page.getByLabel('Password', { exact: true }).fill('Savannakhet2026');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Savannakhet2026');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('link', { name: 'Upload a file' }).click();
+  await page.locator('input[type=file]').setInputFiles(path.join(cardsDir, 'card-1-clean.png'));
+
+  const bar = page.getByRole('progressbar', { name: 'Downloading the card reader' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuetext', /^\d+\.\d of \d+\.\d MB$/);
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+  release();
+  await expect(page.getByText(/We read \d+ details from your card/)).toBeVisible({ timeout: 90_000 });
+
+  // The service worker kept the files for the next reading (offline too).
+  const kept = () => page.evaluate(async () => (await (await caches.open('ocr-reader')).keys()).map((r) => new URL(r.url).pathname));
+  await expect.poll(kept).toEqual(expect.arrayContaining([expect.stringMatching(/lao\.traineddata\.gz$/), expect.stringMatching(/eng\.traineddata\.gz$/), expect.stringMatching(/files\.json$/)]));
+});

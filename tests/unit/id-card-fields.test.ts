@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { findCardLayout, type LayoutWord } from '../../src/features/registration/ocr/card-layout';
+import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoOrder } from '../../src/features/registration/ocr/field-values';
+import { cropLevel, isolateRow, skewAngle, type GrayImage } from '../../src/features/registration/ocr/gray-image';
+
+const today = new Date('2026-01-01');
+
+describe('field values read on their own crop', () => {
+  it('takes exactly 12 digits for the ID number', () => {
+    expect(idNumberFrom('0115 0883 1742')).toBe('011508831742');
+    expect(idNumberFrom('໐໑໑໕໐໘໘໓໑໗໔໒')).toBe('011508831742');
+    expect(idNumberFrom('01150883174')).toBeUndefined();
+    expect(idNumberFrom('0115088317420')).toBeUndefined();
+  });
+
+  it('reads day/month/year with any separator, only real past dates', () => {
+    expect(dateFrom('14/03/1988', today)).toBe('1988-03-14');
+    expect(dateFrom('02-11-1995', today)).toBe('1995-11-02');
+    expect(dateFrom('27.06 .1972', today)).toBe('1972-06-27');
+    expect(dateFrom('31/02/1990', today)).toBeUndefined();
+    expect(dateFrom('01/01/2030', today)).toBeUndefined();
+  });
+
+  it('keeps the Lao letters of a name, in the order people type them', () => {
+    expect(laoNameFrom('ສົມສັກ')).toBe('ສົມສັກ');
+    expect(laoNameFrom('. ສົມສັກ')).toBe('ສົມສັກ');
+    expect(laoNameFrom('ຄໍາພອນ')).toBe('ຄຳພອນ');
+    // Tone mark before the vowel sign it sits on: the same glyphs, a different string.
+    expect(laoOrder('ອຸ່ນ')).toBe('ອຸ່ນ');
+    expect(laoNameFrom('ທຼວງລາດ')).toBe('ຫຼວງລາດ');
+    expect(laoNameFrom('abc')).toBeUndefined();
+    expect(laoNameFrom('')).toBeUndefined();
+  });
+
+  it('joins the address rows and restores the commas read as full stops', () => {
+    expect(addressFrom(['ບ້ານ ໂພນສີນວນ . ເມືອງ ສີສັດຕະນາກ ,ນະຄອນຫຼວງ', 'ວຽງຈັນ'])).toBe('ບ້ານ ໂພນສີນວນ, ເມືອງ ສີສັດຕະນາກ, ນະຄອນຫຼວງ ວຽງຈັນ');
+    expect(addressFrom([', ບ້ານ ນາໄຊ. ນະຄອນຫຼວງພະບາງ .'])).toBe('ບ້ານ ນາໄຊ, ນະຄອນຫຼວງພະບາງ');
+    expect(addressFrom(['12345'])).toBeUndefined();
+  });
+});
+
+describe('card layout', () => {
+  // One line per row as a first reading returns them: label words, then the value's (misread) words.
+  const row = (line: number, y: number, words: [string, number, number][]): LayoutWord[] =>
+    words.map(([text, x0, x1]) => ({ text, confidence: 90, line, box: { x0, y0: y, x1, y1: y + 20 } }));
+  const words = [
+    ...row(0, 100, [['ເລກບັດ', 300, 380], ['/', 390, 395], ['ID', 405, 430], ['No:', 440, 480], ['011508831742', 500, 700]]),
+    ...row(1, 150, [['ຊື່', 300, 330], ['/Name:', 340, 420], ['aud', 440, 520]]),
+    ...row(2, 200, [['WIRY', 300, 380], ['/', 390, 395], ['Surname:', 405, 520], ['3390S', 540, 640]]),
+    ...row(3, 250, [['SOMSAK', 300, 420], ['VONGSAVANH', 430, 600]]),
+    ...row(4, 300, [['Date', 300, 350], ['of', 360, 380], ['birth:', 390, 450], ['14/03/1988', 470, 600]]),
+    ...row(5, 350, [['Address:', 300, 400], ['Ow', 420, 460], ['wuduow', 470, 560]]),
+    ...row(6, 400, [['PRE)', 300, 380]]),
+    ...row(7, 460, [['Issued:', 330, 400], ['05/01/2022', 410, 500]]),
+  ];
+  const layout = findCardLayout(words, 1200);
+  const region = (field: string) => layout.regions.find((r) => r.field === field)!;
+
+  it('finds every value right of its label, by the English or the Lao label', () => {
+    expect(layout.regions.map((r) => r.field)).toEqual(['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth', 'address']);
+    expect(region('idNumber').rows[0]!.x0).toBeLessThan(500);
+    expect(region('idNumber').rows[0]!.x0).toBeGreaterThan(480);
+    // "/Name:" (slash stuck to it) is the first name's label, not the surname's.
+    expect(region('firstNameLao').rows[0]!.y0).toBeLessThan(160);
+    expect(region('lastNameLao').rows[0]!.y0).toBeGreaterThan(160);
+  });
+
+  it('takes the wrapped address row but stops at the card dates', () => {
+    expect(region('address').rows).toHaveLength(2);
+    expect(region('address').rows[1]!.y1).toBeLessThanOrEqual(462);
+  });
+
+  it('returns the Latin name line', () => {
+    expect(layout.latinName?.text).toBe('SOMSAK VONGSAVANH');
+  });
+});
+
+describe('image preparation', () => {
+  /** White page with three dark text-like bars tilted by `degrees`. */
+  function page(degrees: number): GrayImage {
+    const width = 600;
+    const height = 400;
+    const data = new Uint8ClampedArray(width * height).fill(255);
+    const tan = Math.tan((degrees * Math.PI) / 180);
+    for (const top of [100, 180, 260]) {
+      for (let x = 50; x < 550; x++) {
+        if (x % 14 < 4) continue; // gaps between letters
+        const y0 = Math.round(top + (x - 300) * tan);
+        for (let y = y0; y < y0 + 18; y++) data[y * width + x] = 20;
+      }
+    }
+    return { width, height, data };
+  }
+
+  it('measures the tilt of the text lines', () => {
+    expect((skewAngle(page(3)) * 180) / Math.PI).toBeCloseTo(3, 0);
+    expect((skewAngle(page(-2)) * 180) / Math.PI).toBeCloseTo(-2, 0);
+    expect(skewAngle(page(0))).toBe(0);
+  });
+
+  it('crops a row levelled and scaled, and clears ink of the rows above and below', () => {
+    const image = page(0);
+    const crop = cropLevel(image, { x0: 40, y0: 170, x1: 560, y1: 210 }, 0, 2, 5);
+    expect(crop.width).toBe(520 * 2 + 10);
+    expect(crop.height).toBe(40 * 2 + 10);
+    // A bit of the next bar reaches into the bottom of this crop: cleared, the row's own bar kept.
+    const taller = isolateRow(cropLevel(image, { x0: 40, y0: 170, x1: 560, y1: 265 }, 0, 1, 0), 4);
+    const darkRows = Array.from({ length: taller.height }, (_, y) => taller.data.subarray(y * taller.width, (y + 1) * taller.width).some((v) => v < 128));
+    expect(darkRows.slice(85).some(Boolean)).toBe(false);
+    expect(darkRows.slice(10, 28).every(Boolean)).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clear, createStore } from 'idb-keyval';
+import type { TryResult } from '../../src/features/outbox/core/decide';
+import { MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from '../../src/features/outbox/core/entry';
+import { addEntry, allEntries, claimEntry, readPayload, writeSession } from '../../src/features/outbox/core/outbox-db';
+import { replayOutbox, sendEntry } from '../../src/features/outbox/core/replay';
+import type { OutboxRequest, Transport } from '../../src/features/outbox/core/send';
+
+/**
+ * The outbox queue as the page and the service worker share it (IndexedDB, here fake-indexeddb):
+ * what a replay sends, with which session, and what it keeps.
+ */
+const ALICE: OutboxSession = { owner: 'alice', token: 'token-a', expiresAt: Date.now() + 3_600_000, language: 'lo' };
+
+function entry(over: Partial<OutboxEntry> = {}): OutboxEntry {
+  return {
+    id: crypto.randomUUID(), owner: 'alice', kind: 'upload-payment', path: '/v1/citizen/resident-certificate/7/upload-payment',
+    idempotencyKey: crypto.randomUUID(), createdAt: Date.now(), state: 'waiting', lease: null, attempts: 0, lastTriedAt: null,
+    maybeReached: false, applicationId: 7, detail: {}, resultId: null, refusal: null, restored: false, told: false, settledAt: null,
+    ...over,
+  };
+}
+const payload = () => ({ fields: { note: 'x' }, files: { proof_of_payment: { blob: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), name: 'receipt.png' } }, draft: null });
+
+/** A server that answers each request in turn and records what it was sent. */
+function server(...answers: TryResult[]): Transport & { sent: OutboxRequest[] } {
+  const sent: OutboxRequest[] = [];
+  const transport = (async (req: OutboxRequest) => {
+    sent.push(req);
+    return answers.shift() ?? { kind: 'answer', status: 200, body: { data: { id: 7 } } };
+  }) as Transport & { sent: OutboxRequest[] };
+  transport.sent = sent;
+  return transport;
+}
+const stateOf = async (id: string) => (await allEntries()).find((e) => e.id === id)?.state;
+
+beforeEach(async () => {
+  await clear(createStore('rc-outbox', 'entries'));
+  await clear(createStore('rc-outbox-payloads', 'payloads'));
+});
+
+describe('outbox replay', () => {
+  it('sends with the session of now and the entry\'s own Idempotency-Key, the file as a data URL', async () => {
+    const e = entry();
+    await addEntry(e, payload());
+    await writeSession(ALICE);
+    const api = server({ kind: 'answer', status: 200, body: { data: { id: 7 } } });
+    expect(await replayOutbox(api, 'sw:1')).toEqual({ sent: 1, waiting: 0, stoppedBy: null });
+    expect(api.sent[0]!.headers).toMatchObject({ Authorization: 'Bearer token-a', 'Idempotency-Key': e.idempotencyKey, 'Accept-Language': 'lo' });
+    expect(JSON.parse(api.sent[0]!.body)).toEqual({ note: 'x', proof_of_payment: 'data:image/png;base64,iVBORw==', proof_of_payment_name: 'receipt.png' });
+    expect(await stateOf(e.id)).toBe('sent');
+    // The file is on the server now: the device lets it go.
+    expect(await readPayload(e.id)).toBeUndefined();
+  });
+
+  it('keeps an entry through 503 and a lost answer, with the same key each time, then sends it once', async () => {
+    const e = entry();
+    await addEntry(e, payload());
+    await writeSession(ALICE);
+    const api = server({ kind: 'answer', status: 503, body: null }, { kind: 'no-answer', serverReachable: true });
+    expect((await replayOutbox(api, 'page:1')).waiting).toBe(1);
+    expect(await stateOf(e.id)).toBe('waiting');
+    expect((await replayOutbox(api, 'page:1')).waiting).toBe(1);
+    expect((await allEntries())[0]!.maybeReached).toBe(true);
+    expect((await replayOutbox(api, 'page:1')).sent).toBe(1);
+    expect(new Set(api.sent.map((r) => r.headers['Idempotency-Key']))).toEqual(new Set([e.idempotencyKey]));
+  });
+
+  it('moves a 422 to "needs your action" with the reason and keeps the files to put back', async () => {
+    const e = entry();
+    await addEntry(e, payload());
+    await writeSession(ALICE);
+    await replayOutbox(server({ kind: 'answer', status: 422, body: { data: { error_code: 'validation_failed', message: 'No', fields: { proof_of_payment: 'file_type_not_allowed' } } } }), 'sw:1');
+    const [after] = await allEntries();
+    expect(after).toMatchObject({ state: 'needs-action', refusal: { status: 422, code: 'validation_failed', fields: { proof_of_payment: 'file_type_not_allowed' } }, told: false });
+    expect((await readPayload(e.id))?.files.proof_of_payment?.name).toBe('receipt.png');
+  });
+
+  it('never sends another citizen\'s entry, and sends nothing with an expired or missing session', async () => {
+    const bob = entry({ owner: 'bob' });
+    await addEntry(bob, payload());
+    await addEntry(entry(), payload());
+    const api = server();
+    expect(await replayOutbox(api, 'sw:1')).toMatchObject({ sent: 0 });
+    await writeSession({ ...ALICE, expiresAt: Date.now() - 1 });
+    expect(await replayOutbox(api, 'sw:1')).toEqual({ sent: 0, waiting: 1, stoppedBy: 'session' });
+    expect(api.sent).toHaveLength(0);
+    await writeSession(ALICE);
+    expect((await replayOutbox(api, 'sw:1')).sent).toBe(1);
+    expect(await stateOf(bob.id)).toBe('waiting');
+    expect(await sendEntry(bob.id, ALICE, api, 'page:1')).toEqual({ result: 'busy' });
+    expect(api.sent).toHaveLength(1);
+  });
+
+  it('a 401 keeps the entry and forgets the refused session until the citizen signs in again', async () => {
+    await addEntry(entry(), payload());
+    await writeSession(ALICE);
+    expect(await replayOutbox(server({ kind: 'answer', status: 401, body: null }), 'sw:1')).toMatchObject({ stoppedBy: 'session', waiting: 1 });
+    const api = server();
+    expect((await replayOutbox(api, 'sw:1')).sent).toBe(0);
+    expect(api.sent).toHaveLength(0);
+  });
+
+  it('page and worker claiming at once: exactly one gets the entry', async () => {
+    const e = entry();
+    await addEntry(e, payload());
+    const claims = await Promise.all([claimEntry(e.id, 'page:1'), claimEntry(e.id, 'sw:1'), claimEntry(e.id, 'page:2')]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // A sender that died: once its lease ran out the entry is free again, never "sending" forever.
+    expect(await claimEntry(e.id, 'sw:2', Date.now() + 91_000)).not.toBeNull();
+  });
+
+  it('an entry unsent for 7 days expires and is not sent', async () => {
+    const old = entry({ createdAt: Date.now() - MAX_RETENTION_MS - 1 });
+    await addEntry(old, payload());
+    await writeSession(ALICE);
+    const api = server();
+    await replayOutbox(api, 'sw:1');
+    expect(api.sent).toHaveLength(0);
+    expect((await allEntries())[0]).toMatchObject({ state: 'expired', told: false });
+  });
+});
