@@ -11,7 +11,7 @@ import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 
 /** Source folders whose messages a visitor can see (everything else waits for sign-in). */
-const SIGNED_IN_SOURCES = [/^src\/routes\/_auth/, /^src\/routes\/_officer/, /^src\/components\/application\//, /^src\/lib\/application-/, /^src\/features\/(account|application|certificate|history|home|notifications|officer|payment|pickup|reapply|help)\//];
+const SIGNED_IN_SOURCES = [/^src\/routes\/_auth/, /^src\/routes\/_officer/, /^src\/routes\/-citizen-area/, /^src\/components\/ui\/offline-notice/, /^src\/components\/application\//, /^src\/lib\/application-/, /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//];
 
 const isSignedInOnly = (origins: [string, number?][] | undefined) =>
   !!origins?.length && origins.every(([file]) => SIGNED_IN_SOURCES.some((re) => re.test(file.replace(/\\/g, '/'))));
