@@ -4,24 +4,11 @@ import * as v from 'valibot';
  * Field rules shared by the forms and the API. Each message is a stable code (see FieldError);
  * the client turns it into catalogue text, the server returns it in `data.fields`.
  */
-export const FieldError = {
-  required: 'required',
-  invalidEmail: 'invalid_email',
-  invalidPhone: 'invalid_phone',
-  passwordLength: 'password_min_length',
-  passwordUppercase: 'password_uppercase',
-  passwordNumber: 'password_number',
-  passwordCommon: 'password_common',
-  passwordMismatch: 'password_mismatch',
-  specialCharacters: 'special_characters',
-  tooLong: 'too_long',
-  digitsOnly: 'digits_only',
-  invalidDate: 'invalid_date',
-  dateInFuture: 'date_in_future',
-  invalidId: 'invalid_id',
-  otpFormat: 'otp_format',
-} as const;
-export type FieldError = (typeof FieldError)[keyof typeof FieldError];
+// The codes live apart from the schemas, so a screen that only shows messages does not download
+// the validation library.
+import { FieldError } from './field-errors';
+
+export { FieldError };
 
 export const LIMITS = {
   nameMax: 50,
@@ -88,19 +75,6 @@ export function isRealDate(iso: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso && d.getUTCFullYear() >= 1900;
 }
 
-/** "020 5555 1234" or "20 5555 1234" → "8562055551234" (spec: spaces removed, leading 0 dropped). */
-export function toApiPhone(grouped: string): string {
-  return `856${grouped.replace(/\s+/g, '').replace(/^0+/, '')}`;
-}
-
-/** "8562055551234" → "20 5555 1234" for the +856 field. */
-export function toGroupedPhone(apiPhone: string): string {
-  const local = apiPhone.replace(/^\+?856/, '').replace(/\D/g, '');
-  return groupPhoneDigits(local);
-}
-
-/** Auto-grouping as the citizen types: 2-4-4 digits. */
-export function groupPhoneDigits(input: string): string {
-  const d = input.replace(/\D/g, '').replace(/^0+/, '').slice(0, 10);
-  return [d.slice(0, 2), d.slice(2, 6), d.slice(6, 10)].filter(Boolean).join(' ');
-}
+// Phone formatting lives apart from the schemas, so a screen that only shows a number does not
+// download the validation library.
+export { groupPhoneDigits, toApiPhone, toGroupedPhone } from './phone';

@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import mailPlugin from './plugins/mail';
+import masterDataPlugin from './plugins/master-data';
 import rateLimitsPlugin from './plugins/rate-limits';
 import transportPlugin from './plugins/transport';
 import webAppPlugin from './plugins/web-app';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(dbPlugin, { config });
+  await app.register(masterDataPlugin);
   await app.register(documentsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitsPlugin);

@@ -2,3 +2,13 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+declare module '*.po?part=visitor' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+
+declare module '*.po?part=signed-in' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -1,20 +1,25 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  // Focus the new screen's main region so screen readers announce the navigation.
-  defaultViewTransition: false,
-});
+/**
+ * One router definition for the browser and for the build-time prerender (which passes a memory
+ * history); the browser's router is made in main.tsx.
+ */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    defaultPreload: 'intent',
+    // The prerender has no scroll position to restore (and must not print the inline script for it).
+    scrollRestoration: !history,
+    defaultViewTransition: false,
+  });
+}
 
-router.subscribe('onResolved', () => {
-  requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: true }));
-});
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

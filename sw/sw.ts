@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { prerenderedNavigation } from './navigation';
 import { registerOutbox } from './outbox';
 import { registerOcrCache } from './ocr-cache';
 import './offline-data';
@@ -15,8 +16,8 @@ declare let self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every app path renders the shell offline; the router then draws the screen. API paths are never the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// Every app path opens offline from the precache (sw/navigation.ts picks the page); API paths never do.
+registerRoute(new NavigationRoute(prerenderedNavigation, { denylist: [/^\/api\//] }));
 
 // Provinces, districts, villages and banks change only when an operator imports a new list: show the
 // copy we have at once (offline too) and refresh it in the background.

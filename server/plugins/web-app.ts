@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { chooseLanguage, languageFromCookieHeader, pageFileFor } from '../../contract/prerendered-pages';
 
 // WEB_DIST_DIR lets a test run serve its own build; normally the app built by `npm run build`.
 const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist'));
@@ -10,7 +11,9 @@ const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(path.dirname(
 /**
  * Serves the built PWA from the API's port. Hashed assets are immutable; the shell, the service
  * worker and the manifest must be revalidated or an update would never reach installed apps.
- * Any non-API path that is not a file gets index.html, and the client router decides (404 page included).
+ * Any other non-API path is a navigation: a public screen gets its page rendered at build time in the
+ * visitor's language (the stored choice, mirrored in a cookie, else Accept-Language), every other
+ * path the app shell (index.html), and the client router decides (404 page included).
  */
 export default fp(async (app) => {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -29,12 +32,25 @@ export default fp(async (app) => {
       else reply.header('Cache-Control', 'no-cache');
     },
   });
+  // The public forms are painted before the app runs and say method="post", so an early press never
+  // puts a password in an address; such a post (nothing is read from it) just reloads the screen.
+  await app.register(async (pages) => {
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, {}));
+    pages.post('/*', { schema: { hide: true } }, (req, reply) => {
+      if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
+      return reply.redirect(req.url, 303);
+    });
+  });
   // With wildcard: false every built file has its own route; whatever reaches this one is an app path.
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
     // A missing asset (an old page asking for a file of the previous build) is a 404, not the shell.
     if (/^\/assets\/|\.[a-z0-9]{2,5}$/i.test(req.url.split('?')[0])) return reply.status(404).type('text/plain').send('Not found');
+    const language = chooseLanguage(languageFromCookieHeader(req.headers.cookie), req.headers['accept-language']);
+    const file = pageFileFor(req.url.split('?')[0], language);
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    // Caches between us and the phone must keep one copy per language.
+    reply.header('Vary', 'Accept-Language, Cookie');
+    return reply.sendFile(file.slice(1));
   });
 }, { name: 'web-app' });

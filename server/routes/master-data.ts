@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import * as v from 'valibot';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../contract/master-data';
-import { banks, districts, provinces, villages } from '../db/schema';
 import { bankMonogramSvg } from '../db/seed/banks';
 import { notFound } from '../lib/http-error';
 import { idParams, schema } from '../lib/validation';
+import type { CachedBody } from '../services/master-data-store';
 
 const langQuery = v.object({ lang: v.optional(v.picklist(['en', 'lo'], 'invalid_language')) });
 const logoParams = v.object({ code: v.pipe(v.string(), v.regex(/^[A-Z]{2,5}$/, 'invalid_id')) });
@@ -36,56 +35,58 @@ export function sendCacheable(req: FastifyRequest, reply: FastifyReply, body: un
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-export default async function masterDataRoutes(app: FastifyInstance) {
-  const name = <T extends { nameEn: unknown; nameLo: unknown }>(lang: Language, t: T) => (lang === 'lo' ? t.nameLo : t.nameEn) as T['nameEn'];
-  const tags = ['master-data'];
+/** True when If-None-Match names this ETag (a list of them, or `*`, as HTTP allows). */
+function notModified(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header === etag || header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
-  app.get('/v1/master-data/location/provinces', { schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => {
-    const lang = requestLanguage(req);
-    const data = await app.db.select({ id: provinces.id, name: name(lang, provinces), code: provinces.code }).from(provinces).where(eq(provinces.active, true)).orderBy(asc(provinces.code));
-    return sendCacheable(req, reply, { data });
-  });
+/**
+ * A list held in memory (server/services/master-data-store.ts): 304 when the client has it, else
+ * the prepared bytes, already compressed when the client accepts it (no work per request).
+ */
+export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400').header('ETag', body.etag).header('Vary', 'Accept-Language, Accept-Encoding');
+  if (notModified(req, body.etag)) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  const accepts = req.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(body.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(body.gzip);
+  return reply.send(body.json);
+}
+
+export default async function masterDataRoutes(app: FastifyInstance) {
+  const tags = ['master-data'];
+  const store = app.masterData;
+
+  app.get('/v1/master-data/location/provinces', { schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.provinces(requestLanguage(req))));
 
   app.get('/v1/master-data/location/district/:id', { schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const [province] = await app.db.select({ id: provinces.id }).from(provinces).where(and(eq(provinces.id, id), eq(provinces.active, true)));
-    if (!province) throw notFound('Province not found');
-    const lang = requestLanguage(req);
-    const data = await app.db.select({ id: districts.id, name: name(lang, districts), code: districts.code }).from(districts)
-      .where(and(eq(districts.provinceId, id), eq(districts.active, true))).orderBy(asc(districts.code));
-    return sendCacheable(req, reply, { data });
+    const body = store.districtsOf((req.params as { id: number }).id, requestLanguage(req));
+    if (!body) throw notFound('Province not found');
+    return sendPrepared(req, reply, body);
   });
 
   app.get('/v1/master-data/location/villages/:id', { schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const [district] = await app.db.select({ id: districts.id }).from(districts).where(and(eq(districts.id, id), eq(districts.active, true)));
-    if (!district) throw notFound('District not found');
-    const lang = requestLanguage(req);
-    const data = await app.db.select({ id: villages.id, name: name(lang, villages), code: villages.code }).from(villages)
-      .where(and(eq(villages.districtId, id), eq(villages.active, true))).orderBy(asc(villages.code));
-    return sendCacheable(req, reply, { data });
+    const body = store.villagesOf((req.params as { id: number }).id, requestLanguage(req));
+    if (!body) throw notFound('District not found');
+    return sendPrepared(req, reply, body);
   });
 
-  const bankFields = (lang: Language) => ({ id: banks.id, bank_name: lang === 'lo' ? banks.nameLo : banks.nameEn, code: banks.code, sort: banks.sort });
-  const withLogo = (b: { id: number; bank_name: string; code: string; sort: number }) => ({ id: b.id, bank_name: b.bank_name, code: b.code, bank_logo: `/api/v1/master-data/bank-logo/${b.code}.svg` });
-
-  app.get('/v1/master-data/bank', { schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => {
-    const rows = await app.db.select(bankFields(requestLanguage(req))).from(banks).orderBy(asc(banks.sort));
-    return sendCacheable(req, reply, { data: rows.map(withLogo) });
-  });
+  app.get('/v1/master-data/bank', { schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.banks(requestLanguage(req))));
 
   app.get('/v1/master-data/bank/:id', { schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const [row] = await app.db.select(bankFields(requestLanguage(req))).from(banks).where(eq(banks.id, id));
-    if (!row) throw notFound('Bank not found');
-    return sendCacheable(req, reply, { data: withLogo(row) });
+    const body = store.bank((req.params as { id: number }).id, requestLanguage(req));
+    if (!body) throw notFound('Bank not found');
+    return sendPrepared(req, reply, body);
   });
 
   app.get('/v1/master-data/bank-logo/:code.svg', { schema: { tags, params: schema(logoParams) } }, async (req, reply) => {
     const { code } = req.params as { code: string };
-    const [row] = await app.db.select({ sort: banks.sort }).from(banks).where(eq(banks.code, code));
-    if (!row) throw notFound('Bank not found');
-    return reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(bankMonogramSvg(code, row.sort));
+    const sort = store.bankSort(code);
+    if (sort === undefined) throw notFound('Bank not found');
+    return reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(bankMonogramSvg(code, sort));
   });
 
   /** Customer-service contacts: one place (configuration) for every screen that shows them. */

@@ -16,6 +16,7 @@ import { notify } from './notifications';
 import { currentFee, DEADLINE_NOTE, DEADLINE_NOTE_CODE, paymentDeadline } from './payments';
 import { changeStatus } from './application-status';
 import { virtualAccountNumber } from './virtual-account';
+import type { MasterDataStore, PlaceLevel } from './master-data-store';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -146,6 +147,18 @@ export async function latestDocuments(db: Db, applicationId: number) {
   return latest;
 }
 
+function placeNamesFromMemory(store: MasterDataStore, data: ApplicantData, lang: Language) {
+  const name = (level: PlaceLevel, id: number) => store.placeName(level, id, lang);
+  return {
+    province: name('province', data.province_id),
+    district: name('district', data.district_id),
+    village: name('village', data.village_id),
+    parent_province: name('province', data.parent_province_id),
+    parent_district: name('district', data.parent_district_id),
+    parent_village: name('village', data.parent_village_id),
+  };
+}
+
 async function placeNames(db: Db, data: ApplicantData, lang: Language) {
   const pick = (t: { nameEn: string; nameLo: string }) => (lang === 'lo' ? t.nameLo : t.nameEn);
   const ids = <T extends { id: number }>(rows: (T & { nameEn: string; nameLo: string })[]) => new Map(rows.map((r) => [r.id, pick(r)]));
@@ -166,12 +179,14 @@ async function placeNames(db: Db, data: ApplicantData, lang: Language) {
 }
 
 /** GET …/{id}: everything the detail screen shows, place and bank names in the request's language. */
-export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language, fee?: { recipient: string; recipientLo: string }): Promise<ApplicationDetail> {
+export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language, fee?: { recipient: string; recipientLo: string }, masterData?: MasterDataStore): Promise<ApplicationDetail> {
   const data = row.applicantData as ApplicantData;
+  // With the master data in memory (the API's case), the names cost no query.
+  const memoryBank = masterData?.bankRow(row.bankId);
   const [names, docs, [bank], [reapply]] = await Promise.all([
-    placeNames(db, data, lang),
+    masterData ? placeNamesFromMemory(masterData, data, lang) : placeNames(db, data, lang),
     latestDocuments(db, row.id),
-    db.select().from(banks).where(eq(banks.id, row.bankId)),
+    memoryBank ? [{ code: memoryBank.code, nameEn: memoryBank.en, nameLo: memoryBank.lo }] : db.select().from(banks).where(eq(banks.id, row.bankId)),
     db.select({ id: applications.id }).from(applications).where(eq(applications.reappliedFromId, row.id)),
   ]);
   const docField = (kind: ApplicationDocumentKind) => {

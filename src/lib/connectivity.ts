@@ -42,7 +42,10 @@ async function probe(): Promise<boolean> {
   try {
     const res = await fetch(HEALTH_URL, { cache: 'no-store', headers: { Accept: 'application/json' }, signal: controller.signal });
     // A captive portal answers too, with its own HTML page: only our server's JSON counts.
-    return (res.headers.get('content-type') ?? '').includes('application/json');
+    const ours = (res.headers.get('content-type') ?? '').includes('application/json');
+    // Read the (tiny) body: left unread, the request stays open and the connection held.
+    await res.arrayBuffer().catch(() => undefined);
+    return ours;
   } catch {
     return false;
   } finally {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ErrorCode } from '../../contract/errors';
-import { FieldError } from '../../contract/rules';
+import { FieldError } from '../../contract/field-errors';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 

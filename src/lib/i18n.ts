@@ -1,23 +1,45 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import type { Language } from '../../contract/master-data';
+import { chooseLanguage, LANGUAGE_COOKIE } from '../../contract/prerendered-pages';
 
 export const LANGUAGE_KEY = 'language';
 export const FALLBACK_LOCALE: Language = 'en';
 
 /** DECISIONS §2: the stored choice wins; otherwise Lao when the browser prefers Lao; else English. */
 export function initialLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_KEY);
-  if (stored === 'en' || stored === 'lo') return stored;
-  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return preferred.some((l) => l?.toLowerCase().startsWith('lo')) ? 'lo' : FALLBACK_LOCALE;
+  return chooseLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-/** Loads one catalogue on demand (each language is its own small chunk) and switches to it. */
+// Each catalogue comes in two parts (scripts/catalogue-parts.ts): the words a visitor can see, and
+// those of the signed-in and back-office screens, fetched only once one of those areas opens.
+const VISITOR_PART = { en: () => import('../../locales/en.po?part=visitor'), lo: () => import('../../locales/lo.po?part=visitor') };
+const SIGNED_IN_PART = { en: () => import('../../locales/en.po?part=signed-in'), lo: () => import('../../locales/lo.po?part=signed-in') };
+let signedInWords = false;
+
+async function catalogue(locale: Language): Promise<Messages> {
+  const parts = await Promise.all([VISITOR_PART[locale](), ...(signedInWords ? [SIGNED_IN_PART[locale]()] : [])]);
+  return Object.assign({}, ...parts.map((part) => part.messages));
+}
+
+/** Loads the language's catalogue on demand (its own small chunks) and switches to it. */
 export async function activateLanguage(locale: Language, persist = false): Promise<void> {
-  const { messages } = locale === 'lo' ? await import('../../locales/lo.po') : await import('../../locales/en.po');
-  i18n.loadAndActivate({ locale, messages });
+  i18n.loadAndActivate({ locale, messages: await catalogue(locale) });
   document.documentElement.lang = locale;
   if (persist) localStorage.setItem(LANGUAGE_KEY, locale);
+  // The server and the service worker cannot read localStorage: a cookie mirrors the stored choice
+  // so the first HTML of the next visit is already in that language (contract/prerendered-pages.ts).
+  if (localStorage.getItem(LANGUAGE_KEY) === locale) {
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  }
+}
+
+/** The words of the signed-in and back-office screens; their guards await it before drawing. */
+export async function loadSignedInWords(): Promise<void> {
+  if (signedInWords) return;
+  signedInWords = true;
+  const locale = currentLanguage();
+  const { messages } = await SIGNED_IN_PART[locale]();
+  i18n.load(locale, messages);
 }
 
 export function currentLanguage(): Language {

@@ -1,12 +1,14 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignedInOutlet } from '../components/layout/signed-in-outlet';
+import { loadSignedInWords } from '../lib/i18n';
 import { useSession, validToken } from '../lib/session';
 
 /** Back office (DECISIONS §1): officers only. Signed out → /login; a citizen → their /home. */
 export const Route = createFileRoute('/_officer')({
-  beforeLoad: () => {
+  beforeLoad: async () => {
     if (!validToken()) throw redirect({ to: '/login', replace: true });
     if (useSession.getState().role !== 'officer') throw redirect({ to: '/home', replace: true });
+    await loadSignedInWords();
   },
   component: SignedInOutlet,
 });

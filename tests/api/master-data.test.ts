@@ -1,4 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { importPlaces, shippedPlaces } from '../../server/db/seed/locations';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -95,5 +102,44 @@ describe('master data', () => {
     const docs = await get('/api/docs/json');
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json().paths)).toContain('/api/v1/master-data/location/provinces');
+  });
+});
+
+describe('master data served from memory', () => {
+  it('answers a strong ETag and the same bytes compressed or not', async () => {
+    const plain = await get('/api/v1/master-data/location/villages/1', { 'accept-encoding': 'identity' });
+    expect(plain.headers.etag).toMatch(/^"[\w-]+"$/);
+    for (const encoding of ['gzip', 'br']) {
+      const packed = await get('/api/v1/master-data/location/villages/1', { 'accept-encoding': encoding });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.etag).toBe(plain.headers.etag);
+      const raw = encoding === 'gzip' ? zlib.gunzipSync(packed.rawPayload) : zlib.brotliDecompressSync(packed.rawPayload);
+      expect(raw.toString('utf8')).toBe(plain.body);
+    }
+    const listed = await get('/api/v1/master-data/location/villages/1', { 'if-none-match': `"nope", ${plain.headers.etag}` });
+    expect(listed.statusCode).toBe(304);
+  });
+
+  // Several instances share one PostgreSQL database; an import beside them reaches all of them.
+  it.runIf(!!(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL))('is identical on every instance and follows an import at once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
+    const other = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: t.app.config.databaseUrl! }));
+    try {
+      const url = '/api/v1/master-data/location/provinces';
+      const etagOf = async (app: typeof other) => (await app.inject({ method: 'GET', url })).headers.etag;
+      const before = await etagOf(t.app);
+      expect(await etagOf(other)).toBe(before);
+
+      const places = shippedPlaces().map((p) => (p.level === 'province' && p.code === '01' ? { ...p, nameEn: 'Vientiane Capital (renamed)' } : p));
+      await importPlaces(t.app.db, places);
+      await expect.poll(async () => (await other.inject({ method: 'GET', url })).json().data[0].name, { timeout: 5000 }).toBe('Vientiane Capital (renamed)');
+      await expect.poll(() => etagOf(t.app), { timeout: 5000 }).not.toBe(before);
+      expect(await etagOf(other)).toBe(await etagOf(t.app));
+      await importPlaces(t.app.db, shippedPlaces());
+      await expect.poll(() => etagOf(other), { timeout: 5000 }).toBe(before);
+    } finally {
+      await other.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,6 +14,8 @@ test('the landing page offers login and registration', async ({ page }) => {
 
 test('the language switch changes the text and survives a reload', async ({ page }) => {
   await page.goto('/');
+  // The landing is painted from prerendered HTML; its button answers once the app has started.
+  await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: /Change language/ }).click();
   await page.getByRole('menuitemradio', { name: 'ພາສາລາວ' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
@@ -22,6 +24,7 @@ test('the language switch changes the text and survives a reload', async ({ page
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('lo');
   await page.reload();
   await expect(page.getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' })).toBeVisible();
+  await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: /ປ່ຽນພາສາ/ }).click();
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

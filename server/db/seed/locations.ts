@@ -60,6 +60,9 @@ export function parsePlaces(csv: string, source = 'file'): Place[] {
   return places;
 }
 
+/** Running servers listen on this channel and load the lists again (server/plugins/master-data.ts). */
+export const MASTER_DATA_CHANNEL = 'master_data_changed';
+
 /** Writes a whole list in one transaction: all of it lands, or nothing does. */
 export async function importPlaces(db: Db, places: Place[]): Promise<{ provinces: number; districts: number; villages: number }> {
   return db.transaction(async (tx) => {
@@ -87,6 +90,8 @@ export async function importPlaces(db: Db, places: Place[]): Promise<{ provinces
     if (keep('village').length) await tx.update(villages).set({ active: false }).where(notInArray(villages.code, keep('village')));
     if (keep('district').length) await tx.update(districts).set({ active: false }).where(notInArray(districts.code, keep('district')));
     await tx.update(provinces).set({ active: false }).where(notInArray(provinces.code, keep('province')));
+    // Delivered when the transaction commits, and only then.
+    await tx.execute(sql`select pg_notify(${MASTER_DATA_CHANNEL}, '')`);
     return { provinces: byLevel('province').length, districts: byLevel('district').length, villages: byLevel('village').length };
   });
 }

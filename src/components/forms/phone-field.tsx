@@ -1,10 +1,11 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { groupPhoneDigits } from '../../../contract/rules';
+import { groupPhoneDigits } from '../../../contract/phone';
 import { TextField } from '../ui/field';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: React.ReactNode;
   error?: string;
+  /** Given: a controlled field. Left out: the input keeps its own value (lib/light-form.ts). */
   value?: string;
   onChange(value: string): void;
 };
@@ -20,7 +21,11 @@ export const PhoneField = forwardRef<HTMLInputElement, Props>(({ value, onChange
     autoComplete="tel-national"
     placeholder="20 1234 5678"
     maxLength={12}
-    value={value ?? ''}
-    onChange={(e) => onChange(groupPhoneDigits(e.target.value))}
+    {...(value === undefined ? {} : { value })}
+    onChange={(e) => {
+      const grouped = groupPhoneDigits(e.target.value);
+      if (value === undefined && e.target.value !== grouped) e.target.value = grouped;
+      onChange(grouped);
+    }}
   />
 ));

@@ -1,17 +1,13 @@
-import { Trans } from '@lingui/react/macro';
-import { Button } from '../ui/button';
-import { Dialog, DialogActions } from '../ui/dialog';
+import { lazy, Suspense, useState } from 'react';
+
+// The dialog (react-aria's overlay, focus trap and button) loads at the first tap on a
+// 'coming soon' item: it is on the home screen and the bottom bar, but rarely opened.
+const ComingSoonDialogBody = lazy(() => import('./coming-soon-dialog-body'));
 
 /** The feature-unavailable notice of every 'coming soon' item, with its Close button. */
 export function ComingSoonDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
-  return (
-    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && onClose()} title={<Trans>Coming soon</Trans>}>
-      <p><Trans>This service is not available yet. We are working on it and will let you know when it opens.</Trans></p>
-      <DialogActions>
-        <Button onPress={onClose} autoFocus>
-          <Trans>Close</Trans>
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  const [wanted, setWanted] = useState(isOpen);
+  if (isOpen && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return <Suspense fallback={null}><ComingSoonDialogBody isOpen={isOpen} onClose={onClose} /></Suspense>;
 }

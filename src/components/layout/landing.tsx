@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { ButtonLink } from '../ui/button';
+import { ButtonLink } from '../ui/native-button';
 import { LanguageSwitcher } from './language-switcher';
 import { OfflineIndicator } from './offline-indicator';
 import styles from './landing.module.css';

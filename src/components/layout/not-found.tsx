@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { ButtonLink } from '../ui/button';
+import { ButtonLink } from '../ui/native-button';
 import { AppHeader } from './app-header';
 import { Page, Stack } from './page';
 import styles from './not-found.module.css';

@@ -1,22 +1,13 @@
-import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { useAppUpdate } from '../../lib/service-worker';
-import { Button } from '../ui/button';
-import styles from './update-prompt.module.css';
+
+// Loaded only when an update waits: it is on every screen but rarely shown, and its button
+// (react-aria) must not weigh on a visitor's first screen.
+const UpdateBanner = lazy(() => import('./update-banner'));
 
 /** Offered when a new version of the app has been downloaded in the background. */
 export function UpdatePrompt() {
-  const { waiting, deferred, apply } = useAppUpdate();
+  const waiting = useAppUpdate((s) => s.waiting);
   if (!waiting) return null;
-  return (
-    <div className={styles.prompt} role="status">
-      {deferred ? (
-        <span><Trans>The app updates as soon as your request is sent.</Trans></span>
-      ) : (
-        <>
-          <span><Trans>A new version of the app is ready.</Trans></span>
-          <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
-        </>
-      )}
-    </div>
-  );
+  return <Suspense fallback={null}><UpdateBanner /></Suspense>;
 }

@@ -1,15 +1,10 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
-import { createLink, type LinkComponent } from '@tanstack/react-router';
-import { forwardRef, useEffect, useRef, type AnchorHTMLAttributes } from 'react';
+import { useEffect, useRef } from 'react';
+import { classes, type Look } from './native-button';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'success';
-
-interface Look { variant?: ButtonVariant; wide?: boolean }
-
-function classes({ variant = 'primary', wide }: Look, extra?: string) {
-  return [styles.button, styles[variant], wide ? styles.wide : '', extra ?? ''].filter(Boolean).join(' ');
-}
+// Screens that need no react-aria press handling import these from native-button.tsx directly.
+export { ButtonLink, SubmitButton, type ButtonVariant } from './native-button';
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className'>, Look {
   className?: string;
@@ -54,11 +49,3 @@ export function Button({ variant, wide, className, pending, pendingLabel, childr
   );
 }
 
-type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & Look;
-const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorProps>(({ variant, wide, className, ...rest }, ref) => (
-  <a ref={ref} {...rest} className={classes({ variant, wide }, className)} />
-));
-
-const CreatedButtonLink = createLink(StyledAnchor);
-/** A router link that looks like a button (e.g. Login, Create account). */
-export const ButtonLink: LinkComponent<typeof StyledAnchor> = (props) => <CreatedButtonLink preload="intent" {...props} />;

@@ -4,8 +4,6 @@ import { ErrorCode } from '../../../contract/errors';
 import { AppHeader } from '../../components/layout/app-header';
 import { Page } from '../../components/layout/page';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { resendOtp } from '../../features/registration/api/otp';
-import { useRegistrationDraft } from '../../features/registration/stores/registration-draft';
 import { ApiError } from '../../lib/api-client';
 
 type Search = { reset?: 'success' };
@@ -21,7 +19,12 @@ function LoginScreen() {
   const navigate = useNavigate();
 
   // x009 (spec §4): ask for a code, then the code screen with the account's e-mail.
+  // Rare, so its code (the draft store and IndexedDB) loads only then, not with the login screen.
   const onUnverified = async (email: string) => {
+    const [{ resendOtp }, { useRegistrationDraft }] = await Promise.all([
+      import('../../features/registration/api/otp'),
+      import('../../features/registration/stores/registration-draft'),
+    ]);
     try {
       await resendOtp(email);
     } catch (err) {

@@ -18,6 +18,6 @@ export default async function historyRoutes(app: FastifyInstance) {
     const { id } = req.params as { id: number };
     const row = await findOwnApplication(app.db, id, req.user!.id);
     reply.header('Cache-Control', 'private, no-store');
-    return { data: await applicationDetail(app.db, row, requestLanguage(req), app.config.fee) };
+    return { data: await applicationDetail(app.db, row, requestLanguage(req), app.config.fee, app.masterData) };
   });
 }

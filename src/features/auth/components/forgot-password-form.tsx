@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { forgotPasswordBody } from '../../../../contract/auth';
 import { Card, Stack } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/native-button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-messages';
-import { errorOf, useSchemaForm } from '../../../lib/form';
+import { useLightForm } from '../../../lib/light-form';
 import { forgotPassword } from '../api/password-recovery';
 import styles from './auth.module.css';
 
@@ -16,8 +16,7 @@ export function ForgotPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useSchemaForm(forgotPasswordBody, { defaultValues: { email: '' } });
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = form;
+  const { register, handleSubmit, errorOf, isSubmitting } = useLightForm(forgotPasswordBody, { email: '' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -30,17 +29,17 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className={styles.form}>
+    <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
       {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
       <Card>
         <Stack gap={4}>
           <p className={styles.intro}><Trans>Type the email of your account. We will send you a link to choose a new password.</Trans></p>
-          <TextField label={t`Email`} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errorOf(errors, 'email')} {...register('email')} />
+          <TextField label={t`Email`} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errorOf('email')} {...register('email')} />
         </Stack>
       </Card>
-      <Button type="submit" wide pending={isSubmitting} pendingLabel={t`Submitting...`}>
+      <SubmitButton wide pending={isSubmitting} pendingLabel={t`Submitting...`}>
         <Trans>Send reset link</Trans>
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -6,11 +6,11 @@ import { ErrorCode } from '../../../../contract/errors';
 import { PasswordField } from '../../../components/forms/password-field';
 import { Card, Stack } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/native-button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
-import { errorOf, useSchemaForm } from '../../../lib/form';
+import { useLightForm } from '../../../lib/light-form';
 import { useSession } from '../../../lib/session';
 import { login } from '../api/login';
 import styles from './auth.module.css';
@@ -31,8 +31,7 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [showReset, setShowReset] = useState(!!resetDone);
-  const form = useSchemaForm(loginBody, { defaultValues: { username: '', password: '' } });
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = form;
+  const { register, handleSubmit, errorOf, isSubmitting } = useLightForm(loginBody, { username: '', password: '' });
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setFailure(null);
@@ -58,7 +57,7 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className={styles.form}>
+    <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
       {showReset && <Banner tone="success" onDismiss={() => setShowReset(false)}><Trans>Your password has been reset. Please log in with your new password.</Trans></Banner>}
       {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
       <Card>
@@ -69,18 +68,18 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
             autoCapitalize="none"
             spellCheck={false}
             hint={t`Phone numbers can be typed with or without +856.`}
-            error={errorOf(errors, 'username')}
+            error={errorOf('username')}
             {...register('username')}
           />
-          <PasswordField label={t`Password`} autoComplete="current-password" error={errorOf(errors, 'password')} {...register('password')} />
+          <PasswordField label={t`Password`} autoComplete="current-password" error={errorOf('password')} {...register('password')} />
           <div className={styles.links}>
             <Link to="/forgot-password" className={styles.link}><Trans>Forgot password?</Trans></Link>
           </div>
         </Stack>
       </Card>
-      <Button type="submit" wide pending={isSubmitting} pendingLabel={t`Logging in...`}>
+      <SubmitButton wide pending={isSubmitting} pendingLabel={t`Logging in...`}>
         <Trans>Login</Trans>
-      </Button>
+      </SubmitButton>
       <p className={styles.center}>
         <Trans>No account yet? <Link to="/register" className={styles.link}>Create account</Link></Trans>
       </p>

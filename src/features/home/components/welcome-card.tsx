@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { toGroupedPhone } from '../../../../contract/rules';
+import { toGroupedPhone } from '../../../../contract/phone';
 import { CitizenBadge } from '../../../components/layout/citizen-badge';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/native-button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/error-messages';
 import type { ProfileState } from '../../../lib/profile';
@@ -23,7 +23,7 @@ export function WelcomeCard({ state, onRetry }: { state: ProfileState; onRetry()
     return (
       <section className={`${styles.card} ${styles.failed}`} role="alert">
         <p>{errorMessage(state.error)}</p>
-        <Button variant="secondary" onPress={onRetry}><Trans>Try again</Trans></Button>
+        <PlainButton variant="secondary" onClick={onRetry}><Trans>Try again</Trans></PlainButton>
       </section>
     );
   }

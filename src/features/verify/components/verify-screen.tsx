@@ -5,7 +5,7 @@ import { parseFragment } from '../../../../contract/certificate-statement';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { PlainButton } from '../../../components/ui/native-button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { SuccessMark } from '../../../components/ui/success-panel';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
@@ -119,7 +119,7 @@ export function VerifyScreen({ code }: { code: string }) {
           {unreachable && check?.result !== 'unknown-key' && <Trans>There is no connection, and this address carries no signature that this device can check. Connect to the internet and try again.</Trans>}
           {/* Its own sentence, not the shared error catalogue: this public page stays small. */}
           {!unreachable && <Trans>The registry did not answer. Please try again in a moment.</Trans>}{' '}
-          <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button>
+          <PlainButton variant="ghost" onClick={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></PlainButton>
         </Banner>
       )}
       {verdict.status !== 'loading' && verdict.status !== 'cannot-check' && (

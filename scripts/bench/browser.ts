@@ -1,0 +1,121 @@
+/** Browser figures: Lighthouse (mobile preset), the first screen offline, and on-device OCR. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../tests/e2e/chromium';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The middle of the figures a run produced (a run that could not measure one gives NaN, left out). */
+const median = (xs: number[]) => {
+  const ok = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
+};
+
+export interface LighthouseFigure { path: string; runs: number; performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number }
+
+/**
+ * Lighthouse's default (mobile) preset — simulated slow 4G and a 4× slower CPU — three runs per
+ * screen, the median of each figure. The signed-in home keeps its session in localStorage, so for
+ * it the storage is not reset; the HTTP cache and the service worker are cleared before each run.
+ */
+export async function lighthouseRuns(base: string, paths: string[], session: { token: string; expiresAt: number }, runs = 3): Promise<LighthouseFigure[]> {
+  const port = 9400 + Math.floor(Math.random() * 500);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lh-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`], headless: true });
+  const out: LighthouseFigure[] = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    for (const p of paths) {
+      const signedIn = p === '/home';
+      const results: LighthouseFigure[] = [];
+      for (let i = 0; i < runs; i++) {
+        if (signedIn) {
+          await page.goto(`${base}/login`);
+          await page.evaluate((s) => { localStorage.setItem('token', s.token); localStorage.setItem('expiresAt', String(s.expiresAt)); localStorage.setItem('role', 'citizen'); }, session);
+          await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+          await cdp.send('Network.clearBrowserCache');
+          await page.goto('about:blank');
+        }
+        const result = await lighthouse(`${base}${p}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: signedIn });
+        const lhr = result!.lhr;
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        results.push({
+          path: p, runs, performance: (lhr.categories.performance.score ?? 0) * 100, accessibility: (lhr.categories.accessibility.score ?? 0) * 100,
+          bestPractices: (lhr.categories['best-practices'].score ?? 0) * 100,
+          fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift'),
+        });
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== p) throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);
+      }
+      const m = (k: keyof LighthouseFigure) => median(results.map((r) => r[k] as number));
+      out.push({ path: p, runs, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls') });
+      process.stderr.write(`  lighthouse ${p}: ${m('performance')}\n`);
+    }
+  } finally {
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/** The first screen offline, answered by the service worker: median first and largest paint of 3 loads. */
+export async function offlineFirstScreen(base: string, paths: string[]): Promise<{ path: string; fcp: number; lcp: number }[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const out: { path: string; fcp: number; lcp: number }[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    for (const p of paths) {
+      const fcps: number[] = [];
+      const lcps: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await page.goto(`${base}${p}`, { waitUntil: 'load' });
+        const t = await page.evaluate(() => new Promise<{ fcp: number; lcp: number }>((resolve) => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({ fcp, lcp: entries[entries.length - 1].startTime });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve({ fcp, lcp: NaN }), 3000);
+        }));
+        fcps.push(t.fcp);
+        lcps.push(t.lcp);
+      }
+      out.push({ path: p, fcp: median(fcps), lcp: median(lcps) });
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+/** tesseract.js in Chromium with the app's own engine and data (/tesseract/): worker start, then one card. */
+export async function ocrTiming(base: string, card: string): Promise<{ workerStartMs: number; recognitionMs: number; textLength: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.route('**/bench/tesseract.min.js', (r) => r.fulfill({ path: 'node_modules/tesseract.js/dist/tesseract.min.js', contentType: 'text/javascript' }));
+    await page.route('**/bench/card.png', (r) => r.fulfill({ path: card, contentType: 'image/png' }));
+    await page.goto(`${base}/login`);
+    await page.addScriptTag({ url: '/bench/tesseract.min.js' });
+    return await page.evaluate(async () => {
+      const T = (window as unknown as { Tesseract: { createWorker(l: string, oem: number, o: object): Promise<{ recognize(i: string): Promise<{ data: { text: string } }>; terminate(): Promise<void> }> } }).Tesseract;
+      const t0 = performance.now();
+      const worker = await T.createWorker('lao+eng', 1, { workerPath: '/tesseract/worker.min.js', corePath: '/tesseract/', langPath: '/tesseract/', cacheMethod: 'none', workerBlobURL: false });
+      const t1 = performance.now();
+      const { data } = await worker.recognize('/bench/card.png');
+      const t2 = performance.now();
+      await worker.terminate();
+      return { workerStartMs: t1 - t0, recognitionMs: t2 - t1, textLength: data.text.length };
+    });
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Vite plugin: each Lingui catalogue in two parts, so a visitor downloads only the words of the
+ * screens a visitor can open. `locales/lo.po?part=visitor` holds every message used by the public
+ * screens and the shared components (by the `#:` source references Lingui keeps in the .po);
+ * `?part=signed-in` holds the rest (signed-in and back-office screens), loaded by those areas'
+ * guards (src/lib/i18n.ts). The .po files stay one per language: nothing changes for translators.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { getConfig } from '@lingui/conf';
+import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
+
+/** Source folders whose messages a visitor can see (everything else waits for sign-in). */
+const SIGNED_IN_SOURCES = [/^src\/routes\/_auth/, /^src\/routes\/_officer/, /^src\/routes\/-citizen-area/, /^src\/components\/ui\/offline-notice/, /^src\/components\/application\//, /^src\/lib\/application-/, /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//];
+
+const isSignedInOnly = (origins: [string, number?][] | undefined) =>
+  !!origins?.length && origins.every(([file]) => SIGNED_IN_SOURCES.some((re) => re.test(file.replace(/\\/g, '/'))));
+
+export function catalogueParts(): Plugin {
+  const config = getConfig();
+  return {
+    name: 'catalogue-parts',
+    enforce: 'pre',
+    async transform(_src, id) {
+      const m = /\.po\?part=(visitor|signed-in)$/.exec(id);
+      if (!m) return;
+      const file = path.relative(config.rootDir!, id.split('?')[0]);
+      const found = getCatalogForFile(file, await getCatalogs(config));
+      if (!found) throw new Error(`${file} is not a catalogue of lingui.config.ts`);
+      const { locale, catalog } = found;
+      const { messages } = await catalog.getTranslations(locale, { fallbackLocales: config.fallbackLocales as never, sourceLocale: config.sourceLocale! });
+      const entries = await catalog.read(locale);
+      const wanted = m[1] === 'signed-in';
+      const part = Object.fromEntries(Object.entries(messages).filter(([key]) => isSignedInOnly(entries?.[key]?.origin as [string, number?][]) === wanted));
+      const { source } = createCompiledCatalog(locale, part, { namespace: 'es', pseudoLocale: config.pseudoLocale });
+      return { code: source, map: null, moduleType: 'js' };
+    },
+  };
+}

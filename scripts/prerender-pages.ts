@@ -1,0 +1,91 @@
+/**
+ * Vite plugin: after the client build is written (and before vite-plugin-pwa lists the files to
+ * precache), renders the public screens to dist/pages/NAME.LANG.html and turns dist/index.html into
+ * the signed-in app shell. Each page carries its critical CSS inline (beasties keeps only the rules
+ * its markup uses) and loads the full stylesheets after the content, so the first paint waits for
+ * neither a script nor a stylesheet. Lao pages preload the Lao font, which their first words need.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import Beasties from 'beasties';
+import { LANGUAGES, type Language } from '../contract/master-data';
+import { PRERENDERED_PAGES } from '../contract/prerendered-pages';
+
+const SSR_OUT = 'node_modules/.cache/prerender';
+
+interface RenderModule {
+  renderPage(url: string, language: Language): Promise<{ html: string; title: string }>;
+  renderAppShell(): string;
+}
+
+/** A visitor's empty device: no session in localStorage, no drafts in IndexedDB. */
+async function emptyBrowserStorage() {
+  // @ts-expect-error its types are not exported for the 'auto' entry
+  await import('fake-indexeddb/auto');
+  const store = new Map<string, string>();
+  (globalThis as { localStorage?: Storage }).localStorage = {
+    getItem: (k) => store.get(k) ?? null,
+    setItem: (k, v) => void store.set(k, String(v)),
+    removeItem: (k) => void store.delete(k),
+    clear: () => store.clear(),
+    key: (i) => [...store.keys()][i] ?? null,
+    get length() { return store.size; },
+  };
+}
+
+function page(template: string, { language, title, root, routeId, head }: { language: Language; title: string; root: string; routeId?: string; head?: string }) {
+  return template
+    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>${head ?? ''}`)
+    .replace('<div id="root"></div>', `<div id="root"${routeId ? ` data-route="${routeId}"` : ''}>${root}</div>`);
+}
+
+export function prerenderPages(): Plugin {
+  let outDir = 'dist';
+  let configFile: string | undefined;
+  return {
+    name: 'prerender-pages',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      configFile = config.configFile;
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        await build({ configFile, logLevel: 'warn', build: { ssr: 'src/prerender/render-page.tsx' } });
+        await emptyBrowserStorage();
+        const render = (await import(pathToFileURL(path.resolve(SSR_OUT, 'render-page.js')).href + `?t=${Date.now()}`)) as RenderModule;
+        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const assets = fs.readdirSync(path.join(outDir, 'assets'));
+        const beasties = new Beasties({
+          path: outDir,
+          publicPath: '/',
+          // Every stylesheet of the app is a candidate: a route's own CSS is linked only by its chunk.
+          additionalStylesheets: assets.filter((f) => f.endsWith('.css')).map((f) => `/assets/${f}`),
+          preload: 'body',
+          inlineFonts: true,
+          preloadFonts: false,
+          pruneSource: false,
+          logLevel: 'warn',
+        });
+        const laoFonts = assets.filter((f) => /^noto-sans-lao-lao-(400|700)-normal-.*\.woff2$/.test(f));
+        const laoPreload = laoFonts.map((f) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${f}" crossorigin>`).join('');
+
+        fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
+        for (const { name, url, routeId } of PRERENDERED_PAGES) {
+          for (const language of LANGUAGES) {
+            const { html, title } = await render.renderPage(url, language);
+            const doc = page(template, { language, title, root: html, routeId, head: language === 'lo' ? laoPreload : '' });
+            fs.writeFileSync(path.join(outDir, 'pages', `${name}.${language}.html`), await beasties.process(doc));
+          }
+        }
+        // The app shell has no words: its lang is set by the app once it knows the language.
+        fs.writeFileSync(path.join(outDir, 'index.html'), await beasties.process(page(template, { language: 'en', title: 'Lao e-Government', root: render.renderAppShell() })));
+      },
+    },
+  };
+}

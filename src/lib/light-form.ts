@@ -1,0 +1,97 @@
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { ApiError } from './api-client';
+import { fieldMessage } from './error-messages';
+
+type Values = Record<string, string>;
+type Errors<K extends string> = Partial<Record<K, string>>;
+
+/**
+ * The small forms of a visitor's first screens (login, first registration step, password reset)
+ * without a form library: inputs stay uncontrolled, the same schema from contract/ validates them
+ * (the API applies it too), a field is checked once it has been left and again at every change
+ * after that, and a refused submit focuses the first field in error. Keeps those screens light
+ * on weak connections; the long signed-in forms use react-hook-form (lib/form.ts).
+ */
+export function useLightForm<S extends v.GenericSchema<Values, unknown>, K extends keyof v.InferInput<S> & string>(schema: S, defaultValues: Record<K, string>) {
+  const values = useRef<Values>({ ...defaultValues });
+  const elements = useRef(new Map<string, HTMLInputElement>());
+  const touched = useRef(new Set<string>());
+  const [errors, setErrors] = useState<Errors<K>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const check = useCallback((): { output?: v.InferOutput<S>; errors: Errors<K> } => {
+    const result = v.safeParse(schema, values.current);
+    if (result.success) return { output: result.output, errors: {} };
+    const found: Errors<K> = {};
+    for (const issue of result.issues) {
+      const key = issue.path?.[0]?.key as K | undefined;
+      if (key && !(key in found)) found[key] = issue.message;
+    }
+    return { errors: found };
+  }, [schema]);
+
+  /** Re-checks one field and keeps the other fields' messages as they are. */
+  const recheck = useCallback((name: K) => {
+    const message = check().errors[name];
+    setErrors((prev) => (prev[name] === message ? prev : { ...prev, [name]: message }));
+  }, [check]);
+
+  const register = (name: K) => ({
+    name,
+    ref: (el: HTMLInputElement | null) => {
+      if (!el) return void elements.current.delete(name);
+      elements.current.set(name, el);
+      // A returning citizen's draft; what was typed before the app started is kept.
+      if (el.value) values.current[name] = el.value;
+      else if (values.current[name]) el.value = values.current[name];
+    },
+    onChange: (change: ChangeEvent<HTMLInputElement> | string) => {
+      values.current[name] = typeof change === 'string' ? change : change.target.value;
+      if (touched.current.has(name)) recheck(name);
+    },
+    onBlur: () => {
+      touched.current.add(name);
+      recheck(name);
+    },
+  });
+
+  const setError = (name: K, code: string, focus = false) => {
+    setErrors((prev) => ({ ...prev, [name]: code }));
+    if (focus) elements.current.get(name)?.focus();
+  };
+
+  /** Puts the server's field codes (`data.fields`, renamed by `rename`) under the fields; true if any was placed. */
+  const applyServerErrors = (err: unknown, rename: Record<string, K> = {}): boolean => {
+    if (!(err instanceof ApiError) || !Object.keys(err.fields).length) return false;
+    const placed = Object.entries(err.fields).map(([field, code]) => [rename[field] ?? field, code] as const);
+    setErrors((prev) => ({ ...prev, ...Object.fromEntries(placed) }));
+    elements.current.get(placed[0][0])?.focus();
+    return true;
+  };
+
+  const handleSubmit = (onValid: (output: v.InferOutput<S>) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    for (const [name, el] of elements.current) values.current[name] = el.value;
+    Object.keys(values.current).forEach((name) => touched.current.add(name));
+    const { output, errors: found } = check();
+    setErrors(found);
+    const first = Object.keys(values.current).find((name) => found[name as K]);
+    if (first) {
+      elements.current.get(first)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onValid(output as v.InferOutput<S>);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  /** The translated message under a field, or undefined. */
+  const errorOf = (name: K) => fieldMessage(name, errors[name]);
+
+  return { register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting };
+}

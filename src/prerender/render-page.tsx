@@ -1,0 +1,43 @@
+/**
+ * Build-time rendering of the public screens (scripts/prerender-pages.ts runs it from a Vite SSR
+ * build): the same routes and components as the app, in a memory history, as a visitor without a
+ * session sees them. The browser then hydrates over this markup (main.tsx).
+ */
+import { renderToString } from 'react-dom/server';
+import { I18nProvider } from '@lingui/react';
+import { t } from '@lingui/core/macro';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import type { Language } from '../../contract/master-data';
+import { i18n } from '../lib/i18n';
+import { createAppRouter } from '../router';
+import { messages as en } from '../../locales/en.po';
+import { messages as lo } from '../../locales/lo.po';
+import { AppShell } from './app-shell';
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The document title in that language (DocumentTitle sets the same once the app runs). */
+  title: string;
+}
+
+function activate(language: Language) {
+  i18n.loadAndActivate({ locale: language, messages: language === 'lo' ? lo : en });
+  return t`Lao e-Government`;
+}
+
+export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
+  const title = activate(language);
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  const html = renderToString(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return { html, title };
+}
+
+export function renderAppShell(): string {
+  return renderToString(<AppShell />);
+}
