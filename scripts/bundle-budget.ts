@@ -26,8 +26,10 @@ export const SCREENS = [
   { path: '/register', budgetKb: 140 },
   { path: '/forgot-password', budgetKb: 130 },
   { path: '/verify/BUDGET-CHECK', budgetKb: 130 },
-  // No goal is set for the signed-in home; it carries the signed-in words and the bottom bar too.
-  { path: '/home', budgetKb: 140, signedIn: true },
+  // No goal is set for the signed-in home. It carries the signed-in words, the bottom bar, and what
+  // every signed-in screen needs offline: the outbox that replays queued requests and the kept copies
+  // of the last answers (~15 KB together). The ceiling holds that, so anything more is noticed.
+  { path: '/home', budgetKb: 160, signedIn: true },
 ] as const;
 const CHUNK_LIMIT_KB = 60;
 /** React DOM alone is ~66 KB gzip and cannot be split; it is the one chunk allowed past the limit. */

@@ -8,7 +8,6 @@ import './styles/global.css';
 import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
 import { createAppRouter, type AppRouter } from './router';
 import { registerServiceWorker } from './lib/service-worker';
-import { forgetOutboxSessionWhenSignedOut } from './lib/outbox-session';
 import { watchConnectivity } from './lib/connectivity';
 
 /**
@@ -58,7 +57,6 @@ async function start() {
     createRoot(root).render(app);
   }
   void registerServiceWorker();
-  forgetOutboxSessionWhenSignedOut();
   watchConnectivity();
 }
 
