@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { chooseLanguage, languageFromCookieHeader, pageFileFor } from '../../contract/prerendered-pages';
+import { APP_SHELL, chooseLanguage, languageFromCookieHeader, pageFileFor } from '../../contract/prerendered-pages';
 
 // WEB_DIST_DIR lets a test run serve its own build; normally the app built by `npm run build`.
 const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist'));
@@ -15,6 +15,13 @@ const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(path.dirname(
  * visitor's language (the stored choice, mirrored in a cookie, else Accept-Language), every other
  * path the app shell (index.html), and the client router decides (404 page included).
  */
+const existing = new Map<string, boolean>();
+const pageExists = (file: string) => {
+  let known = existing.get(file);
+  if (known === undefined) existing.set(file, (known = fs.existsSync(path.join(distDir, file))));
+  return known;
+};
+
 export default fp(async (app) => {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn(`No built app in ${distDir}: run "npm run build" (npm start does it) — serving the API only.`);
@@ -47,7 +54,9 @@ export default fp(async (app) => {
     // A missing asset (an old page asking for a file of the previous build) is a 404, not the shell.
     if (/^\/assets\/|\.[a-z0-9]{2,5}$/i.test(req.url.split('?')[0])) return reply.status(404).type('text/plain').send('Not found');
     const language = chooseLanguage(languageFromCookieHeader(req.headers.cookie), req.headers['accept-language']);
-    const file = pageFileFor(req.url.split('?')[0], language);
+    const page = pageFileFor(req.url.split('?')[0], language);
+    // A build without its prerendered pages (an older or partial one) still answers with the shell.
+    const file = pageExists(page) ? page : APP_SHELL;
     reply.header('Cache-Control', 'no-cache');
     // Caches between us and the phone must keep one copy per language.
     reply.header('Vary', 'Accept-Language, Cookie');
