@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
+import { openScreen } from './fixtures/open-screen';
 
 /**
  * Home and the account area as a citizen uses them: the home screen, editing the profile, changing
@@ -17,7 +18,7 @@ async function choose(select: Locator, index: number): Promise<string> {
 }
 
 async function logIn(page: Page, identity: string, password: string) {
-  await page.goto('/login');
+  await openScreen(page, '/login');
   await page.getByLabel('Email, phone number or ID card number').fill(identity);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerCitizen, signIn } from './fixtures/citizen';
+import { openScreen } from './fixtures/open-screen';
 
 /**
  * Keyboard only: no click, no tap, no mouse move. Every control is reached with Tab (or
@@ -39,7 +40,7 @@ test('login and step 1 of the application with the keyboard alone', async ({ pag
 
   // Login: a new screen puts the focus on its content (screen readers announce it); Shift+Tab
   // reaches the skip link before it; then the fields, and Enter submits.
-  await page.goto('/login');
+  await openScreen(page, '/login');
   await expect(page.locator('#main')).toBeFocused();
   await tabTo(page, page.getByRole('link', { name: 'Skip to content' }), { backwards: true });
   await typeInto(page, page.getByLabel('Email, phone number or ID card number'), citizen.email);

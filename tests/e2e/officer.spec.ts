@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_OFFICER } from './fixtures/officer';
+import { openScreen } from './fixtures/open-screen';
 
 type List = { data: { id: number }[] };
 
@@ -45,7 +46,7 @@ test('an officer takes a paid application to certificate issued; the citizen see
   const { ticket } = await applicationWithProof(request, citizen);
 
   // Officers log in on the citizens' login screen and land in the back office.
-  await page.goto('/login');
+  await openScreen(page, '/login');
   await page.getByLabel('Email, phone number or ID card number').fill(E2E_OFFICER.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_OFFICER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

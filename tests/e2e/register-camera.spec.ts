@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium';
+import { openScreen } from './fixtures/open-screen';
 
 /**
  * /register/foto with a camera: Chromium's fake capture device plays a photo of a generated ID
@@ -23,7 +24,7 @@ test.use({
 
 test('the rear camera captures the card, the phone reads it, and Retake opens the camera again', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.goto('/register');
+  await openScreen(page, '/register');
   await page.getByLabel('Email', { exact: true }).fill(`e2e.camera.${Date.now()}@example.la`);
   await page.getByLabel('Phone number').pressSequentially('2077776666');
   await page.getByLabel('Password', { exact: true }).fill('Attapeu2026');

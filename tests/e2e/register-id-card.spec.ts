@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ExpectedCard } from '../fixtures/id-cards/make-id-cards';
+import { openScreen } from './fixtures/open-screen';
 
 /**
  * Registration reads the ID card on the device — one card per Lao typeface (Phetsarath OT, Noto
@@ -37,9 +38,9 @@ for (const [file, language] of [['card-1-clean.png', 'en'], ['card-2-phone.jpg',
   test(`${card.typeface}, ${card.condition}: the card fills the names and chooses the places (${language})`, async ({ page, request }) => {
     test.setTimeout(120_000);
     const text = TEXT[language];
-    await page.goto('/');
+    await openScreen(page, '/');
     await page.evaluate((l) => localStorage.setItem('language', l), language);
-    await page.goto('/register');
+    await openScreen(page, '/register');
     await page.getByLabel(text.email, { exact: true }).fill(`e2e.card.${language}.${Date.now()}@example.la`);
     await page.getByLabel(text.phone).pressSequentially(`20${String(Date.now()).slice(-8)}`);
     await page.getByLabel(text.password, { exact: true }).fill('Savannakhet2026');
@@ -80,9 +81,9 @@ test('on a slow line the reader downloads in the background from the first scree
   context.on('request', (r) => { if (r.url().includes('/tesseract/')) fetched.push(new URL(r.url()).pathname); });
 
   // A citizen who has opened the app before: its service worker is in charge.
-  await page.goto('/');
+  await openScreen(page, '/');
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.goto('/register');
+  await openScreen(page, '/register');
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.waitForLoadState('networkidle');
   expect(fetched).toEqual([]); // a mere visit costs no data

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { mailsTo, otpOf, resetLinkOf, waitForMail } from './fixtures/outbox';
+import { openScreen } from './fixtures/open-screen';
 
 /**
  * The accounts journey in Chromium: register with a generated Lao ID card (read on the device),
@@ -61,7 +62,7 @@ async function logOut(page: Page, text: Text) {
 }
 
 async function logIn(page: Page, text: Text, identity: string, password: string) {
-  await page.goto('/login');
+  await openScreen(page, '/login');
   await page.getByLabel(text.identity).fill(identity);
   await page.getByLabel(text.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: text.login, exact: true }).click();
@@ -77,7 +78,7 @@ for (const [language, file] of [['en', 'card-1-clean.png'], ['lo', 'card-2-phone
     const local = `20${digits(8)}`;
     const password = `Vientiane${digits(4)}`;
 
-    await page.goto('/');
+    await openScreen(page, '/');
     await page.evaluate((l) => localStorage.setItem('language', l), language);
     await page.reload();
     await page.getByRole('link', { name: text.createAccount }).click();
@@ -196,7 +197,7 @@ test('an unverified account that logs in gets a code and finishes on the code sc
     },
   });
   expect(register.status()).toBe(200);
-  await page.goto('/login');
+  await openScreen(page, '/login');
   await page.getByLabel(TEXT.en.identity).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -225,7 +226,7 @@ test('the registration screens after the first send a visitor without a draft ba
 test('register-check puts 400X1 under the e-mail field; the upload screen asks before going back', async ({ page, request }) => {
   const { registerCitizen } = await import('./fixtures/citizen');
   const taken = await registerCitizen(request);
-  await page.goto('/register');
+  await openScreen(page, '/register');
   await page.getByLabel('Email', { exact: true }).fill(taken.email);
   await page.getByLabel('Phone number').pressSequentially(`20${digits(8)}`);
   await page.getByLabel('Password', { exact: true }).fill('Champasak2026');
