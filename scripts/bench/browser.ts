@@ -96,8 +96,11 @@ export async function offlineFirstScreen(base: string, paths: string[]): Promise
   return out;
 }
 
-/** tesseract.js in Chromium with the app's own engine and data (/tesseract/): worker start, then one card. */
+/** tesseract.js in Chromium with the app's own engine and data (/tesseract/<version>/): worker start, then one card. */
 export async function ocrTiming(base: string, card: string): Promise<{ workerStartMs: number; recognitionMs: number; textLength: number }> {
+  // The reader's files sit in a folder named after their versions (scripts/copy-tesseract-assets.ts).
+  const version = fs.readdirSync('dist/tesseract', { withFileTypes: true }).find((e) => e.isDirectory())!.name;
+  const files = `/tesseract/${version}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
@@ -105,16 +108,16 @@ export async function ocrTiming(base: string, card: string): Promise<{ workerSta
     await page.route('**/bench/card.png', (r) => r.fulfill({ path: card, contentType: 'image/png' }));
     await page.goto(`${base}/login`);
     await page.addScriptTag({ url: '/bench/tesseract.min.js' });
-    return await page.evaluate(async () => {
+    return await page.evaluate(async (files) => {
       const T = (window as unknown as { Tesseract: { createWorker(l: string, oem: number, o: object): Promise<{ recognize(i: string): Promise<{ data: { text: string } }>; terminate(): Promise<void> }> } }).Tesseract;
       const t0 = performance.now();
-      const worker = await T.createWorker('lao+eng', 1, { workerPath: '/tesseract/worker.min.js', corePath: '/tesseract/', langPath: '/tesseract/', cacheMethod: 'none', workerBlobURL: false });
+      const worker = await T.createWorker('lao+eng', 1, { workerPath: `${files}worker.min.js`, corePath: files, langPath: files, cacheMethod: 'none', workerBlobURL: false });
       const t1 = performance.now();
       const { data } = await worker.recognize('/bench/card.png');
       const t2 = performance.now();
       await worker.terminate();
       return { workerStartMs: t1 - t0, recognitionMs: t2 - t1, textLength: data.text.length };
-    });
+    }, files);
   } finally {
     await browser.close();
   }
