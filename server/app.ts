@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -16,6 +17,10 @@ import rateLimitsPlugin from './plugins/rate-limits';
 import transportPlugin from './plugins/transport';
 import webAppPlugin from './plugins/web-app';
 import apiRoutes from './routes';
+import { START_APP_SCRIPT } from '../contract/start-app-script';
+
+/** The pages' one inline script (it starts the app once the page is painted), allowed by its hash and nothing else inline. */
+const startAppScriptHash = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +49,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         // Tesseract compiles its WebAssembly in a worker served from our origin.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", startAppScriptHash],
         workerSrc: ["'self'", 'blob:'],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // Documents are fetched with the token and shown as object URLs (PDF in a frame).
