@@ -14,6 +14,7 @@ import Beasties from 'beasties';
 import { LANGUAGES, type Language } from '../contract/master-data';
 import { PRERENDERED_PAGES } from '../contract/prerendered-pages';
 import { START_APP_SCRIPT, type StartAppFiles } from '../contract/start-app-script';
+import { pageChunks } from './page-chunks';
 
 const SSR_OUT = 'node_modules/.cache/prerender';
 
@@ -47,9 +48,10 @@ function page(template: string, { language, title, root, routeId, head }: { lang
 /**
  * Takes out the tags that would fetch the app while the page is still on its way (Vite's entry
  * script and module preloads, the stylesheet beasties left at the end of the body) and ends the
- * body with the script that asks for the same files once the page is painted.
+ * body with the script that asks for the same files once the page is painted, with `more`: the
+ * page's own route and catalogue chunks (scripts/page-chunks.ts).
  */
-function startAfterPaint(html: string, fontFaces: string): string {
+function startAfterPaint(html: string, fontFaces: string, more: { modules: string[]; styles: string[] } = { modules: [], styles: [] }): string {
   const files: StartAppFiles = { entry: '', modules: [], styles: [] };
   const out = html
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g, (_m, src: string) => { files.entry = src; return ''; })
@@ -58,6 +60,8 @@ function startAfterPaint(html: string, fontFaces: string): string {
     .replace('<style>', `<style>${fontFaces}`);
   if (!files.entry || !files.styles.length) throw new Error('prerender: the built HTML has no entry script or stylesheet to start after paint');
   if (/<script type="module"|rel="(modulepreload|stylesheet)"/.test(out)) throw new Error('prerender: a script or stylesheet tag was left in the page');
+  files.modules = [...new Set([...files.modules, ...more.modules])].filter((f) => f !== files.entry);
+  files.styles = [...new Set([...files.styles, ...more.styles])];
   const start = `<script data-entry="${files.entry}" data-modules="${files.modules.join(' ')}" data-styles="${files.styles.join(' ')}">${START_APP_SCRIPT}</script>`;
   return out.replace('</body>', `${start}</body>`);
 }
@@ -75,7 +79,7 @@ export function prerenderPages(): Plugin {
     writeBundle: {
       sequential: true,
       order: 'post',
-      async handler() {
+      async handler(_options, bundle) {
         await build({ configFile, logLevel: 'warn', build: { ssr: 'src/prerender/render-page.tsx' } });
         await emptyBrowserStorage();
         const render = (await import(pathToFileURL(path.resolve(SSR_OUT, 'render-page.js')).href + `?t=${Date.now()}`)) as RenderModule;
@@ -104,7 +108,7 @@ export function prerenderPages(): Plugin {
           for (const language of LANGUAGES) {
             const { html, title } = await render.renderPage(url, language);
             const doc = page(template, { language, title, root: html, routeId, head: language === 'lo' ? laoPreload : '' });
-            fs.writeFileSync(path.join(outDir, 'pages', `${name}.${language}.html`), startAfterPaint(await beasties.process(doc), fontFaces));
+            fs.writeFileSync(path.join(outDir, 'pages', `${name}.${language}.html`), startAfterPaint(await beasties.process(doc), fontFaces, pageChunks(bundle, routeId, language)));
           }
         }
         // The app shell has no words: its lang is set by the app once it knows the language.

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
@@ -48,12 +48,14 @@ async function start() {
       </I18nProvider>
     </StrictMode>
   );
+  // As a transition, the first render works in slices and yields to the browser between them: the
+  // screen is already painted (prerendered page or shell), so a citizen's tap is never held behind it.
   if (drawsPrerenderedPage(root, router, htmlLanguage)) {
     // Render the tree the build-time render drew (no root Suspense boundary), or React would refuse the markup.
     router.ssr = { manifest: undefined };
-    hydrateRoot(root, app);
+    startTransition(() => { hydrateRoot(root, app); });
   } else {
-    createRoot(root).render(app);
+    startTransition(() => { createRoot(root).render(app); });
   }
   void registerServiceWorker();
   watchConnectivity();
