@@ -4,7 +4,8 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import './styles/fonts.css';
 import './styles/global.css';
-import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
+import { activateLanguage, i18n, initialLanguage, prefetchSignedInWords } from './lib/i18n';
+import { validToken } from './lib/session';
 import { createAppRouter, type AppRouter } from './router';
 import { registerServiceWorker } from './lib/service-worker';
 import { watchConnectivity } from './lib/connectivity';
@@ -31,8 +32,15 @@ function AppStarted() {
 
 async function start() {
   const htmlLanguage = document.documentElement.lang;
-  await activateLanguage(initialLanguage());
+  const language = initialLanguage();
   const router = createAppRouter();
+  if (validToken()) {
+    // A signed-in screen's guard waits for the signed-in words, and only then is its code asked
+    // for: ask for both now, alongside the visitor words, rather than one after the other.
+    prefetchSignedInWords(language);
+    for (const match of router.matchRoutes(router.state.location)) router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
+  }
+  await activateLanguage(language);
   // Focus the new screen's main region so screen readers announce the navigation.
   router.subscribe('onResolved', () => {
     requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: true }));
