@@ -46,9 +46,10 @@ export async function lighthouseRuns(base: string, paths: string[], session: { t
           fs.writeFileSync(path.join(lhrDir, `${p.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        // A run whose trace Lighthouse could not read has no score: left out of the median, not a 0.
+        const score = (id: string) => { const s = lhr.categories[id]?.score; return typeof s === 'number' ? s * 100 : NaN; };
         results.push({
-          path: p, runs, performance: (lhr.categories.performance.score ?? 0) * 100, accessibility: (lhr.categories.accessibility.score ?? 0) * 100,
-          bestPractices: (lhr.categories['best-practices'].score ?? 0) * 100,
+          path: p, runs, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'),
           fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift'),
         });
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== p) throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);

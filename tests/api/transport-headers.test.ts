@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START_APP_SCRIPT } from '../../contract/start-app-script';
 import { applicationBody } from './application-fixtures';
 import { createAccount } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
@@ -23,11 +25,13 @@ describe('transport and headers', () => {
     expect((await plain.app.inject({ url: '/api/health', headers: viaTls })).headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('keeps the strict headers: CSP without inline script, frame-ancestors none, nosniff, Referrer-Policy', async () => {
+  it('keeps the strict headers: CSP without inline script but the pages\' start script, frame-ancestors none, nosniff, Referrer-Policy', async () => {
     const res = await plain.app.inject({ url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(/script-src [^;]*'unsafe-inline'/.test(csp)).toBe(false);
+    const hash = createHash('sha256').update(START_APP_SCRIPT).digest('base64');
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).toContain(`'sha256-${hash}'`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });

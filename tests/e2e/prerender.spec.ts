@@ -73,6 +73,11 @@ test('the server answers in the stored language first, then the browser’s; oth
   const shell = await (await request.get('/home', { headers: { 'Accept-Language': 'lo' } })).text();
   expect(shell).toContain('aria-busy="true"');
   expect(shell).not.toMatch(/data-route=/);
+  // Nothing in a page fetches the app before it is painted: the start script asks for it afterwards.
+  for (const html of [await lo.text(), await en.text(), shell]) {
+    expect(html).not.toMatch(/<script type="module"|rel="(modulepreload|stylesheet)"/);
+    expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js" data-modules="[^"]+" data-styles="\/assets\/index-[\w-]+\.css[^"]*">/);
+  }
 });
 
 test('choosing a language stores it in a cookie too, and the service worker answers offline in it', async ({ browser }) => {

@@ -5,8 +5,8 @@ import { E2E_OFFICER } from './fixtures/officer';
 
 /**
  * Script in what citizens and officers type (a reason, an officer's notes) is shown as text on both
- * sides, never run: React escapes it and the CSP allows no inline script. (File names are cleaned
- * by the server; the one sent here must not run either.)
+ * sides, never run: React escapes it and the CSP allows no inline script but the pages' own start
+ * script (by its hash). (File names are cleaned by the server; the one sent here must not run either.)
  */
 const REASON = '<img src=x onerror="window.__xss=1">Job';
 const FILE_NAME = '<script>window.__xss=2</script>.png';
