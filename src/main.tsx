@@ -57,7 +57,7 @@ async function start() {
     </StrictMode>
   );
   // As a transition, the first render works in slices and yields to the browser between them: the
-  // screen is already painted (prerendered page or shell), so a citizen's tap is never held behind it.
+  // screen is already painted (prerendered page or shell), and a tap need not wait for one long task.
   if (drawsPrerenderedPage(root, router, htmlLanguage)) {
     // Render the tree the build-time render drew (no root Suspense boundary), or React would refuse the markup.
     router.ssr = { manifest: undefined };
