@@ -7,6 +7,7 @@ import type { Language } from '../../contract/master-data';
 import { FieldError } from '../../contract/rules';
 import { PaymentStatus, Status } from '../../contract/status';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { applications, banks, districts, documents, provinces, statusHistory, villages } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { decodeDocument } from './documents';
@@ -128,11 +129,17 @@ export async function findOwnApplication(db: Db, id: number, userId: number): Pr
   return row;
 }
 
+const historyQuery = (filtered: boolean) => preparedPerDatabase(filtered ? 'history_by_status' : 'history', (db, name) => db
+  .select({ id: applications.id, status: applications.status, ticket: applications.ticketNumber, createdAt: applications.createdAt, paymentStatus: applications.paymentStatus })
+  .from(applications)
+  .where(and(eq(applications.userId, sql.placeholder('userId')), filtered ? eq(applications.status, sql.placeholder('status')) : undefined))
+  .orderBy(desc(applications.createdAt), desc(applications.id))
+  .prepare(name));
+const history = historyQuery(false);
+const historyByStatus = historyQuery(true);
+
 export async function listHistory(db: Db, userId: number, status?: Status): Promise<HistoryItem[]> {
-  const rows = await db.select({ id: applications.id, status: applications.status, ticket: applications.ticketNumber, createdAt: applications.createdAt, paymentStatus: applications.paymentStatus })
-    .from(applications)
-    .where(and(eq(applications.userId, userId), status ? eq(applications.status, status) : undefined))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
+  const rows = await (status ? historyByStatus(db).execute({ userId, status }) : history(db).execute({ userId }));
   return rows.map((r) => ({ id: r.id, status: r.status as Status, ticket_number: r.ticket, applied_on: r.createdAt.toISOString(), service: 'rc', payment_status: r.paymentStatus as PaymentStatus }));
 }
 
@@ -161,12 +168,14 @@ export interface ApplicationRelations { documents: DocumentRef[]; reappliedBy: n
  */
 // The subqueries name the outer row in full: drizzle writes a column of the selected table unqualified,
 // which inside a subquery would mean the subquery's own column.
+const ownApplicationForDetail = preparedPerDatabase('own_application_for_detail', (db, name) => db.select({
+  ...getTableColumns(applications),
+  documentRefs: sql<DocumentRef[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name)), '[]'::json) from documents d where d.application_id = "applications"."id")`,
+  reappliedBy: sql<number | null>`(select r.id from applications r where r.reapplied_from_id = "applications"."id")`,
+}).from(applications).where(and(eq(applications.id, sql.placeholder('id')), eq(applications.userId, sql.placeholder('userId')))).prepare(name));
+
 export async function findOwnApplicationForDetail(db: Db, id: number, userId: number): Promise<{ row: ApplicationRow; related: ApplicationRelations }> {
-  const [found] = await db.select({
-    ...getTableColumns(applications),
-    documentRefs: sql<DocumentRef[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name)), '[]'::json) from documents d where d.application_id = "applications"."id")`,
-    reappliedBy: sql<number | null>`(select r.id from applications r where r.reapplied_from_id = "applications"."id")`,
-  }).from(applications).where(and(eq(applications.id, id), eq(applications.userId, userId)));
+  const [found] = await ownApplicationForDetail(db).execute({ id, userId });
   if (!found) throw notFound('Application not found');
   const { documentRefs, reappliedBy, ...row } = found;
   return { row, related: { documents: documentRefs, reappliedBy: reappliedBy === null ? null : Number(reappliedBy) } };

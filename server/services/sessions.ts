@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 /** Sessions last 60 minutes from login (spec §4); the server enforces it, not only the client. */
@@ -28,13 +29,16 @@ export async function createSession(db: Db, userId: number, now = new Date()) {
 
 export type SessionCheck = { user: SessionUser } | { error: 'missing' | 'expired' };
 
+const sessionByToken = preparedPerDatabase('find_session', (db, name) => db
+  .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role, officerRole: users.officerRole, language: users.language })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+  .limit(1)
+  .prepare(name));
+
 export async function findSession(db: Db, token: string, now = new Date()): Promise<SessionCheck> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role, officerRole: users.officerRole, language: users.language })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  const [row] = await sessionByToken(db).execute({ tokenHash: sha256(token) });
   if (!row) return { error: 'missing' };
   if (row.expiresAt <= now) return { error: 'expired' };
   const { expiresAt: _e, ...user } = row;
