@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { START_APP_SCRIPT } from '../../contract/start-app-script';
+
+/** The pages' one inline script (it starts the app once the page is painted), allowed by its hash and nothing else inline. */
+const startAppScriptHash = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
 
 /** The app's pages: what the web app and the API documentation need, nothing more. */
 const PAGE_POLICY: HelmetOptions = {
@@ -8,7 +13,7 @@ const PAGE_POLICY: HelmetOptions = {
     directives: {
       defaultSrc: ["'self'"],
       // Tesseract compiles its WebAssembly in a worker served from our origin.
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", startAppScriptHash],
       workerSrc: ["'self'", 'blob:'],
       imgSrc: ["'self'", 'data:', 'blob:'],
       // Documents are fetched with the token and shown as object URLs (PDF in a frame).
