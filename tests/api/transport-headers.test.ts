@@ -30,10 +30,18 @@ describe('transport and headers', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(/script-src [^;]*'unsafe-inline'/.test(csp)).toBe(false);
-    const hash = createHash('sha256').update(START_APP_SCRIPT).digest('base64');
-    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).toContain(`'sha256-${hash}'`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // An API answer is data: nothing may run or load from it.
+    expect(csp).toContain("default-src 'none'");
+    // The app's pages and the API documentation get the page policy; its one inline script is the
+    // pages' start script, by its hash.
+    const startScript = `'sha256-${createHash('sha256').update(START_APP_SCRIPT).digest('base64')}'`;
+    for (const url of ['/', '/api/docs/static/index.html']) {
+      const page = await plain.app.inject({ url });
+      expect(String(page.headers['content-security-policy']), url).toContain(`script-src 'self' 'wasm-unsafe-eval' ${startScript}`);
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('marks every personal answer no-store, and serves documents with their checked type and a disposition', async () => {
