@@ -3,6 +3,7 @@
  * A value is returned only when it passes the same rule as a typed one; otherwise the citizen types it.
  */
 import { isValidAddress, isValidIdNumber, isValidName, normalizeOcrText, toIsoDate, toLaoSpelling } from './extract-id-card';
+import { latinDistance, lookAlikes } from './latin-match';
 
 const TONE = '\u0ec8-\u0ecb';
 // Vowel signs written above or below the consonant, which Unicode orders before a tone mark.
@@ -40,6 +41,45 @@ export function laoNameFrom(text: string): string | undefined {
     // ຼ is written under ຫ only (ຫຼ); the reading sometimes takes ຫ for ທ or ຖ next to it.
     .replace(/[\u0e81-\u0eae]\u0ebc/gu, '\u0eab\u0ebc');
   return value && /[\u0e81-\u0eae\u0edc-\u0edf]/u.test(value) && isValidName(value) ? value : undefined;
+}
+
+export interface NameReading {
+  text: string;
+  /** The lowest word confidence of the reading, 0–100. */
+  confidence: number;
+}
+
+/**
+ * The Lao name out of several readings of its crop (at different sizes), with the Latin name line
+ * of the card as a second opinion (latin-match.ts): the reading whose transcription is closest to
+ * it wins, then the one read most often, then the surest. When even that one disagrees with the
+ * Latin line, a look-alike of it that agrees better is taken instead. `corrected` tells the value
+ * is not what any reading said (the citizen should look at it).
+ */
+export function laoNameOf(readings: readonly NameReading[], latinName?: string): { value?: string; unanimous: boolean; corrected: boolean } {
+  const candidates = new Map<string, { votes: number; confidence: number }>();
+  for (const reading of readings) {
+    const value = laoNameFrom(reading.text);
+    if (!value) continue;
+    const candidate = candidates.get(value) ?? { votes: 0, confidence: 0 };
+    candidate.votes += 1;
+    candidate.confidence = Math.max(candidate.confidence, reading.confidence);
+    candidates.set(value, candidate);
+  }
+  const ranked = [...candidates].map(([value, c]) => ({ value, ...c, distance: latinDistance(value, latinName) }))
+    .sort((a, b) => (a.distance === b.distance ? 0 : a.distance - b.distance) || b.votes - a.votes || b.confidence - a.confidence);
+  const best = ranked[0];
+  if (!best) return { unanimous: false, corrected: false };
+  const unanimous = best.votes === readings.length;
+  if (best.distance > 0 && Number.isFinite(best.distance)) {
+    const closer = lookAlikes(best.value, 2)
+      .map((text) => laoNameFrom(text))
+      .filter((value): value is string => value !== undefined)
+      .map((value) => ({ value, distance: latinDistance(value, latinName) }))
+      .sort((a, b) => a.distance - b.distance)[0];
+    if (closer && closer.distance < best.distance) return { value: closer.value, unanimous, corrected: true };
+  }
+  return { value: best.value, unanimous, corrected: false };
 }
 
 /**

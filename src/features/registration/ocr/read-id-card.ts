@@ -13,7 +13,7 @@
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
 import { extractIdCard, MIN_WORD_CONFIDENCE, normalizeOcrText, type FieldConfidence, type IdCardFields, type OcrWord } from './extract-id-card';
-import { addressFrom, dateFrom, idNumberFrom, laoNameFrom } from './field-values';
+import { addressFrom, dateFrom, idNumberFrom, laoNameOf } from './field-values';
 import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type Box, type GrayImage } from './gray-image';
 import { engine, releaseLater } from './reader-engine';
 
@@ -73,6 +73,8 @@ function wordsOf(page: Page): Recognised['words'] {
   return words;
 }
 
+const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
+
 const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
 
@@ -94,7 +96,7 @@ async function decode(image: Blob): Promise<GrayImage> {
 }
 
 /** Reads one field's crop(s) with the settings that suit it. */
-async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
+async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, latinName: string | undefined, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
   const setting = region.field === 'idNumber' ? SETTINGS.digits
     : region.field === 'dateOfBirth' ? SETTINGS.date
       : region.field === 'address' ? SETTINGS.address : SETTINGS.name;
@@ -109,22 +111,32 @@ async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, t
   }
   // Names and the ID number are read at two more sizes: a misread letter or digit rarely
   // repeats at every size, so the text read most often wins (ties: the surest reading).
+  const more: Recognised[] = [];
   if (setting === SETTINGS.name || setting === SETTINGS.digits) {
-    const all = [reads[0]!];
-    for (const height of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, height), setting));
+    for (const height of VOTE_TEXT_HEIGHTS) more.push(await recognise(worker, crop(region.rows[0]!, height), setting));
+  }
+  if (setting === SETTINGS.digits) {
+    const all = [reads[0]!, ...more];
     const key = (r: Recognised) => r.text.replace(/\s+/g, '');
-    const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: Math.min(100, ...r.words.map((w) => w.confidence)) }))
+    const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
       .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
     reads[0] = best.r;
     unanimous = best.votes === all.length;
   }
   const texts = reads.map((r) => r.text.trim());
-  const raw = texts.join(' / ');
+  let raw = texts.join(' / ');
+  if (setting === SETTINGS.name) {
+    // A Lao name: the Latin name line of the card helps choose among the readings.
+    const all = [reads[0]!, ...more];
+    const name = laoNameOf(all.map((r) => ({ text: r.text.trim(), confidence: lowest(r) })), latinName);
+    raw = all.map((r) => r.text.trim()).join(' / ');
+    const confidence: FieldConfidence = name.unanimous && !name.corrected && all.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+    return { value: name.value, confidence, raw };
+  }
   // Readings that disagreed ask the citizen to look, however sure the winner was.
   const confidence: FieldConfidence = unanimous && reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
   const value = region.field === 'idNumber' ? idNumberFrom(texts[0]!)
-    : region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today)
-      : region.field === 'address' ? addressFrom(texts) : laoNameFrom(texts[0]!);
+    : region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
   return { value, confidence, raw };
 }
 
@@ -152,7 +164,7 @@ export async function readIdCard(image: Blob, onStage: (fraction: number) => voi
     const fields: IdCardFields = {};
     const raw: IdCardReading['raw'] = { layout: first.text, layoutMs: String(layoutMs), angle: String((angle * 180) / Math.PI) };
     await Promise.all(layout.regions.map(async (region) => {
-      const read = await readRegion(gray, angle, region, today, debug);
+      const read = await readRegion(gray, angle, region, today, layout.latinName?.text, debug);
       raw[region.field] = read.raw;
       if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
     }));
