@@ -7,6 +7,7 @@
  *
  *   nice -n 10 npm run bench:ocr                 # all cards
  *   nice -n 10 npm run bench:ocr -- --only noto  # cards whose file name contains "noto"
+ *   nice -n 10 npm run bench:ocr -- --only -13-,-14-  # … any of these
  *   BENCH_PORT=3501 … (default 3501)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ copyTesseractAssets();
 const expected: ExpectedCard[] = existsSync(join(cardsDir, 'expected.json')) && !process.argv.includes('--regenerate')
   ? JSON.parse(readFileSync(join(cardsDir, 'expected.json'), 'utf8'))
   : await makeBenchCards(cardsDir);
-const cards = expected.filter((c) => !only || c.file.includes(only));
+const cards = expected.filter((c) => !only || only.split(',').some((part) => c.file.includes(part)));
 
 const server = await createServer({ configFile: false, root: process.cwd(), logLevel: 'warn', server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: { ignored: ['**/*'] } } });
 await server.listen();

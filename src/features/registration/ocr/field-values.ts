@@ -3,7 +3,7 @@
  * A value is returned only when it passes the same rule as a typed one; otherwise the citizen types it.
  */
 import { isValidAddress, isValidIdNumber, isValidName, normalizeOcrText, toIsoDate, toLaoSpelling } from './extract-id-card';
-import { latinDistance, lookAlikes } from './latin-match';
+import { impossibleSpelling, latinDistance, lookAlikes } from './latin-match';
 
 const TONE = '\u0ec8-\u0ecb';
 // Vowel signs written above or below the consonant, which Unicode orders before a tone mark.
@@ -37,7 +37,9 @@ export function dateFrom(text: string, today: Date): string | undefined {
 export function laoNameFrom(text: string): string | undefined {
   const lao = normalizeOcrText(text).replace(/[^\u0e80-\u0eff ]/gu, ' ').replace(/\s+/g, ' ').trim();
   // Marks cannot start a word: a mark read alone (noise above the line) is dropped.
-  const value = laoOrder(toLaoSpelling(lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1')))
+  // Nor is a letter alone, with no vowel or mark, a Lao word: a speck read as a letter.
+  const words = lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1').split(' ').filter((w) => !/^[\u0e81-\u0eae]$/u.test(w)).join(' ');
+  const value = laoOrder(toLaoSpelling(words))
     // ຼ is written under ຫ only (ຫຼ); the reading sometimes takes ຫ for ທ or ຖ next to it.
     .replace(/[\u0e81-\u0eae]\u0ebc/gu, '\u0eab\u0ebc');
   return value && /[\u0e81-\u0eae\u0edc-\u0edf]/u.test(value) && isValidName(value) ? value : undefined;
@@ -66,20 +68,19 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string):
     candidate.confidence = Math.max(candidate.confidence, reading.confidence);
     candidates.set(value, candidate);
   }
-  const ranked = [...candidates].map(([value, c]) => ({ value, ...c, distance: latinDistance(value, latinName) }))
-    .sort((a, b) => (a.distance === b.distance ? 0 : a.distance - b.distance) || b.votes - a.votes || b.confidence - a.confidence);
+  // Look-alikes of every reading too, when a Latin line can tell them apart.
+  const read = [...candidates].map(([value, c]) => ({ value, ...c, corrected: false }));
+  const all = latinName ? [...read, ...read.flatMap((c) => lookAlikes(c.value, 2))
+    .map((text) => laoNameFrom(text))
+    .filter((value): value is string => value !== undefined && !candidates.has(value))
+    .map((value) => ({ value, votes: 0, confidence: 0, corrected: true }))] : read;
+  const ranked = [...new Map(all.map((c) => [c.value, c])).values()]
+    .map((c) => ({ ...c, distance: latinDistance(c.value, latinName), impossible: impossibleSpelling(c.value) }))
+    .sort((a, b) => (a.distance === b.distance ? 0 : a.distance - b.distance) || Number(a.impossible) - Number(b.impossible)
+      || Number(a.corrected) - Number(b.corrected) || b.votes - a.votes || b.confidence - a.confidence);
   const best = ranked[0];
   if (!best) return { unanimous: false, corrected: false };
-  const unanimous = best.votes === readings.length;
-  if (best.distance > 0 && Number.isFinite(best.distance)) {
-    const closer = lookAlikes(best.value, 2)
-      .map((text) => laoNameFrom(text))
-      .filter((value): value is string => value !== undefined)
-      .map((value) => ({ value, distance: latinDistance(value, latinName) }))
-      .sort((a, b) => a.distance - b.distance)[0];
-    if (closer && closer.distance < best.distance) return { value: closer.value, unanimous, corrected: true };
-  }
-  return { value: best.value, unanimous, corrected: false };
+  return { value: best.value, unanimous: best.votes === readings.length, corrected: best.corrected };
 }
 
 /**

@@ -26,7 +26,7 @@ const DEPENDENT = /[ະັາຳິີຶືຸູົໍຽ]/u;
 const TONE = /[່-໋]/u;
 /** After a vowel sign or a tone mark a consonant closes the syllable, and b, d are said p, t. */
 const FINAL = /[ັິີຶືຸູົາ່-໋]/u;
-const FINAL_SOUND: Record<string, string> = { 'ບ': 'p', 'ດ': 't' };
+const FINAL_SOUND: Record<string, string> = { 'ບ': 'p', 'ດ': 't', 'ວ': 'o' };
 
 /** A rough Latin transcription of a Lao word (enough to compare candidates, not to print). */
 export function romanise(lao: string): string {
@@ -106,16 +106,26 @@ export function latinDistance(lao: string, latinName: string | undefined): numbe
 }
 
 /**
+ * Spellings Lao writing never has: ແ, ໂ, ໄ, ໃ with a vowel sign above or below the letter (ແ-ົ,
+ * ໄ-ິ), the tones ໊ ໋ on a letter other than the mid-class ones, a mark on no letter.
+ */
+export function impossibleSpelling(name: string): boolean {
+  return /[ແໂໄໃ][ກ-ຮໜໝ][ຼ]?[ິີຶືຸູົ]|[ໂໄໃ][ກ-ຮໜໝ][ຼ]?ັ|(?<![ກຈດຕບປຢອ][ັິີຶືຸູົ]?)[໊໋]|(?:^|\s)[່-໋ັິີຶືຸູົ]/u.test(name);
+}
+
+/**
  * Shapes the recogniser's Lao model confuses, as it reads them. Its model has no ໝ or ໜ at all
- * (it writes ຫມ / ຫນ, and reads the one-piece ໝ / ໜ of print as two letters: ບນ, ປນ, ນນ, ຖນ);
+ * (it writes ຫມ / ຫນ, and reads the one-piece ໝ / ໜ of print as two letters, ບນ, ປນ, ນນ, ຖນ, ຫພ, or
+ * as one, ຫ, ນ);
  * in the loopless typefaces (Noto Sans Lao) ຈ looks like ວ or ຽ, ໍ like ໊ or ີ, ບ like ປ or ຜ, ລ like
  * ຄ or ດ, and a ຸ under a letter is easily lost.
  */
 const CONFUSED: [RegExp, string[]][] = [
   [/^(?=[ກ-ຮ][ັ])/gu, ['ເ']],
   [/ົ/gu, ['ັ']],
+  [/ື/gu, ['ັ']],
   [/ໜ/gu, ['ໝ']],
-  [/[ບປນຖຫ]ນ(?=[ອາໍະເແໂໄໃ]|[ັິີຶືຸູົ])/gu, ['ໝ', 'ໜ']],
+  [/[ບປນຖຫ]?[ນພ](?=[ອາໍະເແໂໄໃ]|[ັິີຶືຸູົ])|ຫ(?![ງຍນມລວຼ])/gu, ['ໝ', 'ໜ']],
   [/[໊ີິ]າ/gu, ['ຳ']],
   [/[ວຽ]/gu, ['ຈ']],
   [/[ປຜ]/gu, ['ບ']],
