@@ -29,7 +29,10 @@ export interface IdCardReading {
 const WORK_WIDTH = { min: 1200, max: 1600 };
 /** Capital-letter height the fields are scaled to: the recogniser's sweet spot for these fonts. */
 export const FIELD_TEXT_HEIGHT = 30;
+/** The sizes a name is read at once more, to vote. */
 const VOTE_TEXT_HEIGHTS = [24, 38];
+/** Digits read best a little larger: the ID number is read at these three sizes (Phetsarath's 3 looks like 8 when small). */
+const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
 const MARGIN = 12;
 
 const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
@@ -49,14 +52,21 @@ interface Recognised {
   words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number }; line: number }[];
 }
 
-async function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
-  await worker.setParameters({
-    tessedit_pageseg_mode: setting.psm,
-    tessedit_char_whitelist: setting.whitelist,
-    user_defined_dpi: '300',
+/** Each worker's last job: fields read at once take turns, so none is read with another's settings. */
+const queues = new WeakMap<Worker, Promise<unknown>>();
+
+function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
+  const job = (queues.get(worker) ?? Promise.resolve()).catch(() => undefined).then(async () => {
+    await worker.setParameters({
+      tessedit_pageseg_mode: setting.psm,
+      tessedit_char_whitelist: setting.whitelist,
+      user_defined_dpi: '300',
+    });
+    const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
+    return { text: data.text, words: wordsOf(data) };
   });
-  const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
-  return { text: data.text, words: wordsOf(data) };
+  queues.set(worker, job);
+  return job;
 }
 
 function wordsOf(page: Page): Recognised['words'] {
@@ -104,8 +114,9 @@ async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, t
   const crop = (row: Box, height: number) => isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
   const reads: Recognised[] = [];
   let unanimous = true;
+  const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
   for (const row of region.rows) {
-    const image = crop(row, FIELD_TEXT_HEIGHT);
+    const image = crop(row, height);
     debug?.(`${region.field}-${reads.length}`, image);
     reads.push(await recognise(worker, image, setting));
   }
@@ -113,7 +124,7 @@ async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, t
   // repeats at every size, so the text read most often wins (ties: the surest reading).
   const more: Recognised[] = [];
   if (setting === SETTINGS.name || setting === SETTINGS.digits) {
-    for (const height of VOTE_TEXT_HEIGHTS) more.push(await recognise(worker, crop(region.rows[0]!, height), setting));
+    for (const size of setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS.slice(1) : VOTE_TEXT_HEIGHTS) more.push(await recognise(worker, crop(region.rows[0]!, size), setting));
   }
   if (setting === SETTINGS.digits) {
     const all = [reads[0]!, ...more];
