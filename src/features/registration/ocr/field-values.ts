@@ -53,10 +53,11 @@ export interface NameReading {
 
 /**
  * The Lao name out of several readings of its crop (at different sizes), with the Latin name line
- * of the card as a second opinion (latin-match.ts): the reading whose transcription is closest to
- * it wins, then the one read most often, then the surest. When even that one disagrees with the
- * Latin line, a look-alike of it that agrees better is taken instead. `corrected` tells the value
- * is not what any reading said (the citizen should look at it).
+ * of the card as a second opinion (latin-match.ts). The candidates are the readings and, when there
+ * is a Latin line, their look-alikes (one or two letters the model confuses, read the other way).
+ * The candidate whose transcription is closest to the Latin line wins; then a spelling Lao can
+ * have, then what was actually read over a look-alike, then the one read most often, then the
+ * surest. `corrected` tells the value is a look-alike, not what a reading said (to be checked).
  */
 export function laoNameOf(readings: readonly NameReading[], latinName?: string): { value?: string; unanimous: boolean; corrected: boolean } {
   const candidates = new Map<string, { votes: number; confidence: number }>();

@@ -114,11 +114,11 @@ export function impossibleSpelling(name: string): boolean {
 }
 
 /**
- * Shapes the recogniser's Lao model confuses, as it reads them. Its model has no ໝ or ໜ at all
- * (it writes ຫມ / ຫນ, and reads the one-piece ໝ / ໜ of print as two letters, ບນ, ປນ, ນນ, ຖນ, ຫພ, or
- * as one, ຫ, ນ);
- * in the loopless typefaces (Noto Sans Lao) ຈ looks like ວ or ຽ, ໍ like ໊ or ີ, ບ like ປ or ຜ, ລ like
- * ຄ or ດ, and a ຸ under a letter is easily lost.
+ * Shapes the recogniser's Lao model confuses, as it reads them. The model has no ໝ or ໜ at all (it
+ * writes ຫມ / ຫນ) and reads the one-piece ໝ / ໜ of print as two letters (ບນ, ປນ, ນນ, ຖນ, ຫພ) or as
+ * one (ຫ, ນ). In the loopless typefaces (Noto Sans Lao) ຈ looks like ວ or ຽ, ໍ like ໊ or ີ, ບ like ປ
+ * or ຜ, ລ like ຄ or ດ, ັ like ົ or ື; a ຸ under a letter and a ເ before the first one are easily lost.
+ * Only used where the Latin line can tell the look-alikes apart (latinDistance).
  */
 const CONFUSED: [RegExp, string[]][] = [
   [/^(?=[ກ-ຮ][ັ])/gu, ['ເ']],

@@ -7,6 +7,9 @@
  * 3. Each value is cut out, levelled, scaled to the text height the recogniser reads best, and
  *    read on its own with the model that suits it: digits only for the ID number and the date,
  *    Lao only for the names and the address (so a Lao name is never read as Latin letters).
+ * 4. The names and the ID number are read at three sizes. Among the name's readings (and the
+ *    letters the Lao model confuses) the one closest to the card's Latin name line is taken
+ *    (field-values.ts, latin-match.ts).
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
