@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
@@ -39,28 +38,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // Citizens pay for every byte: JSON and the app's files travel compressed (brotli or gzip).
   await app.register(compress, { threshold: 1024 });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Tesseract compiles its WebAssembly in a worker served from our origin.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        workerSrc: ["'self'", 'blob:'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // Documents are fetched with the token and shown as object URLs (PDF in a frame).
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        mediaSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
   await app.register(transportPlugin);
   await app.register(swagger, {
     openapi: {

@@ -1,11 +1,11 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import '@fontsource/noto-sans-lao/lao-400.css';
-import '@fontsource/noto-sans-lao/lao-700.css';
+import './styles/fonts.css';
 import './styles/global.css';
-import { activateLanguage, i18n, initialLanguage } from './lib/i18n';
+import { activateLanguage, i18n, initialLanguage, prefetchSignedInWords } from './lib/i18n';
+import { validToken } from './lib/session';
 import { createAppRouter, type AppRouter } from './router';
 import { registerServiceWorker } from './lib/service-worker';
 import { watchConnectivity } from './lib/connectivity';
@@ -32,8 +32,15 @@ function AppStarted() {
 
 async function start() {
   const htmlLanguage = document.documentElement.lang;
-  await activateLanguage(initialLanguage());
+  const language = initialLanguage();
   const router = createAppRouter();
+  if (validToken()) {
+    // A signed-in screen's guard waits for the signed-in words, and only then is its code asked
+    // for: ask for both now, alongside the visitor words, rather than one after the other.
+    prefetchSignedInWords(language);
+    for (const match of router.matchRoutes(router.state.location)) router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
+  }
+  await activateLanguage(language);
   // Focus the new screen's main region so screen readers announce the navigation.
   router.subscribe('onResolved', () => {
     requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: true }));
@@ -49,12 +56,14 @@ async function start() {
       </I18nProvider>
     </StrictMode>
   );
+  // As a transition, the first render works in slices and yields to the browser between them: the
+  // screen is already painted (prerendered page or shell), so a citizen's tap is never held behind it.
   if (drawsPrerenderedPage(root, router, htmlLanguage)) {
     // Render the tree the build-time render drew (no root Suspense boundary), or React would refuse the markup.
     router.ssr = { manifest: undefined };
-    hydrateRoot(root, app);
+    startTransition(() => { hydrateRoot(root, app); });
   } else {
-    createRoot(root).render(app);
+    startTransition(() => { createRoot(root).render(app); });
   }
   void registerServiceWorker();
   watchConnectivity();

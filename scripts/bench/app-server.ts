@@ -23,7 +23,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const scratch = adminUrl ? await scratchDatabase(adminUrl, 'rc_bench') : undefined;
 const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_BASE_URL: 'http://127.0.0.1', ...(scratch ? { DATABASE_URL: scratch.url } : {}) }));
-await app.listen({ host: '127.0.0.1', port: 0 });
+// BENCH_PORT pins the app's port on a machine where ports are shared out; otherwise any free one.
+await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
 
 const reader = await createAccount(app);
 const body = await applicationBody(app);

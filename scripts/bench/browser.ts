@@ -20,8 +20,8 @@ export interface LighthouseFigure { path: string; runs: number; performance: num
  * screen, the median of each figure. The signed-in home keeps its session in localStorage, so for
  * it the storage is not reset; the HTTP cache and the service worker are cleared before each run.
  */
-export async function lighthouseRuns(base: string, paths: string[], session: { token: string; expiresAt: number }, runs = 3): Promise<LighthouseFigure[]> {
-  const port = 9400 + Math.floor(Math.random() * 500);
+export async function lighthouseRuns(base: string, paths: string[], session: { token: string; expiresAt: number }, runs = 3, lhrDir?: string): Promise<LighthouseFigure[]> {
+  const port = Number(process.env.BENCH_DEBUG_PORT ?? 9400 + Math.floor(Math.random() * 500));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lh-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`], headless: true });
   const out: LighthouseFigure[] = [];
@@ -41,6 +41,10 @@ export async function lighthouseRuns(base: string, paths: string[], session: { t
         }
         const result = await lighthouse(`${base}${p}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: signedIn });
         const lhr = result!.lhr;
+        if (lhrDir) {
+          fs.mkdirSync(lhrDir, { recursive: true });
+          fs.writeFileSync(path.join(lhrDir, `${p.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         results.push({
           path: p, runs, performance: (lhr.categories.performance.score ?? 0) * 100, accessibility: (lhr.categories.accessibility.score ?? 0) * 100,

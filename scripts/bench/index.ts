@@ -46,7 +46,32 @@ async function pdfTiming(base: string, id: number, headers: Record<string, strin
   return { medianMs: times.sort((a, b) => a - b)[5], sizeKb: size / 1024 };
 }
 
+/**
+ * `--only lighthouse` runs Lighthouse alone (no API, OCR or PDF figures) and prints its table
+ * without touching bench/report.*; `--paths /login,/register` narrows the screens, and
+ * `--lhr-dir DIR` keeps each run's full Lighthouse JSON there (LCP element, request chains…).
+ */
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function lighthouseOnly(paths: string[], lhrDir: string | undefined) {
+  const server = await startServer();
+  try {
+    const figures = await lighthouseRuns(`http://127.0.0.1:${server.appPort}`, paths, { token: server.token, expiresAt: Date.now() + 55 * 60_000 }, 3, lhrDir);
+    console.log(lighthouseTable(figures).join('\n'));
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
+  const only = option('only');
+  const paths = option('paths')?.split(',') ?? LIGHTHOUSE;
+  const lhrDir = option('lhr-dir');
+  if (only && only !== 'lighthouse') throw new Error(`--only ${only}: only "lighthouse" is known`);
+  if (only === 'lighthouse') return lighthouseOnly(paths, lhrDir);
   const started = new Date();
   const loadBefore = load();
   const machine = {
@@ -68,7 +93,7 @@ async function main() {
   const api: { database: string; figures: LoadFigure[] }[] = [];
   try {
     process.stderr.write('Lighthouse…\n');
-    lighthouse = await lighthouseRuns(base, LIGHTHOUSE, { token: pglite.token, expiresAt: Date.now() + 55 * 60_000 });
+    lighthouse = await lighthouseRuns(base, paths, { token: pglite.token, expiresAt: Date.now() + 55 * 60_000 }, 3, lhrDir);
     process.stderr.write('Offline first screen…\n');
     offline = await offlineFirstScreen(base, ['/', '/login', '/home']);
     process.stderr.write('OCR…\n');
@@ -95,6 +120,13 @@ async function main() {
 
 type Report = { machine: Record<string, string>; javascript: Awaited<ReturnType<typeof measureBudget>>; lighthouse: LighthouseFigure[]; offline: { path: string; fcp: number; lcp: number }[]; api: { database: string; figures: LoadFigure[] }[]; ocr?: { workerStartMs: number; recognitionMs: number; textLength: number }; pdf?: { medianMs: number; sizeKb: number } };
 
+function lighthouseTable(figures: LighthouseFigure[]): string[] {
+  const lines = ['## Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown), median of 3', '',
+    '| screen | performance | accessibility | best practices | FCP | LCP | TBT | CLS |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const l of figures) lines.push(`| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${Number.isFinite(l.cls) ? l.cls.toFixed(3) : '—'} |`);
+  return lines;
+}
+
 function markdown(r: Report): string {
   const m = r.machine;
   const lines: string[] = [];
@@ -111,9 +143,7 @@ function markdown(r: Report): string {
     lines.push(`| \`${p}\`${p === '/home' ? ' (signed in)' : ''} | ${kb(en.kb)} | ${kb(lo.kb)} | ${en.budgetKb} KB |`);
   }
   lines.push('', `/faq, /term-conditions and /customer-services are signed-in screens (specification §2): a visitor gets the app shell and is sent to /login.`, '');
-  lines.push('## Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown), median of 3', '',
-    '| screen | performance | accessibility | best practices | FCP | LCP | TBT | CLS |', '|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const l of r.lighthouse) lines.push(`| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${Number.isFinite(l.cls) ? l.cls.toFixed(3) : '—'} |`);
+  lines.push(...lighthouseTable(r.lighthouse));
   lines.push('', '## First screen offline (answered by the service worker), median of 3', '', '| screen | first paint | largest paint |', '|---|---:|---:|');
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
   for (const a of r.api) {

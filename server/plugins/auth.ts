@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { ErrorCode } from '../../contract/errors';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { findSession, type SessionCheck, type SessionUser } from '../services/sessions';
+import { cacheSessions, findSession, type SessionCheck, type SessionUser } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,6 +24,7 @@ declare module 'fastify' {
 export default fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionCheck', null);
+  if (app.database.kind === 'pglite') cacheSessions(app.db);
 
   function sessionOf(req: FastifyRequest): Promise<SessionCheck> | null {
     const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.headers.authorization ?? '');

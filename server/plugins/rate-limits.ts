@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { tooManyRequests } from '../lib/http-error';
 import { clientAddress } from '../lib/client-address';
-import { postgresRateLimitStore, purgeCounters } from '../services/rate-limit-store';
+import { BatchedCounters, postgresRateLimitStore, purgeCounters } from '../services/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +37,7 @@ const needsSession = (req: FastifyRequest) => Boolean((req.routeOptions.schema a
 export default fp(async (app) => {
   const limits = app.config.rateLimits;
   const shared = app.database.kind === 'postgres';
+  const batched = new BatchedCounters(app.db, (err) => app.log.warn({ err }, 'could not add to the shared rate-limit counts'));
 
   // Per-account limits run after the route's own authentication (its hooks come first), so the
   // account is known; they are attached here, before the routes are registered.
@@ -53,7 +54,7 @@ export default fp(async (app) => {
   await app.register(rateLimit, {
     // Nothing is limited unless this file or a route's own `config.rateLimit` says so.
     global: false,
-    store: shared ? postgresRateLimitStore(app.db) : undefined,
+    store: shared ? postgresRateLimitStore(app.db, batched) : undefined,
     cache: 50_000,
     // A database hiccup must not refuse every citizen: the limit is skipped, the request goes on.
     skipOnError: true,
@@ -88,6 +89,9 @@ export default fp(async (app) => {
   if (shared) {
     const timer = setInterval(() => void purgeCounters(app.db).catch((err) => app.log.warn({ err }, 'could not purge rate-limit counters')), 10 * 60_000);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await batched.flush();
+    });
   }
 }, { name: 'rate-limits', dependencies: ['db', 'auth'] });

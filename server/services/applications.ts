@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ticketNumber, type ApplicantData, type ApplicationDetail, type FeeLine, type HistoryItem } from '../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../contract/documents';
@@ -7,6 +7,7 @@ import type { Language } from '../../contract/master-data';
 import { FieldError } from '../../contract/rules';
 import { PaymentStatus, Status } from '../../contract/status';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { applications, banks, districts, documents, provinces, statusHistory, villages } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { decodeDocument } from './documents';
@@ -128,23 +129,56 @@ export async function findOwnApplication(db: Db, id: number, userId: number): Pr
   return row;
 }
 
+const historyQuery = (filtered: boolean) => preparedPerDatabase(filtered ? 'history_by_status' : 'history', (db, name) => db
+  .select({ id: applications.id, status: applications.status, ticket: applications.ticketNumber, createdAt: applications.createdAt, paymentStatus: applications.paymentStatus })
+  .from(applications)
+  .where(and(eq(applications.userId, sql.placeholder('userId')), filtered ? eq(applications.status, sql.placeholder('status')) : undefined))
+  .orderBy(desc(applications.createdAt), desc(applications.id))
+  .prepare(name));
+const history = historyQuery(false);
+const historyByStatus = historyQuery(true);
+
 export async function listHistory(db: Db, userId: number, status?: Status): Promise<HistoryItem[]> {
-  const rows = await db.select({ id: applications.id, status: applications.status, ticket: applications.ticketNumber, createdAt: applications.createdAt, paymentStatus: applications.paymentStatus })
-    .from(applications)
-    .where(and(eq(applications.userId, userId), status ? eq(applications.status, status) : undefined))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
+  const rows = await (status ? historyByStatus(db).execute({ userId, status }) : history(db).execute({ userId }));
   return rows.map((r) => ({ id: r.id, status: r.status as Status, ticket_number: r.ticket, applied_on: r.createdAt.toISOString(), service: 'rc', payment_status: r.paymentStatus as PaymentStatus }));
 }
 
 export const documentPath = (applicationId: number, kind: string) => `/api/v1/citizen/resident-certificate/${applicationId}/documents/${kind}`;
 
+type DocumentRef = { id: number; kind: string; fileName: string };
+
 /** The newest document of each kind (a replaced document stays on record but is no longer shown). */
-export async function latestDocuments(db: Db, applicationId: number) {
-  const rows = await db.select({ id: documents.id, kind: documents.kind, fileName: documents.fileName })
-    .from(documents).where(eq(documents.applicationId, applicationId)).orderBy(desc(documents.id));
-  const latest = new Map<string, { id: number; fileName: string }>();
-  for (const r of rows) if (!latest.has(r.kind)) latest.set(r.kind, r);
+const newestByKind = (rows: DocumentRef[]) => {
+  const latest = new Map<string, DocumentRef>();
+  for (const r of [...rows].sort((a, b) => b.id - a.id)) if (!latest.has(r.kind)) latest.set(r.kind, r);
   return latest;
+};
+
+export async function latestDocuments(db: Db, applicationId: number) {
+  return newestByKind(await db.select({ id: documents.id, kind: documents.kind, fileName: documents.fileName })
+    .from(documents).where(eq(documents.applicationId, applicationId)));
+}
+
+/** What the detail needs beside the application: its documents, and the application that re-applied for it. */
+export interface ApplicationRelations { documents: DocumentRef[]; reappliedBy: number | null }
+
+/**
+ * The owner's application with its documents and re-application, in one query: the detail is the
+ * screen a citizen reloads most while waiting, and each round trip to the database adds to it.
+ */
+// The subqueries name the outer row in full: drizzle writes a column of the selected table unqualified,
+// which inside a subquery would mean the subquery's own column.
+const ownApplicationForDetail = preparedPerDatabase('own_application_for_detail', (db, name) => db.select({
+  ...getTableColumns(applications),
+  documentRefs: sql<DocumentRef[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name)), '[]'::json) from documents d where d.application_id = "applications"."id")`,
+  reappliedBy: sql<number | null>`(select r.id from applications r where r.reapplied_from_id = "applications"."id")`,
+}).from(applications).where(and(eq(applications.id, sql.placeholder('id')), eq(applications.userId, sql.placeholder('userId')))).prepare(name));
+
+export async function findOwnApplicationForDetail(db: Db, id: number, userId: number): Promise<{ row: ApplicationRow; related: ApplicationRelations }> {
+  const [found] = await ownApplicationForDetail(db).execute({ id, userId });
+  if (!found) throw notFound('Application not found');
+  const { documentRefs, reappliedBy, ...row } = found;
+  return { row, related: { documents: documentRefs, reappliedBy: reappliedBy === null ? null : Number(reappliedBy) } };
 }
 
 function placeNamesFromMemory(store: MasterDataStore, data: ApplicantData, lang: Language) {
@@ -179,15 +213,16 @@ async function placeNames(db: Db, data: ApplicantData, lang: Language) {
 }
 
 /** GET …/{id}: everything the detail screen shows, place and bank names in the request's language. */
-export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language, fee?: { recipient: string; recipientLo: string }, masterData?: MasterDataStore): Promise<ApplicationDetail> {
+export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language, fee?: { recipient: string; recipientLo: string }, masterData?: MasterDataStore, related?: ApplicationRelations): Promise<ApplicationDetail> {
   const data = row.applicantData as ApplicantData;
-  // With the master data in memory (the API's case), the names cost no query.
+  // With the master data in memory (the API's case), the names cost no query; with the relations
+  // read beside the application (findOwnApplicationForDetail), neither do documents and re-application.
   const memoryBank = masterData?.bankRow(row.bankId);
-  const [names, docs, [bank], [reapply]] = await Promise.all([
+  const [names, docs, [bank], reappliedBy] = await Promise.all([
     masterData ? placeNamesFromMemory(masterData, data, lang) : placeNames(db, data, lang),
-    latestDocuments(db, row.id),
+    related ? newestByKind(related.documents) : latestDocuments(db, row.id),
     memoryBank ? [{ code: memoryBank.code, nameEn: memoryBank.en, nameLo: memoryBank.lo }] : db.select().from(banks).where(eq(banks.id, row.bankId)),
-    db.select({ id: applications.id }).from(applications).where(eq(applications.reappliedFromId, row.id)),
+    related ? related.reappliedBy : db.select({ id: applications.id }).from(applications).where(eq(applications.reappliedFromId, row.id)).then(([r]) => r?.id ?? null),
   ]);
   const docField = (kind: ApplicationDocumentKind) => {
     const doc = docs.get(kind);
@@ -207,7 +242,7 @@ export async function applicationDetail(db: Db, row: ApplicationRow, lang: Langu
     certificate_code: row.certificateCode,
     revocation: row.certificateRevokedAt ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' } : null,
     reapplied_from: row.reappliedFromId,
-    reapplied_by: reapply?.id ?? null,
+    reapplied_by: reappliedBy,
     applicant_data: { ...data, ...names },
     document_submit: Object.assign({}, ...APPLICATION_DOCUMENTS.map(docField)),
     payment: {

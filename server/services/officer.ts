@@ -15,6 +15,7 @@ import { applicationDetail, type ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
 import { paymentDeadline } from './payments';
+import { releasePickup } from './pickup';
 import { ErrorCode } from '../../contract/errors';
 
 /** Kind a refused proof is kept under: on record for audit, no longer the application's proof. */
@@ -211,6 +212,7 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
           .where(and(eq(applications.id, row.id), isNull(applications.certificateRevokedAt)))
           .returning({ id: applications.id });
         if (!updated.length) throw new HttpError(409, ErrorCode.invalidTransition, 'This certificate was revoked already.');
+        await releasePickup(tx, row, now);
         // The status stays (the history of what happened is true); the revocation is its own history row.
         await tx.insert(statusHistory).values({
           applicationId: row.id, fromStatus: row.status, toStatus: row.status, fromPaymentStatus: row.paymentStatus, toPaymentStatus: row.paymentStatus,

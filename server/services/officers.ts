@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { OfficerRole } from '../../contract/officer';
 import { users } from '../db/schema';
 import { hashPassword, isCommonPassword } from './passwords';
+import { forgetCachedSessions } from './sessions';
 
 export class OfficerAccountError extends Error {}
 
@@ -48,5 +49,6 @@ export async function ensureOfficer(db: Db, input: { email: string; password: st
     return inserted.length ? 'created' : 'unchanged';
   }
   await db.update(users).set({ role: 'officer', officerRole, passwordHash, verifiedAt: existing.verifiedAt ?? now, otpFailures: 0, updatedAt: now }).where(eq(users.id, existing.id));
+  forgetCachedSessions();
   return existing.role === 'officer' ? 'updated' : 'promoted';
 }

@@ -65,6 +65,23 @@ const BOOKABLE: readonly string[] = [Status.certificateIssued, Status.waitingToP
 
 export interface PickupChoice { date: string; time: string }
 
+/** Gives a booked seat back to its slot (a rebooking, a revoked certificate). */
+async function freeSeat(tx: Db, date: string, time: string) {
+  await tx.update(pickupSlots).set({ booked: sql`${pickupSlots.booked} - 1` })
+    .where(and(eq(pickupSlots.date, date), eq(pickupSlots.time, time), gt(pickupSlots.booked, 0)));
+}
+
+/**
+ * A certificate revoked while its pick-up is booked will not be handed out: the seat goes back to
+ * the slot for someone else, unless the slot has begun (the office has planned its hour). Called
+ * in the revocation's transaction, which holds the application row.
+ */
+export async function releasePickup(tx: Db, row: { status: string; pickupDate: string | null; pickupTime: string | null }, now = new Date()) {
+  if (row.status !== Status.waitingToPickup || !row.pickupDate || !row.pickupTime) return;
+  if (slotHasBegun(row.pickupDate, row.pickupTime, now)) return;
+  await freeSeat(tx, row.pickupDate, row.pickupTime);
+}
+
 /**
  * POST …/{id}/set-pickup-date. The seat is taken with one conditional UPDATE (booked < capacity),
  * so concurrent bookings can never overbook a slot, whatever the number of server instances. A
@@ -81,17 +98,15 @@ export async function bookPickup(db: Db, config: PickupConfig, applicationId: nu
     await tx.execute(sql`select id from applications where id = ${applicationId} for update`);
     const [row] = await tx.select().from(applications).where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
     if (!row) throw new HttpError(404, ErrorCode.notFound, 'Application not found');
-    if (!BOOKABLE.includes(row.status)) throw invalidTransition(row.status, Status.waitingToPickup);
+    // A revoked certificate is not handed out, so there is nothing to pick up.
+    if (!BOOKABLE.includes(row.status) || row.certificateRevokedAt) throw invalidTransition(row.status, Status.waitingToPickup);
     const rebooking = row.status === Status.waitingToPickup && row.pickupDate && row.pickupTime;
     if (rebooking && slotHasBegun(row.pickupDate!, row.pickupTime!, now)) {
       throw new HttpError(409, ErrorCode.invalidTransition, 'The booked pick-up time has begun; it can no longer be changed.');
     }
     const sameSlot = rebooking && row.pickupDate === choice.date && row.pickupTime === choice.time;
     if (!sameSlot) {
-      if (rebooking) {
-        await tx.update(pickupSlots).set({ booked: sql`${pickupSlots.booked} - 1` })
-          .where(and(eq(pickupSlots.date, row.pickupDate!), eq(pickupSlots.time, row.pickupTime!), gt(pickupSlots.booked, 0)));
-      }
+      if (rebooking) await freeSeat(tx as unknown as Db, row.pickupDate!, row.pickupTime!);
       await tx.insert(pickupSlots).values({ date: choice.date, time: choice.time, booked: 0 }).onConflictDoNothing();
       const taken = await tx.update(pickupSlots).set({ booked: sql`${pickupSlots.booked} + 1` })
         .where(and(eq(pickupSlots.date, choice.date), eq(pickupSlots.time, choice.time), sql`${pickupSlots.booked} < ${config.capacity}`))

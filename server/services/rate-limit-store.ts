@@ -22,6 +22,67 @@ export async function hitCounter(db: Db, key: string, windowMs: number): Promise
   return { current: Number(row.hits), ttl: Math.round(Number(row.ttl)) };
 }
 
+/** Ceilings at least this high are counted in batches (see BatchedCounters). */
+export const BATCHED_FROM = 1000;
+/** How long hits wait in memory before they are added to the shared count. */
+const FLUSH_MS = 500;
+
+type Tally = { key: string; windowMs: number; pending: number; known: number; windowEndsAt: number };
+
+/**
+ * Shared counts for high ceilings without a database write per call. Each instance counts hits in
+ * memory and adds them to the shared rows in one statement every half second, reading back the
+ * totals of every instance. A call sees the last shared total plus its own instance's new hits, so
+ * a ceiling of thousands a minute may be passed by at most half a second of traffic — noise for a
+ * ceiling that only stops floods, while a write per anonymous call cost most of its time.
+ */
+export class BatchedCounters {
+  private readonly tallies = new Map<string, Tally>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Db, private readonly onError: (err: unknown) => void) {}
+
+  hit(key: string, windowMs: number): Hit {
+    const now = Date.now();
+    let t = this.tallies.get(key);
+    if (!t) this.tallies.set(key, (t = { key, windowMs, pending: 0, known: 0, windowEndsAt: now + windowMs }));
+    if (t.windowEndsAt <= now) Object.assign(t, { known: 0, windowEndsAt: now + windowMs });
+    t.pending += 1;
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+    return { current: t.known + t.pending, ttl: t.windowEndsAt - now };
+  }
+
+  /** Adds the waiting hits to the shared rows and takes every instance's totals back. */
+  async flush(): Promise<void> {
+    this.timer = undefined;
+    const sent = [...this.tallies.values()].filter((t) => t.pending > 0).map((t) => ({ t, n: t.pending }));
+    for (const { t } of sent) t.pending = 0;
+    // Forget addresses that have gone quiet, so the map holds only the last window's callers.
+    const now = Date.now();
+    for (const [key, t] of this.tallies) if (t.pending === 0 && t.windowEndsAt <= now) this.tallies.delete(key);
+    if (!sent.length) return;
+    try {
+      const rows = JSON.stringify(sent.map(({ t, n }) => ({ k: t.key, n, w: t.windowMs / 1000 })));
+      const res = await this.db.execute(sql`
+        insert into rate_limit_counters as c (key, hits, window_ends_at)
+        select k, n, now() + make_interval(secs => w) from jsonb_to_recordset(${rows}::jsonb) as r(k text, n int, w float8)
+        on conflict (key) do update set
+          hits = case when c.window_ends_at <= now() then excluded.hits else c.hits + excluded.hits end,
+          window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
+        returning c.key as key, c.hits as hits, greatest(0, extract(epoch from (c.window_ends_at - now())) * 1000)::float8 as ttl`);
+      const at = Date.now();
+      for (const row of (res as unknown as { rows: { key: string; hits: number | string; ttl: number | string }[] }).rows) {
+        const t = this.tallies.get(row.key);
+        if (t) Object.assign(t, { known: Number(row.hits), windowEndsAt: at + Number(row.ttl) });
+      }
+    } catch (err) {
+      // The hits count again next time; meanwhile this instance's own count still applies.
+      for (const { t, n } of sent) t.pending += n;
+      this.onError(err);
+    }
+  }
+}
+
 /** Forgets windows that ended (the plugin calls it every few minutes). */
 export async function purgeCounters(db: Db): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, sql`now()`));
@@ -31,12 +92,14 @@ export async function purgeCounters(db: Db): Promise<void> {
  * A store for @fastify/rate-limit in PostgreSQL, so several server instances behind a load balancer
  * share one count per key instead of each allowing the whole limit. A route's own limit (its
  * `config.rateLimit`) gets the route in its keys, so two routes never share a counter by accident.
+ * Low limits (a login's, a callback's) are exact: one atomic upsert per call. High ceilings are batched.
  */
-export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function postgresRateLimitStore(db: Db, batched: BatchedCounters): FastifyRateLimitStoreCtor {
   class PostgresRateLimitStore {
     constructor(private readonly prefix = '') {}
 
-    incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number): void {
+    incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number, max: number): void {
+      if (max >= BATCHED_FROM) return callback(null, batched.hit(`${this.prefix}${key}`, timeWindow));
       hitCounter(db, `${this.prefix}${key}`, timeWindow).then((hit) => callback(null, hit), (err: Error) => callback(err));
     }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 /** Sessions last 60 minutes from login (spec §4); the server enforces it, not only the client. */
@@ -28,13 +29,80 @@ export async function createSession(db: Db, userId: number, now = new Date()) {
 
 export type SessionCheck = { user: SessionUser } | { error: 'missing' | 'expired' };
 
+const sessionByToken = preparedPerDatabase('find_session', (db, name) => db
+  .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role, officerRole: users.officerRole, language: users.language })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+  .limit(1)
+  .prepare(name));
+
+type SessionRow = SessionUser & { expiresAt: Date };
+
+/**
+ * Sessions read in the last seconds, by token hash: with the embedded database only (see
+ * cacheSessions). A screen sends several calls at once, and on PGlite the lookup cost more than the
+ * history it guarded. Every session or account change the lookup depends on forgets the whole
+ * cache (forgetCachedSessions); a lookup that began before such a change does not store its answer.
+ */
+class SessionCache {
+  static readonly TTL_MS = 10_000;
+  static readonly MAX = 10_000;
+  private readonly rows = new Map<string, { row: SessionRow; at: number }>();
+  generation = 0;
+
+  get(hash: string, now: number): SessionRow | undefined {
+    const hit = this.rows.get(hash);
+    return hit && now - hit.at < SessionCache.TTL_MS ? hit.row : undefined;
+  }
+
+  set(hash: string, row: SessionRow, generation: number, now: number) {
+    if (generation !== this.generation) return;
+    if (this.rows.size >= SessionCache.MAX) this.rows.clear();
+    this.rows.set(hash, { row, at: now });
+  }
+
+  forget() {
+    this.generation += 1;
+    this.rows.clear();
+  }
+}
+
+const caches = new WeakMap<Db, SessionCache>();
+const allCaches = new Set<WeakRef<SessionCache>>();
+
+/**
+ * Keeps recent lookups in memory. Only for a database this process alone writes (PGlite, held by
+ * the data-directory lock): with PostgreSQL another instance may revoke a session at any moment.
+ */
+export function cacheSessions(db: Db) {
+  const cache = new SessionCache();
+  caches.set(db, cache);
+  allCaches.add(new WeakRef(cache));
+}
+
+/**
+ * Forgets every cached lookup of this process. Called after every write that ends a session or
+ * changes an account field a lookup carries, also inside a transaction: PGlite runs nothing else
+ * while a transaction is open, so a lookup after this waits for the commit and reads the new state.
+ */
+export function forgetCachedSessions() {
+  for (const ref of allCaches) {
+    const cache = ref.deref();
+    if (cache) cache.forget();
+    else allCaches.delete(ref);
+  }
+}
+
 export async function findSession(db: Db, token: string, now = new Date()): Promise<SessionCheck> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role, officerRole: users.officerRole, language: users.language })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  const hash = sha256(token);
+  const cache = caches.get(db);
+  let row = cache?.get(hash, now.getTime());
+  if (!row) {
+    const generation = cache?.generation ?? 0;
+    [row] = await sessionByToken(db).execute({ tokenHash: hash });
+    if (row && cache) cache.set(hash, row, generation, Date.now());
+  }
   if (!row) return { error: 'missing' };
   if (row.expiresAt <= now) return { error: 'expired' };
   const { expiresAt: _e, ...user } = row;
@@ -43,6 +111,8 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  // After the write: a lookup that read the session before it began may not store it now.
+  forgetCachedSessions();
 }
 
 /** Password change and reset end every session of the account (optionally but the current one). */

@@ -33,6 +33,11 @@ export async function activateLanguage(locale: Language, persist = false): Promi
   }
 }
 
+/** Starts downloading the signed-in words without using them yet: a signed-in first screen needs them next. */
+export function prefetchSignedInWords(locale: Language): void {
+  SIGNED_IN_PART[locale]().catch(() => undefined);
+}
+
 /** The words of the signed-in and back-office screens; their guards await it before drawing. */
 export async function loadSignedInWords(): Promise<void> {
   if (signedInWords) return;

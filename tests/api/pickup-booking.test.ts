@@ -115,6 +115,21 @@ describe('POST …/{id}/set-pickup-date', () => {
     expect(await booked(openDay(1), '08:00 AM')).toBe(0);
   });
 
+  it('a revoked certificate gives its seat back, and cannot be booked again', async () => {
+    const { citizen, id } = await issuedApplication(t.app);
+    const admin = await createOfficer(t.app);
+    const date = openDay(7);
+    expect((await book(citizen.headers, id, { date, time: '03:00 PM' })).statusCode).toBe(200);
+    expect(await booked(date, '03:00 PM')).toBe(1);
+    const revoke = await t.app.inject({ method: 'POST', url: `/api/v1/officer/applications/${id}/revoke`, headers: admin.headers, payload: { notes: 'Issued on a forged household book' } });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect(await booked(date, '03:00 PM')).toBe(0);
+    const again = await book(citizen.headers, id, { date, time: '03:00 PM' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().data.error_code).toBe('invalid_status_transition');
+    expect(await booked(date, '03:00 PM')).toBe(0);
+  });
+
   it('a booking whose time has passed can no longer be moved', async () => {
     const { citizen, id } = await issuedApplication(t.app);
     await t.app.db.update(applications).set({ status: 'waiting to pickup', pickupDate: shiftDay(officeNow().date, -1), pickupTime: '08:00 AM' }).where(eq(applications.id, id));

@@ -167,3 +167,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
     expect(codes.filter((c) => c === 429)).toHaveLength(14);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('high ceilings on PostgreSQL, counted in batches', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await startTestApp({ RATE_LIMIT_ADDRESS_PER_MINUTE: '1000' });
+    b = await startSecondInstance(a, { RATE_LIMIT_ADDRESS_PER_MINUTE: '1000' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('are shared by the instances once their hits are added, and refuse past the ceiling', async () => {
+    const address = '10.50.0.1';
+    const call = (app: FastifyInstance) => get(app, '/api/health', address).then((r) => r.statusCode);
+    const burst = (app: FastifyInstance, n: number) => Promise.all(Array.from({ length: n }, () => call(app)));
+    const nextBatch = () => new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(new Set(await burst(a.app, 600))).toEqual(new Set([200]));
+    await nextBatch();
+    // b learns the shared total with its first batch: at most half a second of traffic gets past.
+    expect(new Set(await burst(b.app, 450))).toEqual(new Set([200]));
+    await Promise.all([call(a.app), call(b.app)]);
+    await nextBatch();
+    // 1,052 counted between them: both instances refuse.
+    expect([await call(a.app), await call(b.app)]).toEqual([429, 429]);
+  });
+});

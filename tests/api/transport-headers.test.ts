@@ -30,6 +30,14 @@ describe('transport and headers', () => {
     expect(/script-src [^;]*'unsafe-inline'/.test(csp)).toBe(false);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // An API answer is data: nothing may run or load from it.
+    expect(csp).toContain("default-src 'none'");
+    // The app's pages and the API documentation get the page policy.
+    for (const url of ['/', '/api/docs/static/index.html']) {
+      const page = await plain.app.inject({ url });
+      expect(String(page.headers['content-security-policy']), url).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('marks every personal answer no-store, and serves documents with their checked type and a disposition', async () => {

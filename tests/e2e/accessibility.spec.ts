@@ -8,6 +8,7 @@ import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_OFFICER } from './fixtures/officer';
+import { createApplicationThroughApi } from './fixtures/application';
 
 /**
  * WCAG 2.2 AA with axe-core: every route of the specification, in English and in Lao, signed in or
@@ -149,26 +150,7 @@ for (const language of LANGUAGES) {
 /** An application created through the API, with or without its proof of payment. */
 async function createApplication(page: Page, citizen: Citizen, withProof: boolean): Promise<number> {
   const headers = { authorization: `Bearer ${citizen.token}` };
-  type List = { data: { id: number }[] };
-  const first = async (url: string) => ((await (await page.request.get(url)).json()) as List).data[0]!.id;
-  const province = await first('/api/v1/master-data/location/provinces');
-  const district = await first(`/api/v1/master-data/location/district/${province}`);
-  const village = await first(`/api/v1/master-data/location/villages/${district}`);
-  const res = await page.request.post('/api/v1/citizen/resident-certificate/create-new', {
-    headers,
-    data: {
-      first_name: 'Somchai', last_name: 'Phommachanh', date_of_birth: '1990-04-12', occupation: 'Teacher', current_address: 'Ban Nongping',
-      house_number: '12', province_id: province, district_id: district, village_id: village, head_of_household: 'Bounmy Phommachanh',
-      family_book_number: '0012345', family_book_date: '2015-06-01', father_name: 'Bounmy Phommachanh', mother_name: 'Khamla Phommachanh',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Opening a bank account',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
-      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
-      bank_id: await first('/api/v1/master-data/bank'),
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const id = (await res.json()).data.id as number;
+  const { id } = await createApplicationThroughApi(page.request, citizen.token);
   if (withProof) {
     const proof = await page.request.post(`/api/v1/citizen/resident-certificate/${id}/upload-payment`, { headers, data: { proof_of_payment: dataUrl(png(600, 800)) } });
     expect(proof.ok(), await proof.text()).toBe(true);

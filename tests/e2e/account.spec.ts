@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { openScreen } from './fixtures/open-screen';
+import { createApplicationThroughApi } from './fixtures/application';
 
 /**
  * Home and the account area as a citizen uses them: the home screen, editing the profile, changing
@@ -252,27 +252,7 @@ test('notifications: newest first with their time, the bell counts the unread on
   await expect(page.getByRole('heading', { name: 'No notifications yet' })).toBeVisible();
 
   // An application sent through the API: the server writes a notification about it.
-  type List = { data: { id: number }[] };
-  const first = async (url: string) => ((await (await request.get(url)).json()) as List).data[0]!.id;
-  const province = await first('/api/v1/master-data/location/provinces');
-  const district = await first(`/api/v1/master-data/location/district/${province}`);
-  const village = await first(`/api/v1/master-data/location/villages/${district}`);
-  const bank = await first('/api/v1/master-data/bank');
-  const created = await request.post('/api/v1/citizen/resident-certificate/create-new', {
-    headers: me,
-    data: {
-      first_name: 'Somchai', last_name: 'Phommachanh', date_of_birth: '1990-04-12', occupation: 'Teacher', current_address: 'Ban Nongping',
-      house_number: '12', province_id: province, district_id: district, village_id: village, head_of_household: 'Bounmy Phommachanh',
-      family_book_number: '0012345', family_book_date: '2015-06-01', father_name: 'Bounmy Phommachanh', mother_name: 'Khamla Phommachanh',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Opening a bank account',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
-      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
-      bank_id: bank,
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const id = (await created.json()).data.id as number;
+  const { id } = await createApplicationThroughApi(request, citizen.token);
   const ticket = (await (await request.get(`/api/v1/citizen/resident-certificate/${id}`, { headers: me })).json()).data.ticket_number as string;
 
   await page.goto('/account');

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { base64urlDecode, base64urlEncode, parseFragment } from '../../contract/certificate-statement';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { dataUrl, png } from '../api/application-fixtures';
 import { readQrFromPdf } from '../fixtures/pdf-qr';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_OFFICER } from './fixtures/officer';
+import { createApplicationThroughApi } from './fixtures/application';
 
 /**
  * A certificate that proves itself: an officer issues it, the citizen downloads the PDF, and the QR
@@ -15,29 +16,14 @@ import { E2E_OFFICER } from './fixtures/officer';
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BASE = '/api/v1/citizen/resident-certificate';
-type List = { data: { id: number }[] };
 
 async function paidApplication(request: APIRequestContext, citizen: Citizen) {
   const headers = { authorization: `Bearer ${citizen.token}` };
-  const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
-  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List).data[0]!.id;
-  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List).data[0]!.id;
-  const created = await request.post(`${BASE}/create-new`, {
-    headers,
-    data: {
-      first_name: 'ສົມພອນ', last_name: 'ແກ້ວມະນີ', date_of_birth: '1991-02-03', occupation: 'Teacher',
-      current_address: 'Ban Phonxay', house_number: '7', province_id: province, district_id: district, village_id: village,
-      head_of_household: 'Bounthan Keomany', family_book_number: '0012345', family_book_date: '2012-05-10',
-      father_name: 'Bounthan Keomany', mother_name: 'Vanh Keomany',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Renting a house',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
-      proof_of_residence: dataUrl(pdf('Residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
-      bank_id: 1,
-    },
+  // The names and dates the certificate prints and signs.
+  const { id } = await createApplicationThroughApi(request, citizen.token, {
+    first_name: 'ສົມພອນ', last_name: 'ແກ້ວມະນີ', date_of_birth: '1991-02-03', current_address: 'Ban Phonxay', house_number: '7',
+    head_of_household: 'Bounthan Keomany', family_book_date: '2012-05-10', father_name: 'Bounthan Keomany', mother_name: 'Vanh Keomany', reason: 'Renting a house',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { data: { id: number } }).data.id;
   const proof = await request.post(`${BASE}/${id}/upload-payment`, { headers, data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' } });
   expect(proof.status(), await proof.text()).toBe(200);
   return id;

@@ -125,6 +125,27 @@ async function officerIssues(request: APIRequestContext, id: number) {
 
 const toast = (page: Page) => page.getByTestId('outbox-toast');
 
+/** The weekdays from today in Vientiane (UTC+7), as the pick-up screen counts them. */
+function openDays(count: number): string[] {
+  const days: string[] = [];
+  for (let t = Date.now() + 7 * 3_600_000; days.length < count; t += 86_400_000) {
+    const day = new Date(t);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** How many answers kept on the device (IndexedDB rc-offline-data) have `fragment` in their key. */
+const keptCopies = (page: Page, fragment: string) => page.evaluate((part) => new Promise<number>((resolve) => {
+  const open = indexedDB.open('rc-offline-data');
+  open.onsuccess = () => {
+    const keys = open.result.transaction('responses').objectStore('responses').getAllKeys();
+    keys.onsuccess = () => resolve(keys.result.filter((k) => String(k).includes(part)).length);
+    keys.onerror = () => resolve(0);
+  };
+  open.onerror = () => resolve(0);
+}), fragment);
+
 test('"Make payment" offline is saved on the phone and sent exactly once when back online, with the ticket number', async ({ page, context, request }, testInfo) => {
   test.setTimeout(90_000);
   const citizen = await registerCitizen(request);
@@ -180,7 +201,7 @@ test('a proof of payment chosen is kept on the device, queued offline and upload
   expect((await detail(request, citizen, id)).status).toBe('waiting for approve');
 });
 
-test('a pick-up booked offline is sent once back online', async ({ page, context, request }) => {
+test('a pick-up booked offline, on a screen opened offline for a day read ahead, is sent once back online', async ({ page, context, request }) => {
   const citizen = await registerCitizen(request);
   const id = await applicationOf(request, citizen);
   const proof = await request.post(`${BASE}/${id}/upload-payment`, { headers: { authorization: `Bearer ${citizen.token}` }, data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' } });
@@ -189,10 +210,20 @@ test('a pick-up booked offline is sent once back online', async ({ page, context
   await signIn(page, citizen);
   await page.goto(`/pick-up-date/${id}`);
   await serviceWorkerReady(page);
-  const slot = page.getByRole('radio', { name: /places left/ }).first();
-  await expect(slot).toBeAttached();
+  await expect(page.getByRole('radio', { name: /places left/ }).first()).toBeAttached();
+  // The screen reads the next open days ahead while online.
+  // Not a day the screen opens on (today, or a next open day late in the day), but one read ahead.
+  const [today, , , ahead] = openDays(4) as [string, string, string, string];
+  await expect.poll(() => keptCopies(page, `pickup-slots?date=${ahead}`), { timeout: 20_000 }).toBeGreaterThan(0);
 
   await context.setOffline(true);
+  await page.reload();
+  const label = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${ahead}T00:00:00Z`));
+  if (ahead.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: new RegExp(label) }).click();
+  const slot = page.getByRole('radio', { name: /places left/ }).first();
+  await expect(slot).toBeAttached();
+  await expect(page.getByText(/Offline — showing data from/)).toBeVisible();
   await slot.check({ force: true });
   await page.getByRole('button', { name: 'Confirm pick-up' }).click();
   await expect(page).toHaveURL(/\/outbox\?queued=/);
@@ -201,7 +232,7 @@ test('a pick-up booked offline is sent once back online', async ({ page, context
 
   await context.setOffline(false);
   await expect(toast(page)).toContainText(`Your pick-up booking for RC0000${id} was sent.`, { timeout: 30_000 });
-  expect((await detail(request, citizen, id)).status).toBe('waiting to pickup');
+  expect(await detail(request, citizen, id)).toMatchObject({ status: 'waiting to pickup', pickup_date: ahead });
 });
 
 test('an answer lost on the way back is "being confirmed" and settled with the same key: one application', async ({ page, context, request }, testInfo) => {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { chromiumLaunchOptions } from './chromium';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
+import { createApplicationThroughApi } from './fixtures/application';
 
 /**
  * Reading without a connection (README "Works offline"): signed-in screens once visited open from
@@ -16,26 +16,7 @@ const BASE = '/api/v1/citizen/resident-certificate';
 const NOTICE = /Offline — showing data from \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/;
 
 async function createApplication(request: APIRequestContext, citizen: Citizen) {
-  type List = { data: { id: number }[] };
-  const first = async (url: string) => ((await (await request.get(url)).json()) as List).data[0]!.id;
-  const province = await first('/api/v1/master-data/location/provinces');
-  const district = await first(`/api/v1/master-data/location/district/${province}`);
-  const village = await first(`/api/v1/master-data/location/villages/${district}`);
-  const created = await request.post(`${BASE}/create-new`, {
-    headers: { authorization: `Bearer ${citizen.token}` },
-    data: {
-      first_name: 'Somchai', last_name: 'Phommachanh', date_of_birth: '1990-04-12', occupation: 'Teacher', current_address: 'Ban Nongping',
-      house_number: '12', province_id: province, district_id: district, village_id: village, head_of_household: 'Bounmy Phommachanh',
-      family_book_number: '0012345', family_book_date: '2015-06-01', father_name: 'Bounmy Phommachanh', mother_name: 'Khamla Phommachanh',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Opening a bank account',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
-      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
-      bank_id: await first('/api/v1/master-data/bank'),
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const id = (await created.json()).data.id as number;
+  const { id } = await createApplicationThroughApi(request, citizen.token);
   const detail = await request.get(`${BASE}/${id}`, { headers: { authorization: `Bearer ${citizen.token}` } });
   return { id, ticket: (await detail.json()).data.ticket_number as string };
 }

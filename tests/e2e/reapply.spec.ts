@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_OFFICER } from './fixtures/officer';
+import { createApplicationThroughApi } from './fixtures/application';
 
 /**
  * Applied-before journey (spec §2–§4): a rejected application found in the applied-before list,
@@ -17,27 +18,8 @@ const BASE = '/api/v1/citizen/resident-certificate';
 const NOTES = 'The household registration book is unreadable. Please attach a clearer scan.';
 
 async function createApplication(request: APIRequestContext, citizen: Citizen) {
-  type List = { data: { id: number }[] };
-  const first = async (url: string) => ((await (await request.get(url)).json()) as List).data[0]!.id;
-  const province = await first('/api/v1/master-data/location/provinces');
-  const district = await first(`/api/v1/master-data/location/district/${province}`);
-  const village = await first(`/api/v1/master-data/location/villages/${district}`);
-  const bank = await first('/api/v1/master-data/bank');
-  const created = await request.post(`${BASE}/create-new`, {
-    headers: { authorization: `Bearer ${citizen.token}` },
-    data: {
-      first_name: 'Somchai', last_name: 'Phommachanh', date_of_birth: '1990-04-12', occupation: 'Teacher', current_address: 'Ban Nongping',
-      house_number: '12', province_id: province, district_id: district, village_id: village, head_of_household: 'Bounmy Phommachanh',
-      family_book_number: '0012345', family_book_date: '2015-06-01', father_name: 'Bounmy Phommachanh', mother_name: 'Khamla Phommachanh',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Opening a bank account',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
-      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
-      bank_id: bank,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return { id: (await created.json()).data.id as number, bank };
+  const { id, bankId } = await createApplicationThroughApi(request, citizen.token);
+  return { id, bank: bankId };
 }
 
 async function rejectAsOfficer(request: APIRequestContext, id: number) {

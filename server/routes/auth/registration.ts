@@ -12,6 +12,7 @@ import { otpMail } from '../../services/auth-mails';
 import { decodeDocument } from '../../services/documents';
 import { OTP, canSendCode, issueCode } from '../../services/otp';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
+import { forgetCachedSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
 import { commonPassword, emailTaken, idCardTaken, mailUnavailable, phoneTaken, uniqueViolation } from './errors';
 
@@ -84,6 +85,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
         const [user] = previous
           ? await tx.update(users).set({ ...account, otpFailures: 0 }).where(eq(users.id, previous.id)).returning({ id: users.id })
           : await tx.insert(users).values({ ...account, createdAt: now }).returning({ id: users.id });
+        if (previous) forgetCachedSessions();
         await tx.insert(documents).values({ ownerId: user!.id, kind: 'id_card', fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`, ...stored, createdAt: now });
         return user!.id;
       });

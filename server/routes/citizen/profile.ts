@@ -12,7 +12,7 @@ import { HttpError, badRequest, notFound, tooManyRequests } from '../../lib/http
 import { schema } from '../../lib/validation';
 import { idempotent } from '../../services/idempotency';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
-import { revokeAllSessions } from '../../services/sessions';
+import { forgetCachedSessions, revokeAllSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
 import { clientAddress } from '../../lib/client-address';
 
@@ -152,6 +152,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   app.post('/v1/citizen/user/language', { onRequest: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } }, async (req) => {
     const { language } = req.body as v.InferOutput<typeof updateLanguageBody>;
     await app.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, me(req).id));
+    forgetCachedSessions();
     return { data: { language } };
   });
 

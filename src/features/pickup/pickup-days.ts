@@ -17,3 +17,15 @@ export function firstOpenDay(isoDate: string): string {
   while (isWeekendDay(date)) date = shiftDay(date, 1);
   return date;
 }
+
+/** The next `count` weekdays after `isoDate` within the window: the days a citizen is likely to look at next. */
+export function nextOpenDays(isoDate: string, count: number, max: string): string[] {
+  const days: string[] = [];
+  let date = isoDate;
+  while (days.length < count) {
+    date = firstOpenDay(shiftDay(date, 1));
+    if (date > max) break;
+    days.push(date);
+  }
+  return days;
+}

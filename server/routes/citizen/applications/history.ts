@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { historyFilter } from '../../../../contract/application';
 import { idParams, schema } from '../../../lib/validation';
-import { applicationDetail, findOwnApplication, listHistory } from '../../../services/applications';
+import { applicationDetail, findOwnApplicationForDetail, listHistory } from '../../../services/applications';
 import { requestLanguage } from '../../master-data';
 import { BASE, security, tags } from './shared';
 
@@ -16,8 +16,8 @@ export default async function historyRoutes(app: FastifyInstance) {
 
   app.get(`${BASE}/:id`, { onRequest: app.authenticate, schema: { tags, security, summary: 'One of my applications', params: schema(idParams) } }, async (req, reply) => {
     const { id } = req.params as { id: number };
-    const row = await findOwnApplication(app.db, id, req.user!.id);
+    const { row, related } = await findOwnApplicationForDetail(app.db, id, req.user!.id);
     reply.header('Cache-Control', 'private, no-store');
-    return { data: await applicationDetail(app.db, row, requestLanguage(req), app.config.fee, app.masterData) };
+    return { data: await applicationDetail(app.db, row, requestLanguage(req), app.config.fee, app.masterData, related) };
   });
 }

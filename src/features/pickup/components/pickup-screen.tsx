@@ -21,7 +21,7 @@ import { QueuedNotice } from '../../outbox/components/queued-notice';
 import { usePendingEntry } from '../../outbox/outbox-store';
 import { OutboxStorageError, submitThroughOutbox } from '../../outbox/submit';
 import { storageProblem } from '../../outbox/outbox-text';
-import { firstOpenDay, pickupWindow, shiftDay } from '../pickup-days';
+import { firstOpenDay, nextOpenDays, pickupWindow, shiftDay } from '../pickup-days';
 import { PickupCalendar } from './pickup-calendar';
 import { SlotGrid } from './slot-grid';
 import styles from './pickup-screen.module.css';
@@ -49,6 +49,29 @@ function useSlots(date: string, attempt: number): DayState {
   return state;
 }
 
+/** How many open days after the first are read ahead (about 1 KB each). */
+const DAYS_AHEAD = 5;
+
+/**
+ * Once the first day has loaded, the next open days are read too (each answer is kept on the
+ * device by the API client), so a citizen whose connection drops can still choose among them and
+ * the booking waits in the outbox.
+ */
+function useDaysAhead(ready: boolean, from: string, max: string) {
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(() => {
+    if (!ready || controller.current) return; // once per visit
+    const { signal } = (controller.current = new AbortController());
+    void (async () => {
+      for (const day of nextOpenDays(firstOpenDay(from), DAYS_AHEAD, max)) {
+        if (signal.aborted) return;
+        await fetchPickupDay(day, signal).catch(() => undefined);
+      }
+    })();
+  }, [ready, from, max]);
+}
+
 /** /pick-up-date/{id}: inline calendar, the chosen date, the day's slots and 'confirm pick-up' (spec §2, §5). */
 export function PickupScreen({ id }: { id: number }) {
   const { t, i18n } = useLingui();
@@ -63,6 +86,7 @@ export function PickupScreen({ id }: { id: number }) {
   const [sending, setSending] = useState(false);
   const chosenByCitizen = useRef(false);
   const slots = useSlots(date, attempt);
+  useDaysAhead(slots.status === 'ready', window.min, window.max);
   // One key per choice: a retry of the same choice (weak connection) never books twice.
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [date, time]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -1,0 +1,51 @@
+/**
+ * The code a prerendered page's app asks for before it can hydrate, beyond the entry's own imports:
+ * the split parts of the page's routes (and what they import, with their CSS) and the visitor part
+ * of the page's catalogue. The entry finds them only after it has run (router.load, activateLanguage),
+ * one round trip later; listed with the entry's imports, they download together.
+ */
+import fs from 'node:fs';
+import type { Rolldown } from 'vite';
+import type { Language } from '../contract/master-data';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** '/_guest/register/' → '/_guest', '/_guest/register', '/_guest/register/': the ids of the routes it nests in. */
+function routeIdsOf(routeId: string): Set<string> {
+  const ids = new Set<string>();
+  const parts = routeId.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) ids.add(`/${parts.slice(0, i).join('/')}`);
+  if (routeId.endsWith('/')) ids.add(routeId);
+  return ids;
+}
+
+const chunksOf = (bundle: OutputBundle) => Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+
+/** The route id a route file declares (createFileRoute('…')), for chunks split out of src/routes. */
+function declaredRouteId(chunk: OutputChunk): string | undefined {
+  const id = chunk.facadeModuleId;
+  if (!id || !/[\\/]src[\\/]routes[\\/].*\.tsx\?tsr-split=/.test(id)) return undefined;
+  return fs.readFileSync(id.split('?')[0], 'utf8').match(/createFileRoute\('([^']+)'\)/)?.[1];
+}
+
+export function pageChunks(bundle: OutputBundle, routeId: string, language: Language): { modules: string[]; styles: string[] } {
+  const chunks = chunksOf(bundle);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const ids = routeIdsOf(routeId);
+  const roots = chunks.filter((c) => {
+    const declared = declaredRouteId(c);
+    return (declared && ids.has(declared)) || c.facadeModuleId?.endsWith(`locales/${language}.po?part=visitor`);
+  });
+  if (!roots.some((c) => declaredRouteId(c))) throw new Error(`prerender: no split route chunk found for ${routeId}`);
+  const modules = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (chunk: OutputChunk) => {
+    if (modules.has(chunk.fileName)) return;
+    modules.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const file of chunk.imports) { const next = byFile.get(file); if (next) visit(next); }
+  };
+  roots.forEach(visit);
+  return { modules: [...modules].map((f) => `/${f}`), styles: [...styles].map((f) => `/${f}`) };
+}
