@@ -7,9 +7,9 @@
  * 3. Each value is cut out, levelled, scaled to the text height the recogniser reads best, and
  *    read on its own with the model that suits it: digits only for the ID number and the date,
  *    Lao only for the names and the address (so a Lao name is never read as Latin letters).
- * 4. The names and the ID number are read at three sizes. Among the name's readings (and the
- *    letters the Lao model confuses) the one closest to the card's Latin name line is taken
- *    (field-values.ts, latin-match.ts).
+ * 4. A name that the card's Latin name line does not confirm, and an ID number the first pass read
+ *    otherwise, are read at two more sizes. Among a name's readings (and the letters the Lao model
+ *    confuses) the one closest to the Latin line is taken (field-values.ts, latin-match.ts).
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
@@ -17,6 +17,7 @@ import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
 import { extractIdCard, MIN_WORD_CONFIDENCE, normalizeOcrText, type FieldConfidence, type IdCardFields, type OcrWord } from './extract-id-card';
 import { addressFrom, dateFrom, idNumberFrom, laoNameOf } from './field-values';
+import { latinDistance } from './latin-match';
 import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type Box, type GrayImage } from './gray-image';
 import { engine, releaseLater } from './reader-engine';
 
@@ -108,50 +109,59 @@ async function decode(image: Blob): Promise<GrayImage> {
   return grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
 }
 
+/** What else on the card tells a field's value: the Latin name line, the first pass's ID number. */
+interface Hints {
+  latinName?: string;
+  idNumber?: string;
+}
+
 /** Reads one field's crop(s) with the settings that suit it. */
-async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, latinName: string | undefined, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
+async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, hints: Hints, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
   const setting = region.field === 'idNumber' ? SETTINGS.digits
     : region.field === 'dateOfBirth' ? SETTINGS.date
       : region.field === 'address' ? SETTINGS.address : SETTINGS.name;
   const worker = await engine(setting.model);
   const crop = (row: Box, height: number) => isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
   const reads: Recognised[] = [];
-  let unanimous = true;
   const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
   for (const row of region.rows) {
     const image = crop(row, height);
     debug?.(`${region.field}-${reads.length}`, image);
     reads.push(await recognise(worker, image, setting));
   }
-  // Names and the ID number are read at two more sizes: a misread letter or digit rarely
-  // repeats at every size, so the text read most often wins (ties: the surest reading).
-  const more: Recognised[] = [];
-  if (setting === SETTINGS.name || setting === SETTINGS.digits) {
-    for (const size of setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS.slice(1) : VOTE_TEXT_HEIGHTS) more.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+  const texts = reads.map((r) => r.text.trim());
+
+  if (setting === SETTINGS.name) {
+    // A sure reading that the Latin name line spells the same is taken as it is. Otherwise the
+    // name is read at two more sizes (a misread letter rarely repeats at every size) and the
+    // readings, with the letters the Lao model confuses, are weighed against the Latin line.
+    const all = [reads[0]!];
+    const once = laoNameOf([{ text: texts[0]!, confidence: lowest(reads[0]!) }], hints.latinName);
+    const confirmed = once.value !== undefined && !once.corrected && sureOf(reads[0]!) === 'ok' && latinDistance(once.value, hints.latinName) === 0;
+    if (!confirmed) for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+    const name = confirmed ? once : laoNameOf(all.map((r) => ({ text: r.text.trim(), confidence: lowest(r) })), hints.latinName);
+    const confidence: FieldConfidence = name.unanimous && !name.corrected && all.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+    return { value: name.value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
+
   if (setting === SETTINGS.digits) {
-    const all = [reads[0]!, ...more];
+    // The first pass read the number too, on the whole card: when both agree, that is enough.
+    // Otherwise it is read at two more sizes and the digits read most often win (ties: the surest).
+    const all = [reads[0]!];
+    if (!hints.idNumber || idNumberFrom(texts[0]!) !== hints.idNumber) {
+      for (const size of DIGIT_TEXT_HEIGHTS.slice(1)) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+    }
     const key = (r: Recognised) => r.text.replace(/\s+/g, '');
     const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
       .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
-    reads[0] = best.r;
-    unanimous = best.votes === all.length;
+    // Readings that disagreed ask the citizen to look, however sure the winner was.
+    const confidence: FieldConfidence = best.votes === all.length && sureOf(best.r) === 'ok' ? 'ok' : 'check';
+    return { value: idNumberFrom(best.r.text.trim()), confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
-  const texts = reads.map((r) => r.text.trim());
-  let raw = texts.join(' / ');
-  if (setting === SETTINGS.name) {
-    // A Lao name: the Latin name line of the card helps choose among the readings.
-    const all = [reads[0]!, ...more];
-    const name = laoNameOf(all.map((r) => ({ text: r.text.trim(), confidence: lowest(r) })), latinName);
-    raw = all.map((r) => r.text.trim()).join(' / ');
-    const confidence: FieldConfidence = name.unanimous && !name.corrected && all.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-    return { value: name.value, confidence, raw };
-  }
-  // Readings that disagreed ask the citizen to look, however sure the winner was.
-  const confidence: FieldConfidence = unanimous && reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-  const value = region.field === 'idNumber' ? idNumberFrom(texts[0]!)
-    : region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
-  return { value, confidence, raw };
+
+  const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+  const value = region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
+  return { value, confidence, raw: texts.join(' / ') };
 }
 
 /**
@@ -177,8 +187,10 @@ export async function readIdCard(image: Blob, onStage: (fraction: number) => voi
 
     const fields: IdCardFields = {};
     const raw: IdCardReading['raw'] = { layout: first.text, layoutMs: String(layoutMs), angle: String((angle * 180) / Math.PI) };
+    const firstPass = extractIdCard(first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })), today);
+    const hints: Hints = { latinName: layout.latinName?.text, idNumber: firstPass.idNumber?.value };
     await Promise.all(layout.regions.map(async (region) => {
-      const read = await readRegion(gray, angle, region, today, layout.latinName?.text, debug);
+      const read = await readRegion(gray, angle, region, today, hints, debug);
       raw[region.field] = read.raw;
       if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
     }));
@@ -186,12 +198,8 @@ export async function readIdCard(image: Blob, onStage: (fraction: number) => voi
       fields.latinName = { value: layout.latinName.text, confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check' };
     }
     // A label the first pass could not find: take what that pass read anywhere on the card, to check.
-    if (!fields.idNumber || !fields.dateOfBirth) {
-      const words: OcrWord[] = first.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line }));
-      const fallback = extractIdCard(words, today);
-      if (!fields.idNumber && fallback.idNumber) fields.idNumber = { value: fallback.idNumber.value, confidence: 'check' };
-      if (!fields.dateOfBirth && fallback.dateOfBirth) fields.dateOfBirth = { value: fallback.dateOfBirth.value, confidence: 'check' };
-    }
+    if (!fields.idNumber && firstPass.idNumber) fields.idNumber = { value: firstPass.idNumber.value, confidence: 'check' };
+    if (!fields.dateOfBirth && firstPass.dateOfBirth) fields.dateOfBirth = { value: firstPass.dateOfBirth.value, confidence: 'check' };
     onStage(1);
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {
