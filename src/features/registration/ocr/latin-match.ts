@@ -64,12 +64,13 @@ export function romanise(lao: string): string {
   return out + pending;
 }
 
-/** Spelling variants of the transcription folded together (NH/N, X/S, Y/I, OU/U, doubled letters …). */
+/** Spelling variants of the transcription folded together (NH/N, X/S, J/CH, Y/I, OU/U, doubled letters …). */
 export function foldLatin(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z ]/g, '')
     .replace(/x/g, 's')
+    .replace(/j/g, 'ch')
     .replace(/w/g, 'v')
     .replace(/gn/g, 'y')
     .replace(/nh/g, 'n')
