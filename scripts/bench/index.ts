@@ -50,6 +50,7 @@ async function pdfTiming(base: string, id: number, headers: Record<string, strin
  * `--only lighthouse` runs Lighthouse alone (no API, OCR or PDF figures) and prints its table
  * without touching bench/report.*; `--paths /login,/register` narrows the screens, and
  * `--lhr-dir DIR` keeps each run's full Lighthouse JSON there (LCP element, request chains…).
+ * `--only api` runs the API load on both databases alone and prints its tables the same way.
  */
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,12 +67,24 @@ async function lighthouseOnly(paths: string[], lhrDir: string | undefined) {
   }
 }
 
+async function apiOnly() {
+  const api: Report['api'] = [];
+  const pglite = await startServer();
+  try { api.push({ database: 'PGlite', figures: await apiLoad(pglite) }); } finally { await pglite.stop(); }
+  if (await pgReachable(PG_URL)) {
+    const pg = await startServer(PG_URL);
+    try { api.push({ database: 'PostgreSQL', figures: await apiLoad(pg) }); } finally { await pg.stop(); }
+  }
+  console.log(apiTables(api).join('\n'));
+}
+
 async function main() {
   const only = option('only');
   const paths = option('paths')?.split(',') ?? LIGHTHOUSE;
   const lhrDir = option('lhr-dir');
-  if (only && only !== 'lighthouse') throw new Error(`--only ${only}: only "lighthouse" is known`);
+  if (only && only !== 'lighthouse' && only !== 'api') throw new Error(`--only ${only}: "lighthouse" or "api"`);
   if (only === 'lighthouse') return lighthouseOnly(paths, lhrDir);
+  if (only === 'api') return apiOnly();
   const started = new Date();
   const loadBefore = load();
   const machine = {
@@ -120,6 +133,17 @@ async function main() {
 
 type Report = { machine: Record<string, string>; javascript: Awaited<ReturnType<typeof measureBudget>>; lighthouse: LighthouseFigure[]; offline: { path: string; fcp: number; lcp: number }[]; api: { database: string; figures: LoadFigure[] }[]; ocr?: { workerStartMs: number; recognitionMs: number; textLength: number }; pdf?: { medianMs: number; sizeKb: number } };
 
+function apiTables(api: Report['api']): string[] {
+  const lines: string[] = [];
+  for (const a of api) {
+    const floor = a.figures[0];
+    lines.push('', `## API on ${a.database} (autocannon, ${floor.connections} connections, ${Math.round(floor.seconds)} s each after a 1 s warm-up; NODE_ENV=test)`, '',
+      '| scenario | req/s (2xx) | share of the bare route | p50 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|');
+    for (const f of a.figures) lines.push(`| ${f.name}${f.connections !== 50 ? ` (${f.connections} connections)` : ''} | ${Math.round(f.rps)} | ${f === floor ? 'floor' : `${((f.rps / floor.rps) * 100).toFixed(0)} %`} | ${f.p50} ms | ${f.p99} ms | ${f.non2xx + f.errors} |`);
+  }
+  return lines;
+}
+
 function lighthouseTable(figures: LighthouseFigure[]): string[] {
   const lines = ['## Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown), median of 3', '',
     '| screen | performance | accessibility | best practices | FCP | LCP | TBT | CLS |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
@@ -146,12 +170,7 @@ function markdown(r: Report): string {
   lines.push(...lighthouseTable(r.lighthouse));
   lines.push('', '## First screen offline (answered by the service worker), median of 3', '', '| screen | first paint | largest paint |', '|---|---:|---:|');
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
-  for (const a of r.api) {
-    const floor = a.figures[0];
-    lines.push('', `## API on ${a.database} (autocannon, ${floor.connections} connections, ${Math.round(floor.seconds)} s each after a 1 s warm-up; NODE_ENV=test)`, '',
-      '| scenario | req/s (2xx) | share of the bare route | p50 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|');
-    for (const f of a.figures) lines.push(`| ${f.name}${f.connections !== 50 ? ` (${f.connections} connections)` : ''} | ${Math.round(f.rps)} | ${f === floor ? 'floor' : `${((f.rps / floor.rps) * 100).toFixed(0)} %`} | ${f.p50} ms | ${f.p99} ms | ${f.non2xx + f.errors} |`);
-  }
+  lines.push(...apiTables(r.api));
   lines.push('', '## Device work', '');
   if (r.ocr) lines.push(`- OCR in Chromium (tesseract.js, Lao + English, the app's own engine and data): worker start ${ms(r.ocr.workerStartMs)} (first use: engine and 6.6 MB of language data from the server), recognition of a generated card ${ms(r.ocr.recognitionMs)}.`);
   if (r.pdf) lines.push(`- Certificate PDF (pdfkit, bilingual A4 with QR code), over HTTP: ${ms(r.pdf.medianMs)} median of 10, ${r.pdf.sizeKb.toFixed(0)} KB.`);
