@@ -68,6 +68,16 @@ describe('Lao name checked against the Latin name line', () => {
     expect(laoNameOf(read('ດາວວົງ', 'ດາວວົງ'), 'DAOVONG')).toEqual({ value: 'ດາວວົງ', unanimous: true, corrected: false });
   });
 
+  it('mends readings recorded on generated cards in Noto Sans and Noto Serif Lao', () => {
+    const cases: [string[], string, string][] = [
+      [['ພັດສະບນອນ', 'ພັດສະບນອນ', 'ພັດສະປນອນ'], 'PHETSAMONE INTHAVONG', 'ເພັດສະໝອນ'],
+      [['ຄ໊ິາພອນ', 'ຄີາພອນ', 'ຄ໊າພອນ'], 'KHAMPHONE SISOUVANH', 'ຄຳພອນ'],
+      [['ປູນມີ', 'ຕ ບຸນມີ', 'ປູນມີ'], 'BOUNMY PHOUMMALY', 'ບຸນມີ'],
+      [['ແສງອາລນ', 'ແສງອາລນ', 'ແສງອາດນ'], 'DOUANGCHAI SENGALOUNE', 'ແສງອາລຸນ'],
+    ];
+    for (const [texts, latin, name] of cases) expect(laoNameOf(read(...texts), latin).value).toBe(name);
+  });
+
   it('knows spellings Lao never has', () => {
     expect(impossibleSpelling('ແກົ໋ວ')).toBe(true);
     expect(impossibleSpelling('ຄ໊າ')).toBe(true);
