@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPages } from './scripts/prerender-pages';
 import { catalogueParts } from './scripts/catalogue-parts';
+import { chunkModules } from './scripts/chunk-modules';
 
 // Plugin order matters: the router plugin splits route files first, the Lingui macro must be
 // compiled by Babel before React's transform sees the code, then the catalogues and the PWA.
@@ -17,6 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     catalogueParts(),
     lingui(),
     prerenderPages(),
+    chunkModules(),
     !isSsrBuild && VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

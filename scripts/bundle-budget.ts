@@ -18,6 +18,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createAccount } from '../tests/api/fixtures';
 import { CHROMIUM_ARGS } from '../tests/e2e/chromium';
+import { CHUNK_MODULES_FILE } from './chunk-modules';
 
 const KB = 1024;
 export const SCREENS = [
@@ -34,14 +35,19 @@ export const SCREENS = [
 const CHUNK_LIMIT_KB = 60;
 /** React DOM alone is ~66 KB gzip and cannot be split; it is the one chunk allowed past the limit. */
 const FRAMEWORK_CHUNK = /^react-dom-[\w-]{8}\.js$/;
-/** Code a citizen's first screen never needs: found by the chunk's name or a tell-tale in its text. */
-const FORBIDDEN: { what: string; name?: RegExp; text?: RegExp }[] = [
-  { what: 'OCR (tesseract)', name: /tesseract|ocr/i, text: /tesseract/i },
-  { what: 'PDF', name: /pdf/i, text: /%PDF-/ },
-  { what: 'QR code', name: /qr/i, text: /qrcode/i },
-  { what: 'camera', name: /camera|foto/i, text: /getUserMedia/ },
-  { what: 'back office', name: /officer|applications\._id/i, text: /\/v1\/officer\// },
+/**
+ * Code a citizen's first screen never needs: found by the modules the build put in the chunk
+ * (scripts/chunk-modules.ts), its name, or a tell-tale in its text.
+ */
+const FORBIDDEN: { what: string; module: RegExp; name?: RegExp; text?: RegExp }[] = [
+  { what: 'OCR (tesseract)', module: /node_modules\/tesseract|src\/features\/registration\/ocr\//, name: /tesseract|ocr/i, text: /tesseract/i },
+  { what: 'PDF', module: /node_modules\/(pdfkit|pdfjs)/, name: /pdf/i, text: /%PDF-/ },
+  { what: 'QR code', module: /node_modules\/(qrcode|jsqr|@zxing)/, name: /qr/i, text: /qrcode/i },
+  { what: 'camera', module: /id-card-camera/, name: /camera|foto/i, text: /getUserMedia/ },
+  { what: 'back office', module: /src\/features\/officer\/|src\/routes\/_officer.*\?tsr-split/, name: /officer|applications\._id/i, text: /\/v1\/officer\// },
 ];
+/** Each chunk's modules as the last build recorded them (empty when the build did not). */
+const chunkModuleMap = (): Record<string, string[]> => (fs.existsSync(CHUNK_MODULES_FILE) ? JSON.parse(fs.readFileSync(CHUNK_MODULES_FILE, 'utf8')) : {});
 
 export interface ScreenFigure { path: string; language: 'en' | 'lo'; kb: number; budgetKb: number; scripts: { file: string; kb: number }[]; forbidden: string[] }
 
@@ -57,6 +63,7 @@ async function measure(browser: Browser, base: string, screen: (typeof SCREENS)[
     }, session);
   }
   const page = await context.newPage();
+  const chunks = chunkModuleMap();
   const pending: Promise<{ file: string; kb: number; forbidden: string[] }>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
@@ -64,7 +71,8 @@ async function measure(browser: Browser, base: string, screen: (typeof SCREENS)[
       const file = new URL(res.url()).pathname;
       const text = body.toString('utf8');
       const stem = path.basename(file).replace(/-[\w-]{8}\.js$/, '');
-      const forbidden = FORBIDDEN.filter((f) => f.name?.test(stem) || f.text?.test(text)).map((f) => f.what);
+      const modules = chunks[path.basename(file)] ?? [];
+      const forbidden = FORBIDDEN.filter((f) => modules.some((m) => f.module.test(m)) || f.name?.test(stem) || f.text?.test(text)).map((f) => f.what);
       return { file, kb: gzipKb(body), forbidden };
     }));
   });

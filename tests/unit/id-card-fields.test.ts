@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCardLayout, type LayoutWord } from '../../src/features/registration/ocr/card-layout';
-import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoOrder } from '../../src/features/registration/ocr/field-values';
+import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoNameOf, laoOrder } from '../../src/features/registration/ocr/field-values';
+import { impossibleSpelling, latinDistance, romanise } from '../../src/features/registration/ocr/latin-match';
 import { cropLevel, isolateRow, skewAngle, type GrayImage } from '../../src/features/registration/ocr/gray-image';
 
 const today = new Date('2026-01-01');
@@ -36,6 +37,52 @@ describe('field values read on their own crop', () => {
     expect(addressFrom(['ບ້ານ ໂພນສີນວນ . ເມືອງ ສີສັດຕະນາກ ,ນະຄອນຫຼວງ', 'ວຽງຈັນ'])).toBe('ບ້ານ ໂພນສີນວນ, ເມືອງ ສີສັດຕະນາກ, ນະຄອນຫຼວງ ວຽງຈັນ');
     expect(addressFrom([', ບ້ານ ນາໄຊ. ນະຄອນຫຼວງພະບາງ .'])).toBe('ບ້ານ ນາໄຊ, ນະຄອນຫຼວງພະບາງ');
     expect(addressFrom(['12345'])).toBeUndefined();
+  });
+});
+
+describe('Lao name checked against the Latin name line', () => {
+  const read = (...texts: string[]) => texts.map((text) => ({ text, confidence: 80 }));
+
+  it('transcribes Lao names close to the Latin spelling printed on cards', () => {
+    expect(romanise('ສຸກສະຫວັດ')).toBe('souksavat');
+    expect(romanise('ດາວວົງ')).toBe('daovong');
+    expect(latinDistance('ບຸນທັນ', 'BOUNTHANH KEOLA')).toBe(0);
+    expect(latinDistance('ຈັນສີ', 'CHANSY PHIMMASONE')).toBe(0);
+    expect(latinDistance('ຈັນສີ', 'JANSY')).toBe(0);
+    expect(latinDistance('ວັນສີ', 'CHANSY PHIMMASONE')).toBeGreaterThan(0);
+    expect(latinDistance('ຈັນສີ', undefined)).toBe(Infinity);
+  });
+
+  it('prefers the reading that agrees with the Latin line, then the one read most often', () => {
+    expect(laoNameOf(read('ປຸນທັນ', 'ປຸນທັນ', 'ບຸນທັນ'), 'BOUNTHANH KEOLA').value).toBe('ບຸນທັນ');
+    expect(laoNameOf(read('ປຸນທັນ', 'ປຸນທັນ', 'ບຸນທັນ')).value).toBe('ປຸນທັນ');
+    // A speck read as a letter alone is not part of the name.
+    expect(laoNameOf(read('ຕ ບຸນທັນ'), 'BOUNTHANH').value).toBe('ບຸນທັນ');
+  });
+
+  it('takes a look-alike letter when no reading agrees with the Latin line, and says so', () => {
+    expect(laoNameOf(read('ວັນສີ', 'ວັນສີ'), 'CHANSY PHIMMASONE')).toEqual({ value: 'ຈັນສີ', unanimous: false, corrected: true });
+    // ໝ is one shape in print that the Lao model reads as two letters; ຳ's circle read as a tone.
+    expect(laoNameOf(read('ຄ໊າບນັ້ນ'), 'KHAMMANH').value).toBe('ຄຳໝັ້ນ');
+    // Already agreeing: kept as read.
+    expect(laoNameOf(read('ດາວວົງ', 'ດາວວົງ'), 'DAOVONG')).toEqual({ value: 'ດາວວົງ', unanimous: true, corrected: false });
+  });
+
+  it('mends readings recorded on generated cards in Noto Sans and Noto Serif Lao', () => {
+    const cases: [string[], string, string][] = [
+      [['ພັດສະບນອນ', 'ພັດສະບນອນ', 'ພັດສະປນອນ'], 'PHETSAMONE INTHAVONG', 'ເພັດສະໝອນ'],
+      [['ຄ໊ິາພອນ', 'ຄີາພອນ', 'ຄ໊າພອນ'], 'KHAMPHONE SISOUVANH', 'ຄຳພອນ'],
+      [['ປູນມີ', 'ຕ ບຸນມີ', 'ປູນມີ'], 'BOUNMY PHOUMMALY', 'ບຸນມີ'],
+      [['ແສງອາລນ', 'ແສງອາລນ', 'ແສງອາດນ'], 'DOUANGCHAI SENGALOUNE', 'ແສງອາລຸນ'],
+    ];
+    for (const [texts, latin, name] of cases) expect(laoNameOf(read(...texts), latin).value).toBe(name);
+  });
+
+  it('knows spellings Lao never has', () => {
+    expect(impossibleSpelling('ແກົ໋ວ')).toBe(true);
+    expect(impossibleSpelling('ຄ໊າ')).toBe(true);
+    expect(impossibleSpelling('ແກ້ວ')).toBe(false);
+    expect(impossibleSpelling('ກ໋ວຍ')).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
  * A value is returned only when it passes the same rule as a typed one; otherwise the citizen types it.
  */
 import { isValidAddress, isValidIdNumber, isValidName, normalizeOcrText, toIsoDate, toLaoSpelling } from './extract-id-card';
+import { impossibleSpelling, latinDistance, lookAlikes } from './latin-match';
 
 const TONE = '\u0ec8-\u0ecb';
 // Vowel signs written above or below the consonant, which Unicode orders before a tone mark.
@@ -36,10 +37,51 @@ export function dateFrom(text: string, today: Date): string | undefined {
 export function laoNameFrom(text: string): string | undefined {
   const lao = normalizeOcrText(text).replace(/[^\u0e80-\u0eff ]/gu, ' ').replace(/\s+/g, ' ').trim();
   // Marks cannot start a word: a mark read alone (noise above the line) is dropped.
-  const value = laoOrder(toLaoSpelling(lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1')))
+  // Nor is a letter alone, with no vowel or mark, a Lao word: a speck read as a letter.
+  const words = lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1').split(' ').filter((w) => !/^[\u0e81-\u0eae]$/u.test(w)).join(' ');
+  const value = laoOrder(toLaoSpelling(words))
     // ຼ is written under ຫ only (ຫຼ); the reading sometimes takes ຫ for ທ or ຖ next to it.
     .replace(/[\u0e81-\u0eae]\u0ebc/gu, '\u0eab\u0ebc');
   return value && /[\u0e81-\u0eae\u0edc-\u0edf]/u.test(value) && isValidName(value) ? value : undefined;
+}
+
+export interface NameReading {
+  text: string;
+  /** The lowest word confidence of the reading, 0–100. */
+  confidence: number;
+}
+
+/**
+ * The Lao name out of several readings of its crop (at different sizes), with the Latin name line
+ * of the card as a second opinion (latin-match.ts). The candidates are the readings and, when there
+ * is a Latin line, their look-alikes (one or two letters the model confuses, read the other way).
+ * The candidate whose transcription is closest to the Latin line wins; then a spelling Lao can
+ * have, then what was actually read over a look-alike, then the one read most often, then the
+ * surest. `corrected` tells the value is a look-alike, not what a reading said (to be checked).
+ */
+export function laoNameOf(readings: readonly NameReading[], latinName?: string): { value?: string; unanimous: boolean; corrected: boolean } {
+  const candidates = new Map<string, { votes: number; confidence: number }>();
+  for (const reading of readings) {
+    const value = laoNameFrom(reading.text);
+    if (!value) continue;
+    const candidate = candidates.get(value) ?? { votes: 0, confidence: 0 };
+    candidate.votes += 1;
+    candidate.confidence = Math.max(candidate.confidence, reading.confidence);
+    candidates.set(value, candidate);
+  }
+  // Look-alikes of every reading too, when a Latin line can tell them apart.
+  const read = [...candidates].map(([value, c]) => ({ value, ...c, corrected: false }));
+  const all = latinName ? [...read, ...read.flatMap((c) => lookAlikes(c.value, 2))
+    .map((text) => laoNameFrom(text))
+    .filter((value): value is string => value !== undefined && !candidates.has(value))
+    .map((value) => ({ value, votes: 0, confidence: 0, corrected: true }))] : read;
+  const ranked = [...new Map(all.map((c) => [c.value, c])).values()]
+    .map((c) => ({ ...c, distance: latinDistance(c.value, latinName), impossible: impossibleSpelling(c.value) }))
+    .sort((a, b) => (a.distance === b.distance ? 0 : a.distance - b.distance) || Number(a.impossible) - Number(b.impossible)
+      || Number(a.corrected) - Number(b.corrected) || b.votes - a.votes || b.confidence - a.confidence);
+  const best = ranked[0];
+  if (!best) return { unanimous: false, corrected: false };
+  return { value: best.value, unanimous: best.votes === readings.length, corrected: best.corrected };
 }
 
 /**

@@ -7,13 +7,17 @@
  * 3. Each value is cut out, levelled, scaled to the text height the recogniser reads best, and
  *    read on its own with the model that suits it: digits only for the ID number and the date,
  *    Lao only for the names and the address (so a Lao name is never read as Latin letters).
+ * 4. A name that the card's Latin name line does not confirm, and an ID number the first pass read
+ *    otherwise, are read at two more sizes. Among a name's readings (and the letters the Lao model
+ *    confuses) the one closest to the Latin line is taken (field-values.ts, latin-match.ts).
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
 import { extractIdCard, MIN_WORD_CONFIDENCE, normalizeOcrText, type FieldConfidence, type IdCardFields, type OcrWord } from './extract-id-card';
-import { addressFrom, dateFrom, idNumberFrom, laoNameFrom } from './field-values';
+import { addressFrom, dateFrom, idNumberFrom, laoNameOf } from './field-values';
+import { latinDistance } from './latin-match';
 import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type Box, type GrayImage } from './gray-image';
 import { engine, releaseLater } from './reader-engine';
 
@@ -29,7 +33,10 @@ export interface IdCardReading {
 const WORK_WIDTH = { min: 1200, max: 1600 };
 /** Capital-letter height the fields are scaled to: the recogniser's sweet spot for these fonts. */
 export const FIELD_TEXT_HEIGHT = 30;
+/** The sizes a name is read at once more, to vote. */
 const VOTE_TEXT_HEIGHTS = [24, 38];
+/** Digits read best a little larger: the ID number is read at these three sizes (Phetsarath's 3 looks like 8 when small). */
+const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
 const MARGIN = 12;
 
 const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
@@ -49,14 +56,21 @@ interface Recognised {
   words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number }; line: number }[];
 }
 
-async function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
-  await worker.setParameters({
-    tessedit_pageseg_mode: setting.psm,
-    tessedit_char_whitelist: setting.whitelist,
-    user_defined_dpi: '300',
+/** Each worker's last job: fields read at once take turns, so none is read with another's settings. */
+const queues = new WeakMap<Worker, Promise<unknown>>();
+
+function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
+  const job = (queues.get(worker) ?? Promise.resolve()).catch(() => undefined).then(async () => {
+    await worker.setParameters({
+      tessedit_pageseg_mode: setting.psm,
+      tessedit_char_whitelist: setting.whitelist,
+      user_defined_dpi: '300',
+    });
+    const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
+    return { text: data.text, words: wordsOf(data) };
   });
-  const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
-  return { text: data.text, words: wordsOf(data) };
+  queues.set(worker, job);
+  return job;
 }
 
 function wordsOf(page: Page): Recognised['words'] {
@@ -72,6 +86,8 @@ function wordsOf(page: Page): Recognised['words'] {
   }
   return words;
 }
+
+const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
 
 const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
@@ -93,39 +109,59 @@ async function decode(image: Blob): Promise<GrayImage> {
   return grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
 }
 
+/** What else on the card tells a field's value: the Latin name line, the first pass's ID number. */
+interface Hints {
+  latinName?: string;
+  idNumber?: string;
+}
+
 /** Reads one field's crop(s) with the settings that suit it. */
-async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
+async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, hints: Hints, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
   const setting = region.field === 'idNumber' ? SETTINGS.digits
     : region.field === 'dateOfBirth' ? SETTINGS.date
       : region.field === 'address' ? SETTINGS.address : SETTINGS.name;
   const worker = await engine(setting.model);
   const crop = (row: Box, height: number) => isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
   const reads: Recognised[] = [];
-  let unanimous = true;
+  const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
   for (const row of region.rows) {
-    const image = crop(row, FIELD_TEXT_HEIGHT);
+    const image = crop(row, height);
     debug?.(`${region.field}-${reads.length}`, image);
     reads.push(await recognise(worker, image, setting));
   }
-  // Names and the ID number are read at two more sizes: a misread letter or digit rarely
-  // repeats at every size, so the text read most often wins (ties: the surest reading).
-  if (setting === SETTINGS.name || setting === SETTINGS.digits) {
-    const all = [reads[0]!];
-    for (const height of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, height), setting));
-    const key = (r: Recognised) => r.text.replace(/\s+/g, '');
-    const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: Math.min(100, ...r.words.map((w) => w.confidence)) }))
-      .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
-    reads[0] = best.r;
-    unanimous = best.votes === all.length;
-  }
   const texts = reads.map((r) => r.text.trim());
-  const raw = texts.join(' / ');
-  // Readings that disagreed ask the citizen to look, however sure the winner was.
-  const confidence: FieldConfidence = unanimous && reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-  const value = region.field === 'idNumber' ? idNumberFrom(texts[0]!)
-    : region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today)
-      : region.field === 'address' ? addressFrom(texts) : laoNameFrom(texts[0]!);
-  return { value, confidence, raw };
+
+  if (setting === SETTINGS.name) {
+    // A sure reading that the Latin name line spells the same is taken as it is. Otherwise the
+    // name is read at two more sizes (a misread letter rarely repeats at every size) and the
+    // readings, with the letters the Lao model confuses, are weighed against the Latin line.
+    const all = [reads[0]!];
+    const once = laoNameOf([{ text: texts[0]!, confidence: lowest(reads[0]!) }], hints.latinName);
+    const confirmed = once.value !== undefined && !once.corrected && sureOf(reads[0]!) === 'ok' && latinDistance(once.value, hints.latinName) === 0;
+    if (!confirmed) for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+    const name = confirmed ? once : laoNameOf(all.map((r) => ({ text: r.text.trim(), confidence: lowest(r) })), hints.latinName);
+    const confidence: FieldConfidence = name.unanimous && !name.corrected && all.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+    return { value: name.value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
+  }
+
+  if (setting === SETTINGS.digits) {
+    // The first pass read the number too, on the whole card: when both agree, that is enough.
+    // Otherwise it is read at two more sizes and the digits read most often win (ties: the surest).
+    const all = [reads[0]!];
+    if (!hints.idNumber || idNumberFrom(texts[0]!) !== hints.idNumber) {
+      for (const size of DIGIT_TEXT_HEIGHTS.slice(1)) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+    }
+    const key = (r: Recognised) => r.text.replace(/\s+/g, '');
+    const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
+      .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
+    // Readings that disagreed ask the citizen to look, however sure the winner was.
+    const confidence: FieldConfidence = best.votes === all.length && sureOf(best.r) === 'ok' ? 'ok' : 'check';
+    return { value: idNumberFrom(best.r.text.trim()), confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
+  }
+
+  const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+  const value = region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
+  return { value, confidence, raw: texts.join(' / ') };
 }
 
 /**
@@ -151,8 +187,10 @@ export async function readIdCard(image: Blob, onStage: (fraction: number) => voi
 
     const fields: IdCardFields = {};
     const raw: IdCardReading['raw'] = { layout: first.text, layoutMs: String(layoutMs), angle: String((angle * 180) / Math.PI) };
+    const firstPass = extractIdCard(first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })), today);
+    const hints: Hints = { latinName: layout.latinName?.text, idNumber: firstPass.idNumber?.value };
     await Promise.all(layout.regions.map(async (region) => {
-      const read = await readRegion(gray, angle, region, today, debug);
+      const read = await readRegion(gray, angle, region, today, hints, debug);
       raw[region.field] = read.raw;
       if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
     }));
@@ -160,12 +198,8 @@ export async function readIdCard(image: Blob, onStage: (fraction: number) => voi
       fields.latinName = { value: layout.latinName.text, confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check' };
     }
     // A label the first pass could not find: take what that pass read anywhere on the card, to check.
-    if (!fields.idNumber || !fields.dateOfBirth) {
-      const words: OcrWord[] = first.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line }));
-      const fallback = extractIdCard(words, today);
-      if (!fields.idNumber && fallback.idNumber) fields.idNumber = { value: fallback.idNumber.value, confidence: 'check' };
-      if (!fields.dateOfBirth && fallback.dateOfBirth) fields.dateOfBirth = { value: fallback.dateOfBirth.value, confidence: 'check' };
-    }
+    if (!fields.idNumber && firstPass.idNumber) fields.idNumber = { value: firstPass.idNumber.value, confidence: 'check' };
+    if (!fields.dateOfBirth && firstPass.dateOfBirth) fields.dateOfBirth = { value: firstPass.dateOfBirth.value, confidence: 'check' };
     onStage(1);
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {

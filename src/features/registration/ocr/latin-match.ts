@@ -1,0 +1,160 @@
+/**
+ * How well a Lao name agrees with the Latin spelling printed under it on the card.
+ *
+ * Lao cards print the holder's name twice: in Lao, and in capitals in the French-based
+ * transcription used for Lao names (ສົມສັກ SOMSAK, ບຸນມີ BOUNMY, ຈັນ CHANH). The recogniser reads
+ * the Latin line reliably, but confuses Lao letters of similar shape (ບ/ປ, ຈ/ວ, ລ/ຄ, a dropped ຸ).
+ * When readings of the Lao name disagree, the one whose transcription is closest to the Latin
+ * line is the likelier: the Latin line then acts as a second, independent reading of the letters.
+ * Marks that the transcription does not show (tones, ຸ/ູ, ິ/ີ) cannot be told apart this way.
+ * Pure functions.
+ */
+
+const CONSONANT: Record<string, string> = {
+  'ກ': 'k', 'ຂ': 'kh', 'ຄ': 'kh', 'ງ': 'ng', 'ຈ': 'ch', 'ສ': 's', 'ຊ': 's', 'ຍ': 'y', 'ດ': 'd', 'ຕ': 't',
+  'ຖ': 'th', 'ທ': 'th', 'ນ': 'n', 'ບ': 'b', 'ປ': 'p', 'ຜ': 'ph', 'ຝ': 'f', 'ພ': 'ph', 'ຟ': 'f', 'ມ': 'm',
+  'ຢ': 'y', 'ຣ': 'r', 'ລ': 'l', 'ວ': 'v', 'ຫ': 'h', 'ອ': 'o', 'ຮ': 'h', 'ໜ': 'n', 'ໝ': 'm',
+};
+const VOWEL: Record<string, string> = {
+  'ະ': 'a', 'າ': 'a', 'ັ': 'a', 'ຳ': 'am', 'ໍ': 'o', 'ິ': 'i', 'ີ': 'i', 'ຶ': 'eu', 'ື': 'eu', 'ຸ': 'ou',
+  'ູ': 'ou', 'ົ': 'o', 'ຽ': 'ia', 'ຼ': 'l',
+};
+const LEADING: Record<string, string> = { 'ເ': 'e', 'ແ': 'e', 'ໂ': 'o', 'ໄ': 'ai', 'ໃ': 'ai' };
+/** ຫ is not pronounced before these: it only changes the tone (ຫວ, ຫລ, ຫງ …). */
+const SONORANT = /[ງຍນມລວຼ]/u;
+const DEPENDENT = /[ະັາຳິີຶືຸູົໍຽ]/u;
+const TONE = /[່-໋]/u;
+/** After a vowel sign or a tone mark a consonant closes the syllable, and b, d are said p, t. */
+const FINAL = /[ັິີຶືຸູົາ່-໋]/u;
+const FINAL_SOUND: Record<string, string> = { 'ບ': 'p', 'ດ': 't', 'ວ': 'o' };
+
+/** A rough Latin transcription of a Lao word (enough to compare candidates, not to print). */
+export function romanise(lao: string): string {
+  let out = '';
+  let pending = '';
+  let afterLeading = false;
+  const chars = [...lao];
+  chars.forEach((c, i) => {
+    const previous = chars[i - 1] ?? '';
+    const next = chars[i + 1] ?? '';
+    if (LEADING[c] !== undefined) {
+      // Written before the consonant, said after it.
+      pending += LEADING[c];
+      return;
+    }
+    if (CONSONANT[c] !== undefined) {
+      const silentH = c === 'ຫ' && SONORANT.test(next);
+      if (c === 'ອ' && (DEPENDENT.test(next) || !previous || previous === ' ')) out += ''; // a vowel's carrier
+      else if (c === 'ອ' && /[ຶື]/u.test(previous)) out += 'a'; // ເ-ືອ
+      else if (c === 'ວ' && (CONSONANT[previous] !== undefined || previous === 'ົ' || previous === 'ຼ') && !DEPENDENT.test(next)) out += 'ua';
+      else if (!silentH) out += FINAL.test(previous) && !DEPENDENT.test(next) && !TONE.test(next) ? (FINAL_SOUND[c] ?? CONSONANT[c]) : CONSONANT[c];
+      if (pending && !silentH) {
+        out += pending;
+        pending = '';
+        afterLeading = true;
+        return;
+      }
+      afterLeading = false;
+      return;
+    }
+    // ເ-ັ is a short e: the ັ adds no vowel of its own.
+    if (!(c === 'ັ' && afterLeading)) out += VOWEL[c] ?? (c === ' ' ? ' ' : '');
+    afterLeading = false;
+  });
+  return out + pending;
+}
+
+/** Spelling variants of the transcription folded together (NH/N, X/S, J/CH, Y/I, OU/U, doubled letters …). */
+export function foldLatin(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .replace(/x/g, 's')
+    .replace(/j/g, 'ch')
+    .replace(/w/g, 'v')
+    .replace(/gn/g, 'y')
+    .replace(/nh/g, 'n')
+    .replace(/ou/g, 'u')
+    .replace(/ae/g, 'e')
+    .replace(/y/g, 'i')
+    .replace(/([bcdfghklmnprstv])e\b/g, '$1')
+    .replace(/(.)\1+/g, '$1');
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+/**
+ * How far a Lao name is from the nearest word of the Latin name line (0 = the same letters).
+ * Infinity when there is no Latin line to compare with.
+ */
+export function latinDistance(lao: string, latinName: string | undefined): number {
+  const words = (latinName ?? '').split(/\s+/).map(foldLatin).filter((w) => w.length > 1);
+  if (!words.length) return Infinity;
+  const mine = foldLatin(romanise(lao)).replace(/ /g, '');
+  return Math.min(...words.map((w) => editDistance(mine, w)));
+}
+
+/**
+ * Spellings Lao writing never has: ແ, ໂ, ໄ, ໃ with a vowel sign above or below the letter (ແ-ົ,
+ * ໄ-ິ), the tones ໊ ໋ on a letter other than the mid-class ones, a mark on no letter.
+ */
+export function impossibleSpelling(name: string): boolean {
+  return /[ແໂໄໃ][ກ-ຮໜໝ][ຼ]?[ິີຶືຸູົ]|[ໂໄໃ][ກ-ຮໜໝ][ຼ]?ັ|(?<![ກຈດຕບປຢອ][ັິີຶືຸູົ]?)[໊໋]|(?:^|\s)[່-໋ັິີຶືຸູົ]/u.test(name);
+}
+
+/**
+ * Shapes the recogniser's Lao model confuses, as it reads them. The model has no ໝ or ໜ at all (it
+ * writes ຫມ / ຫນ) and reads the one-piece ໝ / ໜ of print as two letters (ບນ, ປນ, ນນ, ຖນ, ຫພ) or as
+ * one (ຫ, ນ). In the loopless typefaces (Noto Sans Lao) ຈ looks like ວ or ຽ, ໍ like ໊ or ີ, ບ like ປ
+ * or ຜ, ລ like ຄ or ດ, ັ like ົ or ື; a ຸ under a letter and a ເ before the first one are easily lost.
+ * Only used where the Latin line can tell the look-alikes apart (latinDistance).
+ */
+const CONFUSED: [RegExp, string[]][] = [
+  [/^(?=[ກ-ຮ][ັ])/gu, ['ເ']],
+  [/ົ/gu, ['ັ']],
+  [/ື/gu, ['ັ']],
+  [/ໜ/gu, ['ໝ']],
+  [/[ບປນຖຫ]?[ນພ](?=[ອາໍະເແໂໄໃ]|[ັິີຶືຸູົ])|ຫ(?![ງຍນມລວຼ])/gu, ['ໝ', 'ໜ']],
+  [/[໊ີິ]າ/gu, ['ຳ']],
+  [/[ວຽ]/gu, ['ຈ']],
+  [/[ປຜ]/gu, ['ບ']],
+  [/ບ/gu, ['ປ']],
+  [/[ຄດ]/gu, ['ລ']],
+  [/ລ/gu, ['ຄ', 'ດ']],
+  [/ອ/gu, ['ສ']],
+  [/ສ/gu, ['ອ']],
+  [/[ກ-ຮ](?![ັິີຶືຸູົຼ])/gu, ['$&ຸ']],
+];
+
+/** The name with one (or, with `depth` 2, two) confusable shapes read as their look-alikes, every way. */
+export function lookAlikes(name: string, depth = 1): string[] {
+  const first = lookAlikesOnce(name);
+  if (depth < 2) return first;
+  return [...new Set([...first, ...first.flatMap(lookAlikesOnce)])].filter((n) => n !== name);
+}
+
+function lookAlikesOnce(name: string): string[] {
+  const out = new Set<string>();
+  for (const [pattern, replacements] of CONFUSED) {
+    for (const match of name.matchAll(pattern)) {
+      for (const replacement of replacements) {
+        const text = replacement.replace('$&', match[0]);
+        out.add(name.slice(0, match.index) + text + name.slice(match.index + match[0].length));
+      }
+    }
+  }
+  out.delete(name);
+  return [...out];
+}
