@@ -8,6 +8,7 @@
  *   nice -n 10 npm run bench:ocr                 # all cards
  *   nice -n 10 npm run bench:ocr -- --only noto  # cards whose file name contains "noto"
  *   nice -n 10 npm run bench:ocr -- --only -13-,-14-  # … any of these
+ *   … -- --record FILE                        # every reading of the names, as JSON
  *   BENCH_PORT=3501 … (default 3501)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,12 @@ const only = arg('--only');
 const verbose = process.argv.includes('--verbose');
 /** --crops DIR writes every crop the reader made, to look at. */
 const cropsDir = arg('--crops');
+/**
+ * --record FILE reads every name at every size and writes all readings (with the recogniser's
+ * other guesses) and the expected values as JSON, to try the name choosing on without reading again.
+ */
+const recordFile = arg('--record');
+const recorded: unknown[] = [];
 
 interface Reading {
   fields: Partial<Record<string, { value: string; confidence: string }>>;
@@ -62,7 +69,8 @@ try {
   await page.evaluate((url) => window.readCard(url), `/bench-cards/${cards[0]!.file}`);
   const cold = Math.round(performance.now() - coldStart);
   for (const card of cards) {
-    const reading = (await page.evaluate(([url, debug]) => window.readCard(url!, Boolean(debug)), [`/bench-cards/${card.file}`, cropsDir ? '1' : ''])) as Reading & { crops?: Record<string, string> };
+    const reading = (await page.evaluate(([url, debug, record]) => window.readCard(url!, Boolean(debug), Boolean(record)), [`/bench-cards/${card.file}`, cropsDir ? '1' : '', recordFile ? '1' : ''])) as Reading & { crops?: Record<string, string>; readings?: unknown };
+    if (recordFile) recorded.push({ card, latinName: reading.fields.latinName?.value, readings: reading.readings });
     if (cropsDir) {
       mkdirSync(cropsDir, { recursive: true });
       for (const [name, url] of Object.entries(reading.crops ?? {})) writeFileSync(join(cropsDir, `${card.file.replace(/\.\w+$/, '')}-${name}.png`), Buffer.from(url.split(',')[1]!, 'base64'));
@@ -108,6 +116,7 @@ try {
     }
   }
   console.log(`| all | all | ${pct(all.id, all.n)} | ${pct(all.dob, all.n)} | ${pct(all.first, all.n)} | ${pct(all.last, all.n)} | ${percentile(all.ms, 0.5)} / ${percentile(all.ms, 0.9)} |`);
+  if (recordFile) writeFileSync(recordFile, JSON.stringify(recorded));
   if (misses.length) console.log(`\nMisread:\n${misses.map((m) => `  ${m}`).join('\n')}`);
 } finally {
   await browser.close();

@@ -1,13 +1,15 @@
 /**
- * Copies what the ID card reader loads — tesseract.js's worker, its LSTM-only WebAssembly cores
- * and the Lao and English language data — from node_modules into public/tesseract/<version>/, and
- * writes public/tesseract/files.json (that version and every file's size, for the download
- * progress bar). The folder is named after the package versions, so the service worker can keep
+ * Copies what the ID card reader loads — tesseract.js's worker, its LSTM-only WebAssembly cores,
+ * the Lao and English language data and the Lao syllable lexicon — from node_modules (and src/)
+ * into public/tesseract/<version>/, and writes public/tesseract/files.json (that version and every
+ * file's size, for the download progress bar). The folder is named after the package versions and
+ * the lexicon's content, so the service worker can keep
  * its files for good: an update of tesseract.js comes under a new folder, never mixed with old files.
  * Idempotent: a file whose size and mtime already match is left alone; older versions are removed.
  *
  * Run: npx tsx scripts/copy-tesseract-assets.ts
  */
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -22,9 +24,13 @@ const versionOf = (name: string) => (JSON.parse(readFileSync(join(packageDir(nam
 /** The language models the reader uses (src/features/registration/ocr/reader-assets.ts). */
 export const READER_LANGUAGES = ['lao', 'eng'];
 
-/** Folder name: changes whenever any of the copied packages does. */
+/** The Lao syllable lexicon (made by scripts/make-lao-lexicon.ts), served beside the models. */
+export const LEXICON_SOURCE = join(root, 'src', 'features', 'registration', 'ocr', 'lao-lexicon.txt');
+
+/** Folder name: changes whenever any of the copied packages does, or the lexicon. */
 export function assetVersion(): string {
-  return ['tesseract.js', 'tesseract.js-core', ...READER_LANGUAGES.map((l) => `@tesseract.js-data/${l}`)].map(versionOf).join('-');
+  const lexicon = createHash('sha256').update(readFileSync(LEXICON_SOURCE)).digest('hex').slice(0, 8);
+  return [...['tesseract.js', 'tesseract.js-core', ...READER_LANGUAGES.map((l) => `@tesseract.js-data/${l}`)].map(versionOf), lexicon].join('-');
 }
 
 /** [source, name in public/tesseract/<version>/] */
@@ -41,7 +47,7 @@ export function tesseractAssets(): [string, string][] {
     join(packageDir(`@tesseract.js-data/${lang}`), '4.0.0_best_int', `${lang}.traineddata.gz`),
     `${lang}.traineddata.gz`,
   ]);
-  return [[join(tesseract, 'dist', 'worker.min.js'), 'worker.min.js'], ...cores, ...languages];
+  return [[join(tesseract, 'dist', 'worker.min.js'), 'worker.min.js'], ...cores, ...languages, [LEXICON_SOURCE, 'lao-lexicon.txt']];
 }
 
 export function copyTesseractAssets(base = join(root, 'public', 'tesseract')): { copied: string[]; skipped: string[]; version: string } {

@@ -33,12 +33,12 @@ export function registerOcrCache(): void {
     new NetworkFirst({ cacheName: 'ocr-reader', networkTimeoutSeconds: 4, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
   );
   // A versioned file never changes: kept for good, from the cache without a request. The few
-  // entries of an older version are dropped as the new ones arrive (a browser uses 4 files).
+  // entries of an older version are dropped as the new ones arrive (a browser uses 5 files).
   registerRoute(
     ({ url }) => url.origin === self.location.origin && /^\/tesseract\/[^/]+\/[^/]+$/.test(url.pathname),
     new CacheFirst({
       cacheName: 'ocr-reader',
-      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 6, purgeOnQuotaError: false }), keepFileList],
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 7, purgeOnQuotaError: false }), keepFileList],
     }),
   );
   // Earlier versions kept the files unversioned in a cache of this name: 10 MB nobody reads any more.

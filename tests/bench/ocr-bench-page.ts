@@ -1,16 +1,17 @@
 /**
  * The benchmark's page: exposes the registration screen's own reader to the driving script
  * (scripts/bench-ocr.ts), which hands it card images one by one. With `debug`, the crops the
- * reader made come back as PNG data URLs, to look at.
+ * reader made come back as PNG data URLs, to look at; with `record`, every reading of the names.
  */
 import type { GrayImage } from '../../src/features/registration/ocr/gray-image';
+import type { NameReading } from '../../src/features/registration/ocr/field-values';
 import { readIdCard } from '../../src/features/registration/ocr/read-id-card';
 
-type Reading = Awaited<ReturnType<typeof readIdCard>> & { crops?: Record<string, string> };
+type Reading = Awaited<ReturnType<typeof readIdCard>> & { crops?: Record<string, string>; readings?: Record<string, NameReading[]> };
 
 declare global {
   interface Window {
-    readCard(url: string, debug?: boolean): Promise<Reading>;
+    readCard(url: string, debug?: boolean, record?: boolean): Promise<Reading>;
   }
 }
 
@@ -23,9 +24,14 @@ function toDataUrl(image: GrayImage): string {
   return canvas.toDataURL('image/png');
 }
 
-window.readCard = async (url, debug = false) => {
+window.readCard = async (url, debug = false, record = false) => {
   const crops: Record<string, string> = {};
+  const readings: Record<string, NameReading[]> = {};
   const blob = await (await fetch(url)).blob();
-  const reading: Reading = await readIdCard(blob, () => {}, new Date('2026-01-01'), debug ? (name, image) => { crops[name] = toDataUrl(image); } : undefined);
-  return debug ? { ...reading, crops } : reading;
+  const reading: Reading = await readIdCard(blob, () => {}, new Date('2026-01-01'), {
+    debug: debug ? (name, image) => { crops[name] = toDataUrl(image); } : undefined,
+    readAllSizes: record,
+    record: record ? (field, all) => { readings[field] = all; } : undefined,
+  });
+  return { ...reading, ...(debug ? { crops } : {}), ...(record ? { readings } : {}) };
 };

@@ -2,8 +2,10 @@
  * A field's value out of the text read on its own crop. Pure: unit-tested on recorded readings.
  * A value is returned only when it passes the same rule as a typed one; otherwise the citizen types it.
  */
-import { isValidAddress, isValidIdNumber, isValidName, normalizeOcrText, toIsoDate, toLaoSpelling } from './extract-id-card';
-import { impossibleSpelling, latinDistance, lookAlikes } from './latin-match';
+import { isValidAddress, isValidIdNumber, isValidName, MIN_WORD_CONFIDENCE, normalizeOcrText, toIsoDate, toLaoSpelling } from './extract-id-card';
+import { nameSyllables, type LaoLexicon } from './lao-lexicon';
+import { impossibleSpelling, latinDistance, latinNeutralVariants, lookAlikes } from './latin-match';
+import type { SymbolChoice } from './symbol-choices';
 
 const TONE = '\u0ec8-\u0ecb';
 // Vowel signs written above or below the consonant, which Unicode orders before a tone mark.
@@ -49,39 +51,164 @@ export interface NameReading {
   text: string;
   /** The lowest word confidence of the reading, 0–100. */
   confidence: number;
+  /** The recogniser's guesses at each symbol of each word (symbol-choices.ts), when it gave them. */
+  choices?: SymbolChoice[][][];
+}
+
+/**
+ * Whether one reading is enough: sure, spelt like the Latin line, and not mended in any way.
+ */
+export function nameConfirmed(reading: NameReading, latinName: string | undefined, lexicon?: LaoLexicon): boolean {
+  if (reading.confidence < MIN_WORD_CONFIDENCE) return false;
+  const once = laoNameOf([reading], latinName, lexicon);
+  return once.value !== undefined && !once.corrected && latinDistance(once.value, latinName) === 0;
+}
+
+/** How the name's candidates are weighed once the Latin line has had its say (in bits). */
+export const NAME_WEIGHTS = {
+  /** A letter or mark changed from what any reading said. */
+  edit: 2,
+  /** …when the recogniser itself had it as its next guess at that symbol. */
+  choice: 1,
+  /** Each reading beyond the first that said the very same thing. */
+  vote: 0.5,
+  /** Two syllables that Lao writing has in a row. */
+  pair: 3,
+  /** A recogniser's guess counts when it scored at least this (0–100)… */
+  choiceMin: 30,
+  /** …and not more than this below the symbol it read. */
+  choiceGap: 40,
+};
+
+interface Candidate {
+  value: string;
+  votes: number;
+  confidence: number;
+  /** How far from what was read: edits, in bits (0 = a reading said it). */
+  cost: number;
+}
+
+/** Each reading with one symbol read as the recogniser's next guess there, as text. */
+function choiceVariants(reading: NameReading): string[] {
+  const words = reading.choices ?? [];
+  const out: string[] = [];
+  const tops = words.map((symbols) => symbols.map((s) => s[0]?.text ?? ''));
+  words.forEach((symbols, w) => symbols.forEach((choices, i) => {
+    const best = choices[0]?.confidence ?? 0;
+    for (const choice of choices.slice(1)) {
+      if (choice.confidence < NAME_WEIGHTS.choiceMin || choice.confidence < best - NAME_WEIGHTS.choiceGap) continue;
+      const text = tops.map((t, v) => (v === w ? [...t.slice(0, i), choice.text, ...t.slice(i + 1)] : t).join('')).join(' ');
+      out.push(text);
+    }
+  }));
+  return out;
+}
+
+/**
+ * How likely Lao writing is to spell this (log2, higher is likelier): each syllable by how often
+ * the word list has it, a bonus for each pair of syllables it has in a row.
+ */
+export function spellingScore(name: string, lexicon: LaoLexicon): number {
+  let score = 0;
+  for (const syllables of nameSyllables(name)) {
+    syllables.forEach((s, i) => {
+      score += Math.log2(lexicon.syllable(s) + 0.5);
+      if (i > 0 && lexicon.pair(syllables[i - 1]!, s)) score += NAME_WEIGHTS.pair;
+    });
+    // Every syllable is a choice among many: a spelling in fewer syllables is not thereby likelier.
+    score -= LEXICON_SCALE * syllables.length;
+  }
+  return score;
+}
+/** log2 of the word list's size: a syllable's score is then log2 of its share of the words. */
+const LEXICON_SCALE = 19;
+
+/**
+ * The spelling of a name closest to Lao writing that differs from it only in what the Latin line
+ * cannot see (latinNeutralVariants), each change costing `NAME_WEIGHTS.edit`: per word, the best
+ * path through its syllables and their variants (pairs in a row score too).
+ */
+export function bestSpelling(name: string, lexicon: LaoLexicon): { value: string; edits: number } {
+  let edits = 0;
+  const words = nameSyllables(name).map((syllables) => {
+    type Path = { text: string[]; score: number; edits: number };
+    let paths: Map<string, Path> = new Map([['', { text: [], score: 0, edits: 0 }]]);
+    for (const syllable of syllables) {
+      const options = [syllable, ...latinNeutralVariants(syllable).filter((v) => lexicon.syllable(v) > 0)];
+      const next = new Map<string, Path>();
+      for (const option of options) {
+        const own = Math.log2(lexicon.syllable(option) + 0.5) - (option === syllable ? 0 : NAME_WEIGHTS.edit);
+        let best: Path | undefined;
+        for (const [last, path] of paths) {
+          const score = path.score + own + (last && lexicon.pair(last, option) ? NAME_WEIGHTS.pair : 0);
+          if (!best || score > best.score) best = { text: [...path.text, option], score, edits: path.edits + Number(option !== syllable) };
+        }
+        next.set(option, best!);
+      }
+      paths = next;
+    }
+    const best = [...paths.values()].sort((a, b) => b.score - a.score)[0]!;
+    edits += best.edits;
+    return best.text.join('');
+  });
+  return { value: words.join(' '), edits };
 }
 
 /**
  * The Lao name out of several readings of its crop (at different sizes), with the Latin name line
- * of the card as a second opinion (latin-match.ts). The candidates are the readings and, when there
- * is a Latin line, their look-alikes (one or two letters the model confuses, read the other way).
- * The candidate whose transcription is closest to the Latin line wins; then a spelling Lao can
- * have, then what was actually read over a look-alike, then the one read most often, then the
- * surest. `corrected` tells the value is a look-alike, not what a reading said (to be checked).
+ * of the card as a second opinion (latin-match.ts) and the Lao lexicon as a third (lao-lexicon.ts).
+ * The candidates are the readings, the recogniser's next guesses at single symbols and, when there
+ * is a Latin line, look-alikes (one or two letters the model confuses, read the other way). Those
+ * whose transcription is closest to the Latin line stay, but for spellings Lao never has. With the
+ * lexicon, each of them may change what the Latin line cannot see (a tone mark, ຸ/ູ, ໄ/ໃ, ຍ/ຢ,
+ * ໜ/ນ …) to a likelier Lao spelling, and the candidate with the best balance of likely spelling,
+ * few changes and many readings wins. Without it: what was actually read over a look-alike, then
+ * the one read most often, then the surest. `corrected` tells the value is not what a reading
+ * said (to be checked).
  */
-export function laoNameOf(readings: readonly NameReading[], latinName?: string): { value?: string; unanimous: boolean; corrected: boolean } {
-  const candidates = new Map<string, { votes: number; confidence: number }>();
-  for (const reading of readings) {
-    const value = laoNameFrom(reading.text);
-    if (!value) continue;
-    const candidate = candidates.get(value) ?? { votes: 0, confidence: 0 };
-    candidate.votes += 1;
-    candidate.confidence = Math.max(candidate.confidence, reading.confidence);
+export function laoNameOf(readings: readonly NameReading[], latinName?: string, lexicon?: LaoLexicon): { value?: string; unanimous: boolean; corrected: boolean } {
+  const candidates = new Map<string, Candidate>();
+  const add = (value: string | undefined, cost: number, reading?: NameReading) => {
+    if (!value) return;
+    const candidate = candidates.get(value) ?? { value, votes: 0, confidence: 0, cost };
+    candidate.cost = Math.min(candidate.cost, cost);
+    if (reading) {
+      candidate.votes += 1;
+      candidate.confidence = Math.max(candidate.confidence, reading.confidence);
+    }
     candidates.set(value, candidate);
+  };
+  for (const reading of readings) add(laoNameFrom(reading.text), 0, reading);
+  for (const reading of readings) for (const text of choiceVariants(reading)) add(laoNameFrom(text), NAME_WEIGHTS.choice);
+  // Look-alikes of every candidate too, when a Latin line can tell them apart.
+  if (latinName) {
+    for (const c of [...candidates.values()]) {
+      const once = lookAlikes(c.value, 1);
+      for (const text of once) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.edit);
+      if (c.cost === 0) for (const text of once.flatMap((t) => lookAlikes(t, 1))) add(laoNameFrom(text), 2 * NAME_WEIGHTS.edit);
+    }
   }
-  // Look-alikes of every reading too, when a Latin line can tell them apart.
-  const read = [...candidates].map(([value, c]) => ({ value, ...c, corrected: false }));
-  const all = latinName ? [...read, ...read.flatMap((c) => lookAlikes(c.value, 2))
-    .map((text) => laoNameFrom(text))
-    .filter((value): value is string => value !== undefined && !candidates.has(value))
-    .map((value) => ({ value, votes: 0, confidence: 0, corrected: true }))] : read;
-  const ranked = [...new Map(all.map((c) => [c.value, c])).values()]
+  const ranked = [...candidates.values()]
     .map((c) => ({ ...c, distance: latinDistance(c.value, latinName), impossible: impossibleSpelling(c.value) }))
     .sort((a, b) => (a.distance === b.distance ? 0 : a.distance - b.distance) || Number(a.impossible) - Number(b.impossible)
-      || Number(a.corrected) - Number(b.corrected) || b.votes - a.votes || b.confidence - a.confidence);
-  const best = ranked[0];
-  if (!best) return { unanimous: false, corrected: false };
-  return { value: best.value, unanimous: best.votes === readings.length, corrected: best.corrected };
+      || Number(a.votes === 0) - Number(b.votes === 0) || b.votes - a.votes || b.confidence - a.confidence);
+  const top = ranked[0];
+  if (!top) return { unanimous: false, corrected: false };
+  let best: { value: string; votes: number } = top;
+  if (lexicon) {
+    // Among the candidates as close to the Latin line (and possible), the likeliest Lao spelling.
+    const close = ranked.filter((c) => c.distance === top.distance && c.impossible === top.impossible);
+    const weighed = close.flatMap((c) => {
+      const spelt = bestSpelling(c.value, lexicon);
+      const cost = c.cost + NAME_WEIGHTS.edit * spelt.edits;
+      const votes = spelt.edits ? 0 : c.votes;
+      const own = { value: c.value, votes: c.votes, score: spellingScore(c.value, lexicon) - c.cost + NAME_WEIGHTS.vote * Math.max(0, c.votes - 1) };
+      if (!spelt.edits || impossibleSpelling(spelt.value)) return [own];
+      return [own, { value: spelt.value, votes, score: spellingScore(spelt.value, lexicon) - cost }];
+    });
+    best = weighed.sort((a, b) => b.score - a.score)[0]!;
+  }
+  return { value: best.value, unanimous: best.votes === readings.length, corrected: best.votes === 0 };
 }
 
 /**

@@ -158,3 +158,40 @@ function lookAlikesOnce(name: string): string[] {
   out.delete(name);
   return [...out];
 }
+
+/**
+ * Letters and marks the Latin line cannot tell apart (they transcribe the same) and that look
+ * alike in print: which one it is only the Lao spelling can tell (lao-lexicon.ts).
+ */
+const SAME_IN_LATIN: [string, string][] = [
+  ['ຸ', 'ູ'], ['ິ', 'ີ'], ['ຶ', 'ື'], ['ໄ', 'ໃ'], ['ຍ', 'ຢ'], ['ໜ', 'ນ'], ['ສ', 'ຊ'],
+  ['ຂ', 'ຄ'], ['ທ', 'ຖ'], ['ພ', 'ຜ'], ['ຟ', 'ຝ'], ['ຮ', 'ຫ'],
+];
+const SWAP = new Map(SAME_IN_LATIN.flatMap(([a, b]): [string, string][] => [[a, b], [b, a]]));
+const TONES = ['່', '້', '໊', '໋'];
+/** Where a syllable's tone mark goes: after its first letter (and ຼ, and a vowel sign above or below). */
+const TONE_PLACE = /^([ເແໂໄໃ]?(?:ຫ[ງຍນມລວຣ]|[ກ-ຮໜໝ])ຼ?[ັິີຶືຸູົໍ]?)(?![່-໋])/u;
+
+/**
+ * A syllable with one thing the Latin line cannot see changed: a look-alike of the same sound
+ * (ຸ/ູ, ໄ/ໃ, ຍ/ຢ, ໜ/ນ …), a tone mark added, dropped or swapped.
+ */
+export function latinNeutralVariants(syllable: string): string[] {
+  const out = new Set<string>();
+  const chars = [...syllable];
+  // Consonants are swapped as the syllable's first letter only (ໜ, ຢ are never final).
+  const initial = /[ເແໂໄໃ]/u.test(chars[0] ?? '') ? 1 : 0;
+  chars.forEach((c, i) => {
+    const swap = SWAP.get(c);
+    const silentH = c === 'ຫ' && SONORANT.test(chars[i + 1] ?? '');
+    if (swap && !silentH && (i === initial || !/[ກ-ຮໜໝ]/u.test(c))) out.add([...chars.slice(0, i), swap, ...chars.slice(i + 1)].join(''));
+    if (TONES.includes(c)) {
+      out.add([...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
+      for (const tone of TONES) if (tone !== c) out.add([...chars.slice(0, i), tone, ...chars.slice(i + 1)].join(''));
+    }
+  });
+  const place = TONE_PLACE.exec(syllable);
+  if (place) for (const tone of TONES) out.add(place[1] + tone + syllable.slice(place[1]!.length));
+  out.delete(syllable);
+  return [...out];
+}

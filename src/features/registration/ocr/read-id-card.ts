@@ -16,8 +16,9 @@
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
 import { extractIdCard, MIN_WORD_CONFIDENCE, normalizeOcrText, type FieldConfidence, type IdCardFields, type OcrWord } from './extract-id-card';
-import { addressFrom, dateFrom, idNumberFrom, laoNameOf } from './field-values';
-import { latinDistance } from './latin-match';
+import { addressFrom, dateFrom, idNumberFrom, laoNameOf, nameConfirmed, type NameReading } from './field-values';
+import { loadLaoLexicon } from './lao-lexicon';
+import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
 import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type Box, type GrayImage } from './gray-image';
 import { engine, releaseLater } from './reader-engine';
 
@@ -53,6 +54,8 @@ type Setting = (typeof SETTINGS)[keyof typeof SETTINGS];
 
 interface Recognised {
   text: string;
+  /** Lao fields only: the recogniser's other guesses at every symbol of every word. */
+  choices?: SymbolChoice[][][];
   words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number }; line: number }[];
 }
 
@@ -61,13 +64,15 @@ const queues = new WeakMap<Worker, Promise<unknown>>();
 
 function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
   const job = (queues.get(worker) ?? Promise.resolve()).catch(() => undefined).then(async () => {
+    const withChoices = setting === SETTINGS.name;
     await worker.setParameters({
       tessedit_pageseg_mode: setting.psm,
       tessedit_char_whitelist: setting.whitelist,
       user_defined_dpi: '300',
+      lstm_choice_mode: withChoices ? '2' : '0',
     });
-    const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
-    return { text: data.text, words: wordsOf(data) };
+    const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true, hocr: withChoices });
+    return { text: data.text, words: wordsOf(data), choices: withChoices && data.hocr ? symbolChoicesOf(data.hocr) : undefined };
   });
   queues.set(worker, job);
   return job;
@@ -88,6 +93,8 @@ function wordsOf(page: Page): Recognised['words'] {
 }
 
 const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
+
+const nameReadingOf = (read: Recognised): NameReading => ({ text: read.text.trim(), confidence: read.words.length ? lowest(read) : 0, choices: read.choices });
 
 const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
@@ -116,7 +123,7 @@ interface Hints {
 }
 
 /** Reads one field's crop(s) with the settings that suit it. */
-async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, hints: Hints, debug?: DebugSink): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
+async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, hints: Hints, options: ReadOptions): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
   const setting = region.field === 'idNumber' ? SETTINGS.digits
     : region.field === 'dateOfBirth' ? SETTINGS.date
       : region.field === 'address' ? SETTINGS.address : SETTINGS.name;
@@ -126,22 +133,27 @@ async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, t
   const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
   for (const row of region.rows) {
     const image = crop(row, height);
-    debug?.(`${region.field}-${reads.length}`, image);
+    options.debug?.(`${region.field}-${reads.length}`, image);
     reads.push(await recognise(worker, image, setting));
   }
   const texts = reads.map((r) => r.text.trim());
 
   if (setting === SETTINGS.name) {
-    // A sure reading that the Latin name line spells the same is taken as it is. Otherwise the
-    // name is read at two more sizes (a misread letter rarely repeats at every size) and the
-    // readings, with the letters the Lao model confuses, are weighed against the Latin line.
+    // A sure reading that the Latin name line spells the same, in syllables Lao writing has, is
+    // taken as it is. Otherwise the name is read at two more sizes (a misread letter rarely
+    // repeats at every size) and the readings, the recogniser's other guesses and the letters the
+    // Lao model confuses are weighed against the Latin line and the Lao syllables (field-values.ts).
+    const lexicon = await loadLaoLexicon();
     const all = [reads[0]!];
-    const once = laoNameOf([{ text: texts[0]!, confidence: lowest(reads[0]!) }], hints.latinName);
-    const confirmed = once.value !== undefined && !once.corrected && sureOf(reads[0]!) === 'ok' && latinDistance(once.value, hints.latinName) === 0;
-    if (!confirmed) for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
-    const name = confirmed ? once : laoNameOf(all.map((r) => ({ text: r.text.trim(), confidence: lowest(r) })), hints.latinName);
-    const confidence: FieldConfidence = name.unanimous && !name.corrected && all.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-    return { value: name.value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
+    const once = nameReadingOf(reads[0]!);
+    const confirmed = nameConfirmed(once, hints.latinName, lexicon);
+    if (!confirmed || options.readAllSizes) for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+    const readings = all.map(nameReadingOf);
+    options.record?.(region.field, readings);
+    const name = laoNameOf(confirmed ? [once] : readings, hints.latinName, lexicon);
+    const used = confirmed ? [reads[0]!] : all;
+    const confidence: FieldConfidence = name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+    return { value: name.value, confidence, raw: used.map((r) => r.text.trim()).join(' / ') };
   }
 
   if (setting === SETTINGS.digits) {
@@ -169,7 +181,16 @@ async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, t
  */
 export type DebugSink = (name: string, image: GrayImage) => void;
 
-export async function readIdCard(image: Blob, onStage: (fraction: number) => void = () => {}, today = new Date(), debug?: DebugSink): Promise<IdCardReading> {
+/** For the benchmark: the crops made, every reading of the names. */
+export interface ReadOptions {
+  debug?: DebugSink;
+  /** Read names at every size even when the first reading is confirmed, and hand all readings here. */
+  readAllSizes?: boolean;
+  record?: (field: string, readings: NameReading[]) => void;
+}
+
+export async function readIdCard(image: Blob, onStage: (fraction: number) => void = () => {}, today = new Date(), options: ReadOptions = {}): Promise<IdCardReading> {
+  const { debug } = options;
   try {
     const [eng] = await Promise.all([engine('eng'), engine('lao')]);
     const started = performance.now();
@@ -190,7 +211,7 @@ export async function readIdCard(image: Blob, onStage: (fraction: number) => voi
     const firstPass = extractIdCard(first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })), today);
     const hints: Hints = { latinName: layout.latinName?.text, idNumber: firstPass.idNumber?.value };
     await Promise.all(layout.regions.map(async (region) => {
-      const read = await readRegion(gray, angle, region, today, hints, debug);
+      const read = await readRegion(gray, angle, region, today, hints, options);
       raw[region.field] = read.raw;
       if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
     }));

@@ -28,7 +28,12 @@ export interface ReaderAssets {
   worker: string;
   /** Folder of the language data (gzip). */
   languages: string;
+  /** Lao syllables and syllable pairs (lao-lexicon.ts). */
+  lexicon: string;
 }
+
+/** The Lao lexicon's file name among the reader's files. */
+export const LEXICON_FILE = 'lao-lexicon.txt';
 
 /** The language models the reading uses (card-reading.ts). */
 export const READER_LANGUAGES = ['lao', 'eng'] as const;
@@ -95,7 +100,7 @@ export function loadReaderAssets(): Promise<ReaderAssets> {
     const list = (await (await fetchOk(assetUrl('files.json'))).json()) as AssetList;
     const url = (name: string) => assetUrl(`${list.version}/${name}`);
     const core = await coreName();
-    const wanted = ['worker.min.js', core, ...READER_LANGUAGES.map((l) => `${l}.traineddata.gz`)];
+    const wanted = ['worker.min.js', core, ...READER_LANGUAGES.map((l) => `${l}.traineddata.gz`), LEXICON_FILE];
     const sizes = new Map(list.files.map((f) => [f.name, f.bytes]));
     let loaded = 0;
     const total = wanted.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
@@ -106,7 +111,7 @@ export function loadReaderAssets(): Promise<ReaderAssets> {
       setState({ status: 'downloading', loaded: Math.min(loaded, total), total });
     })));
     setState({ status: 'done', loaded: total, total });
-    return { core: url(core), worker: url('worker.min.js'), languages: url('') };
+    return { core: url(core), worker: url('worker.min.js'), languages: url(''), lexicon: url(LEXICON_FILE) };
   })().catch((error: unknown) => {
     download = undefined; // a later reading (e.g. back online) tries again
     setState({ status: 'failed', loaded: 0, total: 0 });
