@@ -46,8 +46,9 @@ export function romanise(lao: string): string {
       const silentH = c === 'ຫ' && SONORANT.test(next);
       if (c === 'ອ' && (DEPENDENT.test(next) || !previous || previous === ' ')) out += ''; // a vowel's carrier
       else if (c === 'ອ' && /[ຶື]/u.test(previous)) out += 'a'; // ເ-ືອ
-      else if (c === 'ວ' && (CONSONANT[previous] !== undefined || previous === 'ົ' || previous === 'ຼ') && !DEPENDENT.test(next)) out += 'ua';
-      else if (!silentH) out += FINAL.test(previous) && !DEPENDENT.test(next) && !TONE.test(next) ? (FINAL_SOUND[c] ?? CONSONANT[c]) : CONSONANT[c];
+      // ວ after a letter is the vowel ua (ດວງ), but closes a syllable opened by ເ ແ ໂ (ແກວ, ເລວ).
+      else if (c === 'ວ' && !afterLeading && (CONSONANT[previous] !== undefined || previous === 'ົ' || previous === 'ຼ') && !DEPENDENT.test(next)) out += 'ua';
+      else if (!silentH) out += (FINAL.test(previous) || afterLeading) && !DEPENDENT.test(next) && !TONE.test(next) ? (FINAL_SOUND[c] ?? CONSONANT[c]) : CONSONANT[c];
       if (pending && !silentH) {
         out += pending;
         pending = '';
