@@ -7,9 +7,11 @@
  * 3. Each value is cut out, levelled, scaled to the text height the recogniser reads best, and
  *    read on its own with the model that suits it: digits only for the ID number and the date,
  *    Lao only for the names and the address (so a Lao name is never read as Latin letters).
- * 4. A name that the card's Latin name line does not confirm, and an ID number the first pass read
- *    otherwise, are read at two more sizes. Among a name's readings (and the letters the Lao model
- *    confuses) the one closest to the Latin line is taken (field-values.ts, latin-match.ts).
+ * 4. A name that the card's Latin name line does not confirm (or whose spelling the Lao lexicon
+ *    would change), and an ID number the first pass read otherwise, are read at two more sizes.
+ *    Among a name's readings (with the recogniser's next guesses and the letters the Lao model
+ *    confuses) those closest to the Latin line are kept, and of them the likeliest Lao spelling is
+ *    taken (field-values.ts, latin-match.ts, lao-lexicon.ts).
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
