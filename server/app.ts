@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { installValibotValidator } from './lib/validation';
 import authPlugin from './plugins/auth';
 import certificateKeysPlugin from './plugins/certificate-keys';
+import citizenAnswersPlugin from './plugins/citizen-answers';
 import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(dbPlugin, { config });
   await app.register(masterDataPlugin);
+  await app.register(citizenAnswersPlugin);
   await app.register(documentsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitsPlugin);

@@ -140,6 +140,7 @@ function apiTables(api: Report['api']): string[] {
     lines.push('', `## API on ${a.database} (autocannon, ${floor.connections} connections, ${Math.round(floor.seconds)} s each after a 1 s warm-up; NODE_ENV=test)`, '',
       '| scenario | req/s (2xx) | share of the bare route | p50 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|');
     for (const f of a.figures) lines.push(`| ${f.name}${f.connections !== 50 ? ` (${f.connections} connections)` : ''} | ${Math.round(f.rps)} | ${f === floor ? 'floor' : `${((f.rps / floor.rps) * 100).toFixed(0)} %`} | ${f.p50} ms | ${f.p99} ms | ${f.non2xx + f.errors} |`);
+    if (a.database === 'PGlite') lines.push('', 'With PGlite a citizen\'s history and detail answers are kept in memory until their applications or documents change (README, architecture): the first read after a change costs the queries, as on PostgreSQL.');
   }
   return lines;
 }

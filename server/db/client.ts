@@ -11,6 +11,14 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a gzipped tarball of its data directory, taken between two queries (see services/backup.ts). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: runs SQL with several statements, and hears NOTIFY. PGlite calls a listener before
+   * the query (or the COMMIT) that sent the notice resolves, so no later read can miss it.
+   */
+  embedded?: {
+    exec(sql: string): Promise<unknown>;
+    listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -42,6 +50,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'pglite',
       dumpDataDir: () => client.dumpDataDir('gzip'),
+      embedded: { exec: (statements) => client.exec(statements), listen: (channel, onNotice) => client.listen(channel, onNotice) },
       close: async () => {
         await client.close();
         release();

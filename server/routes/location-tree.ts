@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { schema } from '../lib/validation';
-import { requestLanguage, sendPrepared } from './master-data';
+import { PREPARED, requestLanguage, sendPrepared } from './master-data';
 
 const langQuery = v.object({ lang: v.optional(v.picklist(['en', 'lo'], 'invalid_language')) });
 
@@ -12,5 +12,5 @@ const langQuery = v.object({ lang: v.optional(v.picklist(['en', 'lo'], 'invalid_
  */
 export default async function locationTreeRoutes(app: FastifyInstance) {
   // Prepared in memory with the other lists (server/services/master-data-store.ts).
-  app.get('/v1/master-data/location/tree', { schema: { tags: ['master-data'], querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, app.masterData.tree(requestLanguage(req))));
+  app.get('/v1/master-data/location/tree', { ...PREPARED, schema: { tags: ['master-data'], querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, app.masterData.tree(requestLanguage(req))));
 }

@@ -46,6 +46,13 @@ function notModified(req: FastifyRequest, etag: string): boolean {
  * A list held in memory (server/services/master-data-store.ts): 304 when the client has it, else
  * the prepared bytes, already compressed when the client accepts it (no work per request).
  */
+/**
+ * Route options for answers made by sendPrepared: their bytes are compressed once when the lists
+ * load, so the compression plugin's hooks (which would only look and step aside) are left off, and
+ * GET requests carry no body to decompress. Half the cost of a province list was those hooks.
+ */
+export const PREPARED = { compress: false, decompress: false } as const;
+
 export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400').header('ETag', body.etag).header('Vary', 'Accept-Language, Accept-Encoding');
   if (notModified(req, body.etag)) return reply.status(304).send();
@@ -60,23 +67,23 @@ export default async function masterDataRoutes(app: FastifyInstance) {
   const tags = ['master-data'];
   const store = app.masterData;
 
-  app.get('/v1/master-data/location/provinces', { schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.provinces(requestLanguage(req))));
+  app.get('/v1/master-data/location/provinces', { ...PREPARED, schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.provinces(requestLanguage(req))));
 
-  app.get('/v1/master-data/location/district/:id', { schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
+  app.get('/v1/master-data/location/district/:id', { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
     const body = store.districtsOf((req.params as { id: number }).id, requestLanguage(req));
     if (!body) throw notFound('Province not found');
     return sendPrepared(req, reply, body);
   });
 
-  app.get('/v1/master-data/location/villages/:id', { schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
+  app.get('/v1/master-data/location/villages/:id', { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
     const body = store.villagesOf((req.params as { id: number }).id, requestLanguage(req));
     if (!body) throw notFound('District not found');
     return sendPrepared(req, reply, body);
   });
 
-  app.get('/v1/master-data/bank', { schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.banks(requestLanguage(req))));
+  app.get('/v1/master-data/bank', { ...PREPARED, schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.banks(requestLanguage(req))));
 
-  app.get('/v1/master-data/bank/:id', { schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
+  app.get('/v1/master-data/bank/:id', { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
     const body = store.bank((req.params as { id: number }).id, requestLanguage(req));
     if (!body) throw notFound('Bank not found');
     return sendPrepared(req, reply, body);
