@@ -105,5 +105,5 @@ test('on a slow line the reader downloads in the background from the first scree
 
   // The service worker kept the files for the next reading (offline too).
   const kept = () => page.evaluate(async () => (await (await caches.open('ocr-reader')).keys()).map((r) => new URL(r.url).pathname));
-  await expect.poll(kept).toEqual(expect.arrayContaining([expect.stringMatching(/lao\.traineddata\.gz$/), expect.stringMatching(/eng\.traineddata\.gz$/), expect.stringMatching(/files\.json$/)]));
+  await expect.poll(kept).toEqual(expect.arrayContaining([expect.stringMatching(/lao\.traineddata\.gz$/), expect.stringMatching(/eng\.traineddata\.gz$/), expect.stringMatching(/lao-lexicon\.txt$/), expect.stringMatching(/files\.json$/)]));
 });
