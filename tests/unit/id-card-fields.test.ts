@@ -51,6 +51,9 @@ describe('Lao name checked against the Latin name line', () => {
     expect(latinDistance('ຈັນສີ', 'JANSY')).toBe(0);
     expect(latinDistance('ວັນສີ', 'CHANSY PHIMMASONE')).toBeGreaterThan(0);
     expect(latinDistance('ຈັນສີ', undefined)).toBe(Infinity);
+    // NH is ຍ before a vowel, a plain N at the end.
+    expect(latinDistance('ບຸນຍັງ', 'BOUNNHANG VORACHITH')).toBe(0);
+    expect(latinDistance('ວົງສະຫວັນ', 'SOMSAK VONGSAVANH')).toBe(0);
   });
 
   it('prefers the reading that agrees with the Latin line, then the one read most often', () => {

@@ -65,7 +65,7 @@ export function romanise(lao: string): string {
   return out + pending;
 }
 
-/** Spelling variants of the transcription folded together (NH/N, X/S, J/CH, Y/I, OU/U, doubled letters …). */
+/** Spelling variants of the transcription folded together (NH/N or Y, X/S, J/CH, Y/I, OU/U, doubled letters …). */
 export function foldLatin(text: string): string {
   return text
     .toLowerCase()
@@ -74,6 +74,8 @@ export function foldLatin(text: string): string {
     .replace(/j/g, 'ch')
     .replace(/w/g, 'v')
     .replace(/gn/g, 'y')
+    // NH before a vowel is ຍ opening a syllable (BOUNNHANG ບຸນຍັງ); at the end, a plain N (VANH).
+    .replace(/nh(?=[aeiouy])/g, 'y')
     .replace(/nh/g, 'n')
     .replace(/ou/g, 'u')
     .replace(/ae/g, 'e')
