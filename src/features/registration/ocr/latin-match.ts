@@ -35,7 +35,11 @@ export function romanise(lao: string): string {
   let afterLeading = false;
   const chars = [...lao];
   chars.forEach((c, i) => {
-    const previous = chars[i - 1] ?? '';
+    // Tone marks are not said as letters, nor do they part a vowel (ເລື່ອນ, ສ່ວນ): skipped, but
+    // a letter after one closes the syllable.
+    if (TONE.test(c)) return;
+    const before = chars[i - 1] ?? '';
+    const previous = chars.slice(0, i).reverse().find((p) => !TONE.test(p)) ?? '';
     const next = chars[i + 1] ?? '';
     if (LEADING[c] !== undefined) {
       // Written before the consonant, said after it.
@@ -48,7 +52,7 @@ export function romanise(lao: string): string {
       else if (c === 'ອ' && /[ຶື]/u.test(previous)) out += 'a'; // ເ-ືອ
       // ວ after a letter is the vowel ua (ດວງ), but closes a syllable opened by ເ ແ ໂ (ແກວ, ເລວ).
       else if (c === 'ວ' && !afterLeading && (CONSONANT[previous] !== undefined || previous === 'ົ' || previous === 'ຼ') && !DEPENDENT.test(next)) out += 'ua';
-      else if (!silentH) out += (FINAL.test(previous) || afterLeading) && !DEPENDENT.test(next) && !TONE.test(next) ? (FINAL_SOUND[c] ?? CONSONANT[c]) : CONSONANT[c];
+      else if (!silentH) out += (FINAL.test(before) || afterLeading) && !DEPENDENT.test(next) && !TONE.test(next) ? (FINAL_SOUND[c] ?? CONSONANT[c]) : CONSONANT[c];
       if (pending && !silentH) {
         out += pending;
         pending = '';
@@ -170,7 +174,11 @@ const SAME_IN_LATIN: [string, string][] = [
   ['ຸ', 'ູ'], ['ິ', 'ີ'], ['ຶ', 'ື'], ['ໄ', 'ໃ'], ['ຍ', 'ຢ'], ['ໜ', 'ນ'], ['ສ', 'ຊ'],
   ['ຂ', 'ຄ'], ['ທ', 'ຖ'], ['ພ', 'ຜ'], ['ຟ', 'ຝ'], ['ຮ', 'ຫ'],
 ];
-const SWAP = new Map(SAME_IN_LATIN.flatMap(([a, b]): [string, string][] => [[a, b], [b, a]]));
+/**
+ * Both ways, but for ໜ: the model reads the one-piece ໜ as ນ (its ຫ part lost), never a ນ as ໜ or
+ * ຫ, so a ໜ that came from a reading of ຫ stays ໜ.
+ */
+const SWAP = new Map(SAME_IN_LATIN.flatMap(([a, b]): [string, string][] => [[a, b], [b, a]]).filter(([from]) => from !== 'ໜ'));
 const TONES = ['່', '້', '໊', '໋'];
 /** Where a syllable's tone mark goes: after its first letter (and ຼ, and a vowel sign above or below). */
 const TONE_PLACE = /^([ເແໂໄໃ]?(?:ຫ[ງຍນມລວຣ]|[ກ-ຮໜໝ])ຼ?[ັິີຶືຸູົໍ]?)(?![່-໋])/u;
