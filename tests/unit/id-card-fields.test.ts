@@ -127,6 +127,19 @@ describe('card layout', () => {
   it('returns the Latin name line', () => {
     expect(layout.latinName?.text).toBe('SOMSAK VONGSAVANH');
   });
+
+  it('finds the surname row when its label was misread ("rn" as "m") or not recognised at all', () => {
+    for (const label of ['Sumame:', 'Sumname:', 'Saowa:']) {
+      const misread = words.map((w) => (w.text === 'Surname:' ? { ...w, text: label } : w));
+      const surname = findCardLayout(misread, 1200).regions.find((r) => r.field === 'lastNameLao');
+      expect(surname?.rows[0]!.y0, label).toBeGreaterThan(160);
+      expect(surname?.rows[0]!.y0, label).toBeLessThan(200);
+      expect(surname?.rows[0]!.x0, label).toBeGreaterThan(520);
+    }
+    // No colon-ended word on the row under the name: no surname region rather than a guess.
+    const unlabelled = words.map((w) => (w.text === 'Surname:' ? { ...w, text: 'Saowa' } : w));
+    expect(findCardLayout(unlabelled, 1200).regions.map((r) => r.field)).not.toContain('lastNameLao');
+  });
 });
 
 describe('image preparation', () => {

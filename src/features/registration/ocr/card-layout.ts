@@ -32,10 +32,11 @@ export interface CardLayout {
   latinName?: { text: string; confidence: number };
 }
 
-// The last word of each label, as the recogniser returns it (tolerating a lost or extra letter).
+// The last word of each label, as the recogniser returns it (tolerating a lost or extra letter, and
+// "rn" read as "m" or "r" as "m": "Sumame", "Sumname").
 const ENGLISH_LABEL: Record<LaidOutField, RegExp> = {
   idNumber: /^(?:n[o0]|i[dl1]n[o0])[.:;]?$/i,
-  lastNameLao: /^s[uo]r[nm]a[nm]e[.:;]?$/i,
+  lastNameLao: /^s[uo](?:[rm][nm]|m)a[nm]e[.:;]?$/i,
   firstNameLao: /^[nm]a[nm]e[.:;]?$/i,
   dateOfBirth: /^bi[rn]t[hn][.:;]?$/i,
   address: /^add?ress?[.:;]?$/i,
@@ -104,6 +105,18 @@ function findLabel(lines: Line[], field: LaidOutField, taken: Set<LayoutWord>): 
 }
 
 /**
+ * The surname's label when neither its English nor its Lao word was recognised: the row under the
+ * "Name" row (not the Latin name) whose label, like every label, ends with a colon.
+ */
+function surnameByPlace(lines: Line[], taken: Set<LayoutWord>): { line: Line; word: LayoutWord } | undefined {
+  const name = lines.findIndex((line) => line.words.some((w, i) => !taken.has(w) && ENGLISH_LABEL.firstNameLao.test(w.text.replace(/^.*[/|]/u, '').replace(/^[^\p{L}]+/u, '')) && !/^su[rn]$/i.test(line.words[i - 1]?.text ?? '')));
+  const line = name >= 0 ? lines[name + 1] : undefined;
+  if (!line || line.words.some((w) => taken.has(w))) return undefined;
+  const word = line.words.find((w) => /\p{L}{3,}[.:;]$/u.test(w.text));
+  return word && { line, word };
+}
+
+/**
  * The value areas of the card in `words` (a reading of the levelled card). `width` is the image
  * width: a value runs from its label to the card's right edge.
  */
@@ -113,7 +126,7 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
   const found = new Map<LaidOutField, { line: Line; word: LayoutWord }>();
   // Surname before Name, so "Name" never claims the surname's label.
   for (const field of ['idNumber', 'lastNameLao', 'firstNameLao', 'dateOfBirth', 'address'] as LaidOutField[]) {
-    const label = findLabel(lines, field, taken);
+    const label = findLabel(lines, field, taken) ?? (field === 'lastNameLao' ? surnameByPlace(lines, taken) : undefined);
     if (!label) continue;
     taken.add(label.word);
     found.set(field, label);
