@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bestSpelling, laoNameOf, nameConfirmed, spellingScore } from '../../src/features/registration/ocr/field-values';
+import { bestSpelling, laoNameOf, nameConfirmed, spellingScore, undoubled } from '../../src/features/registration/ocr/field-values';
 import { formatLaoLexicon, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { laoSyllables } from '../../src/features/registration/ocr/lao-syllables';
 import { foldLatin, latinNeutralVariants, romanise } from '../../src/features/registration/ocr/latin-match';
@@ -142,6 +142,18 @@ describe('Lao name chosen with the lexicon', () => {
     for (const [texts, latin, name] of cases) expect(laoNameOf(read(...texts), latin, lexicon)).toEqual({ value: name, unanimous: false, corrected: true });
     // Read so once in three: taken, not as read by all.
     expect(laoNameOf(read('ບູນທັນ', 'ບູນທັນ', 'ບຸນທັນ'), 'BOUNTHANH CHANTHALA', lexicon)).toEqual({ value: 'ບຸນທັນ', unanimous: false, corrected: false });
+  });
+
+  it('drops a letter read twice where Lao writes no such pair, not a final before the same letter', () => {
+    expect(undoubled('ໄຊຍຍະສານ')).toEqual(['ໄຊຍະສານ']);
+    expect(undoubled('ບບູນຍັງ')).toEqual(['ບູນຍັງ']);
+    // A final, then the same letter opening the next syllable: Lao writing.
+    expect(undoubled('ສັນນິບາດ')).toEqual([]);
+    // Two bare letters: a syllable whose vowel was lost (ບຸບຜາ), not a letter read twice.
+    expect(undoubled('ບບຜາ')).toEqual([]);
+    // Readings as recorded on generated cards (Noto Sans Lao, phone photo).
+    expect(laoNameOf(read('ໄຊຍຍະສານ', 'ລຊຍະສານ', 'ໃໂຊຢະສານ'), 'SOUKSAVATH XAYASANE', lexicon).value).toBe('ໄຊຍະສານ');
+    expect(laoNameOf(read('ພອງ ຣຼ', 'ນຍົງ', 'ບບູນຍົງ ສ'), 'BOUNNHANG VORACHITH', lexicon).value).toBe('ບຸນຍັງ');
   });
 
   it('keeps a name read right, rare spellings too, and says when one reading is enough', () => {

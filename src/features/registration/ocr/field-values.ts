@@ -155,6 +155,25 @@ export function bestSpelling(name: string, lexicon: LaoLexicon): { value: string
 }
 
 /**
+ * The name with one of a consonant written twice in a row dropped, where the first cannot close a
+ * syllable (nothing but a consonant, a leading vowel or the word's start before it) and the second
+ * takes a vowel or mark (ໄຊຍຍະ, ບບູນ): Lao writes no such pair. Two bare ones (ບບຜາ) are rather a
+ * syllable whose vowel was lost (ບຸບຜາ), left as read.
+ */
+export function undoubled(name: string): string[] {
+  const chars = [...name];
+  const out: string[] = [];
+  const consonant = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
+  const vowelOrMark = new RegExp(`[\u0eb0-\u0ebb\u0ebd${TONE}\u0ecc\u0ecd]`, 'u');
+  chars.forEach((c, i) => {
+    if (i === 0 || c !== chars[i - 1] || !consonant.test(c) || !vowelOrMark.test(chars[i + 1] ?? '')) return;
+    if (vowelOrMark.test(chars[i - 2] ?? '')) return;
+    out.push([...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
+  });
+  return out;
+}
+
+/**
  * The Lao name out of several readings of its crop (at different sizes), with the Latin name line
  * of the card as a second opinion (latin-match.ts) and the Lao lexicon as a third (lao-lexicon.ts).
  * The candidates are the readings, the recogniser's next guesses at single symbols and, when there
@@ -180,6 +199,11 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string, 
   };
   for (const reading of readings) add(laoNameFrom(reading.text), 0, reading);
   for (const reading of readings) for (const text of choiceVariants(reading)) add(laoNameFrom(text), NAME_WEIGHTS.choice);
+  // A letter read twice: the same consonant twice in a row, the second taking a vowel, the first
+  // after no vowel of its own (so neither a final, as in ສັນນິ, nor a syllable): the candidate
+  // without one of them, for the Latin line and the lexicon to weigh (before look-alikes, which
+  // would make such pairs out of a lost vowel: ບບຜາ from ບຸບຜາ).
+  for (const c of [...candidates.values()]) for (const text of undoubled(c.value)) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.edit);
   // Look-alikes of every candidate too, when a Latin line can tell them apart.
   if (latinName) {
     for (const c of [...candidates.values()]) {
