@@ -156,6 +156,13 @@ describe('Lao name chosen with the lexicon', () => {
     expect(laoNameOf(read('ພອງ ຣຼ', 'ນຍົງ', 'ບບູນຍົງ ສ'), 'BOUNNHANG VORACHITH', lexicon).value).toBe('ບຸນຍັງ');
   });
 
+  it('takes ໜ where one reading saw ນ and another ຫ (ນ is never read as ຫ), and a ຸ lost under ໜ', () => {
+    expect(laoNameOf(read('ບົວນ້ອຍ', 'ທົ່ວພ້ອຍ', 'ບົວຫ້ອຍ'), 'BOUANOY SILAVONG', lexicon).value).toBe('ບົວໜ້ອຍ');
+    // Read ນ every time: the name as read.
+    expect(laoNameOf(read('ບົວນ້ອຍ', 'ບົວນ້ອຍ', 'ບົວນ້ອຍ'), 'BOUANOY SILAVONG', lexicon).value).toBe('ບົວນ້ອຍ');
+    expect(laoNameOf(read('ຄ໊າຫນ', 'ຄ໊າຫ', 'ຄິາຫ'), 'KHAMNOU LEUANXAY', lexicon).value).toBe('ຄຳໜູ');
+  });
+
   it('keeps a name read right, rare spellings too, and says when one reading is enough', () => {
     expect(laoNameOf(read('ສົມສັກ'), 'SOMSAK VONGSAVANH', lexicon)).toEqual({ value: 'ສົມສັກ', unanimous: true, corrected: false });
     expect(laoNameOf(read('ວົງສະຫວັນ', 'ວົງສະຫວັນ'), 'SOMSAK VONGSAVANH', lexicon).value).toBe('ວົງສະຫວັນ');

@@ -142,7 +142,7 @@ const CONFUSED: [RegExp, string[]][] = [
   [/ລ/gu, ['ຄ', 'ດ']],
   [/ອ/gu, ['ສ']],
   [/ສ/gu, ['ອ']],
-  [/[ກ-ຮ](?![ັິີຶືຸູົຼ])/gu, ['$&ຸ']],
+  [/[ກ-ຮໜໝ](?![ັິີຶືຸູົຼ])/gu, ['$&ຸ']],
 ];
 
 /** The name with one (or, with `depth` 2, two) confusable shapes read as their look-alikes, every way. */
