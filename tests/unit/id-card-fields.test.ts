@@ -58,6 +58,9 @@ describe('Lao name checked against the Latin name line', () => {
     expect(latinDistance('ເລື່ອນໄຊ', 'KHAMNOU LEUANXAY')).toBe(0);
     expect(romanise('ສ່ວນ')).toBe('suan');
     expect(romanise('ແກ້ວ')).toBe('keo');
+    // ຫຼ is an l with the leading vowel said after it; ເ-ີ is eu.
+    expect(romanise('ສະເຫຼີມໄຊ')).toBe('saleumsai');
+    expect(romanise('ເລີດ')).toBe('leut');
   });
 
   it('prefers the reading that agrees with the Latin line, then the one read most often', () => {

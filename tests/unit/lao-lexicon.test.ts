@@ -161,6 +161,13 @@ describe('Lao name chosen with the lexicon', () => {
     // Read ນ every time: the name as read.
     expect(laoNameOf(read('ບົວນ້ອຍ', 'ບົວນ້ອຍ', 'ບົວນ້ອຍ'), 'BOUANOY SILAVONG', lexicon).value).toBe('ບົວນ້ອຍ');
     expect(laoNameOf(read('ຄ໊າຫນ', 'ຄ໊າຫ', 'ຄິາຫ'), 'KHAMNOU LEUANXAY', lexicon).value).toBe('ຄຳໜູ');
+    // The vowel lost as well: the letters read alike but for ນ / ຫ.
+    expect(laoNameOf(read('ຄ້ານ', 'ຄໍາຫ', 'ຄ້ານ'), 'KHAMNOU LEUANXAY', lexicon).value).toBe('ຄຳໜູ');
+  });
+
+  it('takes ຳ read as a tone mark and າ when the Latin line says AM', () => {
+    expect(laoNameOf(read('ດ້າລັດ', 'ຕດ້າລັດ', 'ດ້າລັດ'), 'SOMCHAI DAMLATH', lexicon).value).toBe('ດຳລັດ');
+    expect(laoNameOf(read('ບ້ານ', 'ບ້ານ'), 'BANE SILAVONG', lexicon).value).toBe('ບ້ານ');
   });
 
   it('keeps a name read right, rare spellings too, and says when one reading is enough', () => {

@@ -231,9 +231,10 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string, 
       return [own, { value: spelt.value, votes, score: spellingScore(spelt.value, lexicon) - cost }];
     });
     // The model reads ໜ as ນ (its ຫ part lost) or as a lone ຫ, never ນ as ຫ: a ນ where a reading
-    // saw ຫ, all else read alike, is a ໜ.
-    const read = [...candidates.values()].filter((c) => c.votes > 0).map((c) => [...c.value]);
-    const contradicted = (value: string) => [...value].some((ch, i, chars) => ch === 'ນ' && read.some((r) => r.length === chars.length && r[i] === 'ຫ' && r.every((x, j) => j === i || x === chars[j])));
+    // saw ຫ, the other letters read alike (vowels and marks aside, which it loses), is a ໜ.
+    const letters = (value: string) => value.match(/[ກ-ຮໜໝ]ຼ?|\s/gu) ?? [];
+    const read = [...candidates.values()].filter((c) => c.votes > 0).map((c) => letters(c.value));
+    const contradicted = (value: string) => letters(value).some((ch, i, chars) => ch === 'ນ' && read.some((r) => r.length === chars.length && r[i] === 'ຫ' && r.every((x, j) => j === i || x === chars[j])));
     const possible = weighed.filter((w) => !contradicted(w.value));
     best = (possible.length ? possible : weighed).sort((a, b) => b.score - a.score)[0]!;
   }

@@ -62,6 +62,19 @@ export function romanise(lao: string): string {
       afterLeading = false;
       return;
     }
+    // ຼ ends the letter (ຫຼ is an l): a leading vowel is said after it.
+    if (c === 'ຼ' && pending) {
+      out += `l${pending}`;
+      pending = '';
+      afterLeading = true;
+      return;
+    }
+    // ເ-ີ, ເ-ິ is the vowel eu (ເຫຼີມ SALEUM).
+    if (/[ິີ]/u.test(c) && afterLeading && out.endsWith('e')) {
+      out += 'u';
+      afterLeading = false;
+      return;
+    }
     // ເ-ັ is a short e: the ັ adds no vowel of its own.
     if (!(c === 'ັ' && afterLeading)) out += VOWEL[c] ?? (c === ' ' ? ' ' : '');
     afterLeading = false;
@@ -125,7 +138,8 @@ export function impossibleSpelling(name: string): boolean {
  * Shapes the recogniser's Lao model confuses, as it reads them. The model has no ໝ or ໜ at all (it
  * writes ຫມ / ຫນ) and reads the one-piece ໝ / ໜ of print as two letters (ບນ, ປນ, ນນ, ຖນ, ຫພ) or as
  * one (ຫ, ນ). In the loopless typefaces (Noto Sans Lao) ຈ looks like ວ or ຽ, ໍ like ໊ or ີ, ບ like ປ
- * or ຜ, ລ like ຄ or ດ, ັ like ົ or ື; a ຸ under a letter and a ເ before the first one are easily lost.
+ * or ຜ, ລ like ຄ or ດ, ັ like ົ or ື, the ໍ of ຳ like ້; a ຸ under a letter (ໜ and ໝ too) and a ເ
+ * before the first one are easily lost.
  * Only used where the Latin line can tell the look-alikes apart (latinDistance).
  */
 const CONFUSED: [RegExp, string[]][] = [
@@ -134,7 +148,7 @@ const CONFUSED: [RegExp, string[]][] = [
   [/ື/gu, ['ັ']],
   [/ໜ/gu, ['ໝ']],
   [/[ບປນຖຫ]?[ນພ](?=[ອາໍະເແໂໄໃ]|[ັິີຶືຸູົ])|ຫ(?![ງຍນມລວຼ])/gu, ['ໝ', 'ໜ']],
-  [/[໊ີິ]າ/gu, ['ຳ']],
+  [/[໊້ີິ]າ/gu, ['ຳ']],
   [/[ວຽ]/gu, ['ຈ']],
   [/[ປຜ]/gu, ['ບ']],
   [/ບ/gu, ['ປ']],
