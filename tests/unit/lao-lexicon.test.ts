@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bestSpelling, laoNameOf, nameConfirmed, spellingScore, undoubled } from '../../src/features/registration/ocr/field-values';
+import { bestSpelling, laoNameFrom, type NameReading, laoNameOf, nameConfirmed, singleTones, spellingScore, undoubled } from '../../src/features/registration/ocr/field-values';
 import { formatLaoLexicon, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { laoSyllables } from '../../src/features/registration/ocr/lao-syllables';
 import { foldLatin, latinNeutralVariants, romanise } from '../../src/features/registration/ocr/latin-match';
@@ -9,6 +9,9 @@ import { symbolChoicesOf } from '../../src/features/registration/ocr/symbol-choi
 /** The lexicon the reader downloads (made from Tesseract's Lao word list, lao-lexicon.SOURCE.md). */
 const lexicon = parseLaoLexicon(readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'));
 const read = (...texts: string[]) => texts.map((text) => ({ text, confidence: 80 }));
+/** Readings of names recorded on generated cards (`npm run bench:ocr -- --record`), with the recogniser's next guesses. */
+const recorded: { card: string; field: string; latinName: string; expected: string; readings: NameReading[] }[] = JSON.parse(readFileSync(new URL('../fixtures/id-cards/name-readings.json', import.meta.url), 'utf8'));
+const recording = (card: string, field: string) => recorded.find((r) => r.card === card && r.field === field)!;
 
 describe('Lao syllables', () => {
   it('cuts words into syllables by the shape of the writing, and gives the word back', () => {
@@ -163,6 +166,27 @@ describe('Lao name chosen with the lexicon', () => {
     expect(laoNameOf(read('ຄ໊າຫນ', 'ຄ໊າຫ', 'ຄິາຫ'), 'KHAMNOU LEUANXAY', lexicon).value).toBe('ຄຳໜູ');
     // The vowel lost as well: the letters read alike but for ນ / ຫ.
     expect(laoNameOf(read('ຄ້ານ', 'ຄໍາຫ', 'ຄ້ານ'), 'KHAMNOU LEUANXAY', lexicon).value).toBe('ຄຳໜູ');
+  });
+
+  it('never keeps ໆ inside a name, read or guessed', () => {
+    expect(laoNameFrom('ສີໆໜອງ')).toBe('ສີໜອງ');
+    expect(laoNameFrom('ບຸນມີ ໆ')).toBe('ບຸນມີ');
+    // Noto Serif Lao, clean scan: ຄຍີຫນຟອງ / ສີຫໃນອງ / ຄີໆນອງ (ໆ for the ຫ part of ໜ).
+    const sinong = recording('noto-serif-35-clean.png', 'lastNameLao');
+    expect(laoNameOf(sinong.readings, sinong.latinName, lexicon).value).toBe('ສີໜອງ');
+    // Noto Sans Lao, clean scan: ບນຮັກ / ພູຮັກ / ບນູຮັກ, with ໆ among the next guesses at ບ, which
+    // is not a letter lost (ນູຮັກ).
+    const nouhak = recording('noto-sans-24-clean.png', 'firstNameLao');
+    expect(nouhak.readings.some((r) => r.choices?.flat(2).some((c) => c.text === 'ໆ'))).toBe(true);
+    expect(laoNameOf(nouhak.readings, nouhak.latinName, lexicon).value).toBe('ໜູຮັກ');
+  });
+
+  it('takes one of two tone marks read on one letter, the likelier spelling', () => {
+    expect(singleTones('ແກ໋່ວບຸນ')).toEqual(['ແກ໋ວບຸນ', 'ແກ່ວບຸນ']);
+    expect(singleTones('ແກ້ວບຸນ')).toEqual([]);
+    // Noto Sans Lao, clean scan: ົ່ວບຸນພັນ / ເຫົ່ວບນພັນ / ແກົ໋່ວບຸນພັນ.
+    const keo = recording('noto-sans-29-clean.png', 'lastNameLao');
+    expect(laoNameOf(keo.readings, keo.latinName, lexicon).value).toBe('ແກ້ວບຸນພັນ');
   });
 
   it('takes ຳ read as a tone mark and າ when the Latin line says AM', () => {

@@ -37,7 +37,9 @@ export function dateFrom(text: string, today: Date): string | undefined {
 
 /** A Lao name: the Lao letters and marks read, in typing order; stray Latin or signs dropped. */
 export function laoNameFrom(text: string): string | undefined {
-  const lao = normalizeOcrText(text).replace(/[^\u0e80-\u0eff ]/gu, ' ').replace(/\s+/g, ' ').trim();
+  // ໆ repeats the word before it: it is never written inside a personal name (a speck or a stray
+  // stroke read as one), and is dropped.
+  const lao = normalizeOcrText(text).replace(/\u0ec6/gu, '').replace(/[^\u0e80-\u0eff ]/gu, ' ').replace(/\s+/g, ' ').trim();
   // Marks cannot start a word: a mark read alone (noise above the line) is dropped.
   // Nor is a letter alone, with no vowel or mark, a Lao word: a speck read as a letter.
   const words = lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1').split(' ').filter((w) => !/^[\u0e81-\u0eae]$/u.test(w)).join(' ');
@@ -97,6 +99,8 @@ function choiceVariants(reading: NameReading): string[] {
     const best = choices[0]?.confidence ?? 0;
     for (const choice of choices.slice(1)) {
       if (choice.confidence < NAME_WEIGHTS.choiceMin || choice.confidence < best - NAME_WEIGHTS.choiceGap) continue;
+      // ໆ is no letter of a name (laoNameFrom drops it): as a guess it would only lose the symbol.
+      if (choice.text === '\u0ec6') continue;
       const text = tops.map((t, v) => (v === w ? [...t.slice(0, i), choice.text, ...t.slice(i + 1)] : t).join('')).join(' ');
       out.push(text);
     }
@@ -155,6 +159,19 @@ export function bestSpelling(name: string, lexicon: LaoLexicon): { value: string
 }
 
 /**
+ * A letter bears one tone mark at most: two read in a row on it are the recogniser's two guesses
+ * at one mark (ແກ໋່ວ for ແກ້ວ). The name with each of them alone, for the Latin line and the
+ * lexicon to weigh.
+ */
+export function singleTones(name: string): string[] {
+  const out = new Set<string>();
+  for (const match of name.matchAll(new RegExp(`[${TONE}]{2,}`, 'gu'))) {
+    for (const tone of new Set(match[0])) out.add(name.slice(0, match.index) + tone + name.slice(match.index + match[0].length));
+  }
+  return [...out];
+}
+
+/**
  * The name with one of a consonant written twice in a row dropped, where the first cannot close a
  * syllable (nothing but a consonant, a leading vowel or the word's start before it) and the second
  * takes a vowel or mark (ໄຊຍຍະ, ບບູນ): Lao writes no such pair. Two bare ones (ບບຜາ) are rather a
@@ -204,6 +221,8 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string, 
   // without one of them, for the Latin line and the lexicon to weigh (before look-alikes, which
   // would make such pairs out of a lost vowel: ບບຜາ from ບຸບຜາ).
   for (const c of [...candidates.values()]) for (const text of undoubled(c.value)) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.edit);
+  // Two tone marks on one letter: each alone, as the recogniser's next guess would be.
+  for (const c of [...candidates.values()]) for (const text of singleTones(c.value)) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.choice);
   // Look-alikes of every candidate too, when a Latin line can tell them apart.
   if (latinName) {
     for (const c of [...candidates.values()]) {
