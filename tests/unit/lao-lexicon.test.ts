@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bestSpelling, laoNameFrom, type NameReading, laoNameOf, nameConfirmed, singleTones, spellingScore, undoubled } from '../../src/features/registration/ocr/field-values';
 import { formatLaoLexicon, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { laoSyllables } from '../../src/features/registration/ocr/lao-syllables';
-import { foldLatin, latinNeutralVariants, romanise } from '../../src/features/registration/ocr/latin-match';
+import { foldLatin, latinNeutralVariants, lookAlikes, romanise } from '../../src/features/registration/ocr/latin-match';
 import { symbolChoicesOf } from '../../src/features/registration/ocr/symbol-choices';
 
 /** The lexicon the reader downloads (made from Tesseract's Lao word list, lao-lexicon.SOURCE.md). */
@@ -187,6 +187,14 @@ describe('Lao name chosen with the lexicon', () => {
     // Noto Sans Lao, clean scan: ົ່ວບຸນພັນ / ເຫົ່ວບນພັນ / ແກົ໋່ວບຸນພັນ.
     const keo = recording('noto-sans-29-clean.png', 'lastNameLao');
     expect(laoNameOf(keo.readings, keo.latinName, lexicon).value).toBe('ແກ້ວບຸນພັນ');
+  });
+
+  it('puts back a leading vowel lost before the first letter when the Latin line says it', () => {
+    expect(lookAlikes('ພວັນ')).toEqual(expect.arrayContaining(['ເພວັນ', 'ແພວັນ', 'ໂພວັນ', 'ໄພວັນ']));
+    // Readings as recorded on generated cards (Noto Sans Lao, phone photo).
+    expect(laoNameOf(read('ພວັນ', 'ພວັນ', 'ພວັນ'), 'PHAIVANH KEOPASEUTH', lexicon)).toEqual({ value: 'ໄພວັນ', unanimous: false, corrected: true });
+    // Not where the Latin line has no such vowel.
+    expect(laoNameOf(read('ພອນ', 'ພອນ', 'ພອນ'), 'PHONE SOMSAK', lexicon).value).toBe('ພອນ');
   });
 
   it('takes ຳ read as a tone mark and າ when the Latin line says AM', () => {

@@ -138,12 +138,14 @@ export function impossibleSpelling(name: string): boolean {
  * Shapes the recogniser's Lao model confuses, as it reads them. The model has no ໝ or ໜ at all (it
  * writes ຫມ / ຫນ) and reads the one-piece ໝ / ໜ of print as two letters (ບນ, ປນ, ນນ, ຖນ, ຫພ) or as
  * one (ຫ, ນ). In the loopless typefaces (Noto Sans Lao) ຈ looks like ວ or ຽ, ໍ like ໊ or ີ, ບ like ປ
- * or ຜ, ລ like ຄ or ດ, ັ like ົ or ື, the ໍ of ຳ like ້; a ຸ under a letter (ໜ and ໝ too) and a ເ
- * before the first one are easily lost.
+ * or ຜ, ລ like ຄ or ດ, ັ like ົ or ື, the ໍ of ຳ like ້; a ຸ under a letter (ໜ and ໝ too) and a
+ * leading vowel (ເ ແ ໂ ໄ) before the first one are easily lost.
  * Only used where the Latin line can tell the look-alikes apart (latinDistance).
  */
 const CONFUSED: [RegExp, string[]][] = [
   [/^(?=[ກ-ຮ][ັ])/gu, ['ເ']],
+  // Any leading vowel, at the start of the line, where the crop's edge may take it.
+  [/^(?=[ກ-ຮໜໝ])/gu, ['ເ', 'ແ', 'ໂ', 'ໄ']],
   [/ົ/gu, ['ັ']],
   [/ື/gu, ['ັ']],
   [/ໜ/gu, ['ໝ']],
