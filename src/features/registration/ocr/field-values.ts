@@ -240,14 +240,18 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string, 
   let best: { value: string; votes: number } = top;
   if (lexicon) {
     // Among the candidates as close to the Latin line (and possible), the likeliest Lao spelling.
-    const close = ranked.filter((c) => c.distance === top.distance && c.impossible === top.impossible);
+    // One that Lao cannot write (໋ on ໜ) is weighed too when the lexicon's spelling of it can be
+    // written: what makes it impossible is often a mark the lexicon changes (ບົວໜ໋ອຍ, ບົວໜ້ອຍ).
+    const close = ranked.filter((c) => c.distance === top.distance && (c.impossible === top.impossible || c.impossible));
     const weighed = close.flatMap((c) => {
       const spelt = bestSpelling(c.value, lexicon);
       const cost = c.cost + NAME_WEIGHTS.edit * spelt.edits;
       const votes = spelt.edits ? 0 : c.votes;
       const own = { value: c.value, votes: c.votes, score: spellingScore(c.value, lexicon) - c.cost + NAME_WEIGHTS.vote * Math.max(0, c.votes - 1) };
+      const mended = { value: spelt.value, votes, score: spellingScore(spelt.value, lexicon) - cost };
+      if (c.impossible && !top.impossible) return spelt.edits && !impossibleSpelling(spelt.value) ? [mended] : [];
       if (!spelt.edits || impossibleSpelling(spelt.value)) return [own];
-      return [own, { value: spelt.value, votes, score: spellingScore(spelt.value, lexicon) - cost }];
+      return [own, mended];
     });
     // The model reads ໜ as ນ (its ຫ part lost) or as a lone ຫ, never ນ as ຫ: a ນ where a reading
     // saw ຫ, the other letters read alike (vowels and marks aside, which it loses), is a ໜ.
