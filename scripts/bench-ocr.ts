@@ -1,5 +1,5 @@
 /**
- * ID card reading benchmark: generated Lao ID cards (36 holders × 3 typefaces × clean / phone
+ * ID card reading benchmark: generated Lao ID cards (40 holders × 3 typefaces × clean / phone
  * photo / 640 px) read in Chromium by the reader the registration screen uses
  * (src/features/registration/ocr/read-id-card.ts), served by Vite with its files from public/tesseract/.
  * Prints, per typeface × condition, how many ID numbers, dates of birth, Lao first and last names
