@@ -14,6 +14,8 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, u
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The reader's own names for what it loads, so the copy and the download never disagree.
+import { LEXICON_FILE, READER_LANGUAGES } from '../src/features/registration/ocr/reader-assets';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,11 +23,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 const versionOf = (name: string) => (JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The language models the reader uses (src/features/registration/ocr/reader-assets.ts). */
-export const READER_LANGUAGES = ['lao', 'eng'];
-
 /** The Lao syllable lexicon (made by scripts/make-lao-lexicon.ts), served beside the models. */
-export const LEXICON_SOURCE = join(root, 'src', 'features', 'registration', 'ocr', 'lao-lexicon.txt');
+export const LEXICON_SOURCE = join(root, 'src', 'features', 'registration', 'ocr', LEXICON_FILE);
 
 /** Folder name: changes whenever any of the copied packages does, or the lexicon. */
 export function assetVersion(): string {
@@ -47,7 +46,7 @@ export function tesseractAssets(): [string, string][] {
     join(packageDir(`@tesseract.js-data/${lang}`), '4.0.0_best_int', `${lang}.traineddata.gz`),
     `${lang}.traineddata.gz`,
   ]);
-  return [[join(tesseract, 'dist', 'worker.min.js'), 'worker.min.js'], ...cores, ...languages, [LEXICON_SOURCE, 'lao-lexicon.txt']];
+  return [[join(tesseract, 'dist', 'worker.min.js'), 'worker.min.js'], ...cores, ...languages, [LEXICON_SOURCE, LEXICON_FILE]];
 }
 
 export function copyTesseractAssets(base = join(root, 'public', 'tesseract')): { copied: string[]; skipped: string[]; version: string } {

@@ -43,16 +43,16 @@ function notModified(req: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * A list held in memory (server/services/master-data-store.ts): 304 when the client has it, else
- * the prepared bytes, already compressed when the client accepts it (no work per request).
- */
-/**
  * Route options for answers made by sendPrepared: their bytes are compressed once when the lists
  * load, so the compression plugin's hooks (which would only look and step aside) are left off, and
  * GET requests carry no body to decompress. Half the cost of a province list was those hooks.
  */
 export const PREPARED = { compress: false, decompress: false } as const;
 
+/**
+ * A list held in memory (server/services/master-data-store.ts): 304 when the client has it, else
+ * the prepared bytes, already compressed when the client accepts it (no work per request).
+ */
 export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400').header('ETag', body.etag).header('Vary', 'Accept-Language, Accept-Encoding');
   if (notModified(req, body.etag)) return reply.status(304).send();

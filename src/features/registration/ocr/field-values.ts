@@ -4,6 +4,7 @@
  */
 import { isValidAddress, isValidIdNumber, isValidName, MIN_WORD_CONFIDENCE, normalizeOcrText, toIsoDate, toLaoSpelling } from './extract-id-card';
 import { nameSyllables, type LaoLexicon } from './lao-lexicon';
+import { CONSONANT } from './lao-syllables';
 import { impossibleSpelling, latinDistance, latinNeutralVariants, lookAlikes } from './latin-match';
 import type { SymbolChoice } from './symbol-choices';
 
@@ -108,6 +109,9 @@ function choiceVariants(reading: NameReading): string[] {
   return out;
 }
 
+/** log2 of the word list's size: a syllable's score is then log2 of its share of the words. */
+const LEXICON_SCALE = 19;
+
 /**
  * How likely Lao writing is to spell this (log2, higher is likelier): each syllable by how often
  * the word list has it, a bonus for each pair of syllables it has in a row.
@@ -124,8 +128,6 @@ export function spellingScore(name: string, lexicon: LaoLexicon): number {
   }
   return score;
 }
-/** log2 of the word list's size: a syllable's score is then log2 of its share of the words. */
-const LEXICON_SCALE = 19;
 
 /**
  * The spelling of a name closest to Lao writing that differs from it only in what the Latin line
@@ -180,10 +182,9 @@ export function singleTones(name: string): string[] {
 export function undoubled(name: string): string[] {
   const chars = [...name];
   const out: string[] = [];
-  const consonant = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
   const vowelOrMark = new RegExp(`[\u0eb0-\u0ebb\u0ebd${TONE}\u0ecc\u0ecd]`, 'u');
   chars.forEach((c, i) => {
-    if (i === 0 || c !== chars[i - 1] || !consonant.test(c) || !vowelOrMark.test(chars[i + 1] ?? '')) return;
+    if (i === 0 || c !== chars[i - 1] || !CONSONANT.test(c) || !vowelOrMark.test(chars[i + 1] ?? '')) return;
     if (vowelOrMark.test(chars[i - 2] ?? '')) return;
     out.push([...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
   });

@@ -10,7 +10,8 @@
  * made with this very function.
  */
 
-const CONSONANT = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
+/** A Lao consonant, ໜ and ໝ included. */
+export const CONSONANT = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
 const LEADING = /[\u0ec0-\u0ec4]/u;
 /** Signs written above or below a letter, and tone marks: they belong to the letter before them. */
 const ON_LETTER = /[\u0eb1\u0eb4-\u0ebb\u0ec8-\u0ecd]/u;
