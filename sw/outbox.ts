@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-import { fetchTransport } from '../src/features/outbox/core/send';
-import { replayOutbox } from '../src/features/outbox/core/replay';
-import { OUTBOX_SYNC_TAG } from '../src/features/outbox/core/entry';
+import { fetchTransport } from '../src/lib/outbox/send';
+import { replayOutbox } from '../src/lib/outbox/replay';
+import { OUTBOX_SYNC_TAG } from '../src/lib/outbox/entry';
 
 declare let self: ServiceWorkerGlobalScope;
 

@@ -99,8 +99,8 @@ async function main() {
   process.stderr.write('PGlite server…\n');
   const pglite = await startServer();
   const base = `http://127.0.0.1:${pglite.appPort}`;
-  let lighthouse: LighthouseFigure[] = [];
-  let offline: { path: string; fcp: number; lcp: number }[] = [];
+  let lighthouse: LighthouseFigure[];
+  let offline: { path: string; fcp: number; lcp: number }[];
   let ocr: Awaited<ReturnType<typeof ocrTiming>> | undefined;
   let pdf: Awaited<ReturnType<typeof pdfTiming>> | undefined;
   const api: { database: string; figures: LoadFigure[] }[] = [];

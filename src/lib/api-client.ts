@@ -1,5 +1,4 @@
-import type { ApiErrorBody } from '../../contract/errors';
-import { ErrorCode } from '../../contract/errors';
+import { type ApiErrorBody, ErrorCode } from '../../contract/errors';
 import { reportNetworkFailure } from './connectivity';
 import { currentLanguage } from './i18n';
 import { isKeptResponse } from './offline-copies';

@@ -1,6 +1,6 @@
 import { createStore, del, delMany, entries, keys } from 'idb-keyval';
 import { knownOwner } from './citizen-owner';
-import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './outbox-keys';
+import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './outbox/keys';
 
 /**
  * What a citizen leaves on the device, removed when they sign out on purpose (after confirming):

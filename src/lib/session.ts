@@ -34,7 +34,7 @@ export function clearLocalData(): void {
   // The screens' kept answers go with the session (a shared phone shows nobody's data to the next person).
   void import('./offline-data').then((m) => m.clearOfflineData());
   // So does the outbox's copy of the session: the service worker must not send with it any more.
-  void import('./outbox-session').then((m) => m.forgetOutboxSession());
+  void import('./outbox/session').then((m) => m.forgetOutboxSession());
   const language = localStorage.getItem(LANGUAGE_KEY);
   localStorage.clear();
   if (language) localStorage.setItem(LANGUAGE_KEY, language);

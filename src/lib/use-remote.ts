@@ -18,6 +18,7 @@ export function useRemote<T>(load: (signal: AbortSignal) => Promise<T>, deps: De
     );
     return () => controller.abort();
     // The caller names what the load depends on; `load` itself is a new function every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };

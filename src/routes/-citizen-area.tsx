@@ -1,7 +1,7 @@
 import { SignedInOutlet } from '../components/layout/signed-in-outlet';
 import { restoreApplicationDraft, type ApplicationDraftCopy } from '../features/application/stores/restore-draft';
 import { OutboxRunner } from '../features/outbox/components/outbox-runner';
-import type { Restorers } from '../features/outbox/restore';
+import type { Restorers } from '../lib/outbox/restore';
 import { restoreProofDraft } from '../features/payment/stores/proof-draft';
 import { restoreReapplyDraft } from '../features/reapply/stores/reapply-draft';
 import type { ApplicantFormValues } from '../components/forms/applicant-fields';

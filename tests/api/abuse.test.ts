@@ -137,11 +137,11 @@ function badValues(schema: JsonSchema): { label: string; value: unknown; mustRef
     { label: 'NUL byte', value: 'ab\u0000cd', mustRefuse: false },
     { label: 'script', value: '<script>alert(1)</script>', mustRefuse: false },
   ];
-  if (!takesString) values.push({ label: 'string', value: 'abc', mustRefuse: !takesNumber || true });
+  if (!takesString) values.push({ label: 'string', value: 'abc', mustRefuse: true });
   if (!takesNumber || takesString) values.push({ label: 'number', value: 12, mustRefuse: !takesNumber && !types.includes('array') });
   if (takesNumber) {
     values.push({ label: '-1', value: -1, mustRefuse: false }, { label: '0', value: 0, mustRefuse: false }, { label: '1.5', value: 1.5, mustRefuse: false });
-    values.push({ label: '20 digits', value: 99999999999999999999, mustRefuse: true }, { label: '20-digit string', value: '99999999999999999999', mustRefuse: true });
+    values.push({ label: '20 digits', value: 1e19, mustRefuse: true }, { label: '20-digit string', value: '99999999999999999999', mustRefuse: true });
     values.push({ label: 'NaN-ish', value: 'NaN', mustRefuse: true });
   }
   return values;

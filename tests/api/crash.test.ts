@@ -100,7 +100,7 @@ function scenario(label: string, setup: () => Promise<{ env: Record<string, stri
       await Promise.all(workers);
 
       const second = await startServer(ctx.env);
-      let retry: string[] = [];
+      let retry: string[];
       try {
         for (const id of created) {
           const detail = await fetch(`${second.url}/api/v1/citizen/resident-certificate/${id}`, { headers });

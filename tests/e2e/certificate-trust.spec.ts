@@ -122,7 +122,7 @@ test('an issued certificate proves itself offline, fails when altered, and reads
   await officerSignIn(page);
   await page.goto(`/officer/applications/${id}`);
   await page.getByRole('button', { name: 'Revoke certificate', exact: true }).click();
-  let dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Revoke certificate', exact: true }).click();
   await expect(dialog.getByText('This field is required')).toBeVisible();
   await axeClean(page, 'officer revoke dialog');

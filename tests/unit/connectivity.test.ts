@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Connectivity = typeof import('../../src/lib/connectivity');
+import type * as ConnectivityModule from '../../src/lib/connectivity';
+
+type Connectivity = typeof ConnectivityModule;
 
 const json = () => new Response('{"status":"ok"}', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
 const portal = () => new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/features/outbox/core/decide';
-import { effectiveState, type OutboxEntry } from '../../src/features/outbox/core/entry';
+import { decide } from '../../src/lib/outbox/decide';
+import { effectiveState, type OutboxEntry } from '../../src/lib/outbox/entry';
 
 const answer = (status: number, error_code?: string, fields: Record<string, string> = {}) => ({
   kind: 'answer' as const,

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clear, createStore } from 'idb-keyval';
-import type { TryResult } from '../../src/features/outbox/core/decide';
-import { MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from '../../src/features/outbox/core/entry';
-import { addEntry, allEntries, claimEntry, readPayload, writeSession } from '../../src/features/outbox/core/outbox-db';
-import { replayOutbox, sendEntry } from '../../src/features/outbox/core/replay';
-import type { OutboxRequest, Transport } from '../../src/features/outbox/core/send';
+import type { TryResult } from '../../src/lib/outbox/decide';
+import { MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from '../../src/lib/outbox/entry';
+import { addEntry, allEntries, claimEntry, readPayload, writeSession } from '../../src/lib/outbox/outbox-db';
+import { replayOutbox, sendEntry } from '../../src/lib/outbox/replay';
+import type { OutboxRequest, Transport } from '../../src/lib/outbox/send';
 
 /**
  * The outbox queue as the page and the service worker share it (IndexedDB, here fake-indexeddb):

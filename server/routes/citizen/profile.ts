@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, count } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { updatePasswordBody } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
 import type { Language } from '../../../contract/master-data';

@@ -2,7 +2,7 @@ import { Link, useRouter, type LinkProps } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useUnreadCount } from '../../lib/unread-notifications';
-import { useOutboxBadge } from '../../lib/outbox-badge';
+import { useOutboxBadge } from '../../lib/outbox/badge';
 import { LanguageSwitcher } from './language-switcher';
 import { OfflineIndicator } from './offline-indicator';
 import styles from './app-header.module.css';

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { FastifyRequest } from 'fastify';
 import { applicantData, type ApplicantData } from '../../../../contract/application';
 import { ErrorCode } from '../../../../contract/errors';

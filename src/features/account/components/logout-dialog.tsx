@@ -5,7 +5,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { clearCitizenDeviceData } from '../../../lib/device-data';
-import { useOutboxBadge } from '../../../lib/outbox-badge';
+import { useOutboxBadge } from '../../../lib/outbox/badge';
 import { logout } from '../api/logout';
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { applicantData } from '../../../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
-import type { OutboxRequestInput } from '../../outbox/submit';
+import type { OutboxRequestInput } from '../../../lib/outbox/submit';
 import type { ApplicantValues, ChosenBank } from '../stores/applicant-draft';
 import type { ApplicationDraftCopy } from '../stores/restore-draft';
 

@@ -4,12 +4,12 @@ import { Card } from '../../../components/layout/page';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/format';
-import type { OutboxEntry } from '../core/entry';
-import { removeEntry } from '../core/outbox-db';
-import { useOutbox } from '../outbox-store';
-import { entryTitle, refusalReason, sentTicket, shownState, STATE_LABELS } from '../outbox-text';
-import { replayNow } from '../replay-triggers';
-import { canRestore, restoreEntry } from '../restore';
+import type { OutboxEntry } from '../../../lib/outbox/entry';
+import { removeEntry } from '../../../lib/outbox/outbox-db';
+import { useOutbox } from '../../../lib/outbox/outbox-store';
+import { entryTitle, refusalReason, sentTicket, shownState, STATE_LABELS } from '../../../lib/outbox/outbox-text';
+import { replayNow } from '../../../lib/outbox/replay-triggers';
+import { canRestore, restoreEntry } from '../../../lib/outbox/restore';
 import styles from './outbox.module.css';
 
 /** Where the citizen fixes or does again what an entry asked for. */

@@ -3,11 +3,11 @@ import { onBackOnline } from '../../../lib/connectivity';
 import { useSession } from '../../../lib/session';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
 import { resolveOwner } from '../../../lib/citizen-owner';
-import type { OutboxEntry } from '../core/entry';
-import { updateEntry } from '../core/outbox-db';
-import { useOutbox, watchOutbox } from '../outbox-store';
-import { onReconnected, replayNow } from '../replay-triggers';
-import { restoreEntry, setRestorers, type Restorers } from '../restore';
+import type { OutboxEntry } from '../../../lib/outbox/entry';
+import { updateEntry } from '../../../lib/outbox/outbox-db';
+import { useOutbox, watchOutbox } from '../../../lib/outbox/outbox-store';
+import { onReconnected, replayNow } from '../../../lib/outbox/replay-triggers';
+import { restoreEntry, setRestorers, type Restorers } from '../../../lib/outbox/restore';
 import { OutboxToasts } from './outbox-toasts';
 
 /**

@@ -5,9 +5,9 @@ import { Page } from '../../../components/layout/page';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { ButtonLink } from '../../../components/ui/button';
-import { refreshOutbox, useOutbox } from '../outbox-store';
+import { refreshOutbox, useOutbox } from '../../../lib/outbox/outbox-store';
 import { OutboxEntryCard } from './outbox-entry-card';
-import { QueuedNotice } from './queued-notice';
+import { QueuedNotice } from '../../../components/outbox/queued-notice';
 import styles from './outbox.module.css';
 
 /**

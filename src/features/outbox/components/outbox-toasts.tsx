@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import type { OutboxEntry } from '../core/entry';
-import { outcomeSentence } from '../outbox-text';
+import type { OutboxEntry } from '../../../lib/outbox/entry';
+import { outcomeSentence } from '../../../lib/outbox/outbox-text';
 import styles from './outbox.module.css';
 
 /** Long enough to read twice on a small screen; the Outbox screen keeps the record. */

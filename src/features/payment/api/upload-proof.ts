@@ -1,4 +1,4 @@
-import type { OutboxRequestInput } from '../../outbox/submit';
+import type { OutboxRequestInput } from '../../../lib/outbox/submit';
 
 /**
  * POST …/{id}/upload-payment as an outbox request: the proof (a data URL made when sent) with its

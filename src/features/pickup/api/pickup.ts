@@ -1,6 +1,6 @@
 import type { PickupDay } from '../../../../contract/pickup';
 import { api } from '../../../lib/api-client';
-import type { OutboxRequestInput } from '../../outbox/submit';
+import type { OutboxRequestInput } from '../../../lib/outbox/submit';
 
 const BASE = '/v1/citizen/resident-certificate';
 

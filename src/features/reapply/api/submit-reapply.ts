@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { applicantData } from '../../../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
 import type { ApplicantFormValues } from '../../../components/forms/applicant-fields';
-import type { OutboxRequestInput } from '../../outbox/submit';
+import type { OutboxRequestInput } from '../../../lib/outbox/submit';
 
 export interface ReapplyDocument {
   blob: Blob;

@@ -20,8 +20,8 @@ import { checkFile } from '../../../lib/document-files';
 import { errorMessage } from '../../../lib/error-messages';
 import { fetchBanks } from '../../../lib/master-data';
 import { reapplyRequest } from '../api/submit-reapply';
-import { OutboxStorageError, submitThroughOutbox } from '../../outbox/submit';
-import { storageProblem } from '../../outbox/outbox-text';
+import { OutboxStorageError, submitThroughOutbox } from '../../../lib/outbox/submit';
+import { storageProblem } from '../../../lib/outbox/outbox-text';
 import { clearDraft, forgetSubmissionKey, keyForSubmission, readDraft, saveDraft, type ReapplyDocumentDraft, type ReapplyDraft } from '../stores/reapply-draft';
 import styles from './reapply-documents.module.css';
 

@@ -37,6 +37,7 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
     if (taken === 'email') setError('email', ErrorCode.emailTaken, true);
     if (taken === 'phone') setError('phone', ErrorCode.phoneTaken, true);
     // Once per arrival with ?taken= (setError is a new function every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taken]);
 
   const onSubmit = handleSubmit(async (values) => {

@@ -3,6 +3,7 @@ import { matchAddress } from '../api/match-address';
 import { mergeReading, prefillFrom, withPlaces } from '../prefill';
 import { useRegistrationDraft } from '../stores/registration-draft';
 import type { DownloadState } from '../ocr/reader-assets';
+import type * as ReaderAssets from '../ocr/reader-assets';
 
 export type ReaderState =
   | { status: 'idle' }
@@ -56,7 +57,7 @@ export function useEarlierReading(): ReaderState {
   return { status: 'idle' };
 }
 
-type AssetsModule = typeof import('../ocr/reader-assets');
+type AssetsModule = typeof ReaderAssets;
 let assetsModule: Promise<AssetsModule> | undefined;
 const loadAssetsModule = () => (assetsModule ??= import('../ocr/reader-assets'));
 

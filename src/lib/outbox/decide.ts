@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../../../contract/errors';
+import { ErrorCode } from '../../../contract/errors';
 import type { OutboxRefusal } from './entry';
 
 /** How one try ended, as the sender saw it. */

@@ -1,5 +1,5 @@
 import { createStore, del, entries, get, set, update } from 'idb-keyval';
-import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from '../../../lib/outbox-keys';
+import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './keys';
 import { effectiveState, LEASE_MS, type OutboxEntry, type OutboxPayload, type OutboxSession } from './entry';
 
 /**

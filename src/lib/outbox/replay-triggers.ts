@@ -1,8 +1,8 @@
-import { holdUpdates } from '../../lib/service-worker';
-import { useSession } from '../../lib/session';
-import { OUTBOX_SYNC_TAG } from './core/entry';
-import { replayOutbox } from './core/replay';
-import { fetchTransport } from './core/send';
+import { holdUpdates } from '../service-worker';
+import { useSession } from '../session';
+import { OUTBOX_SYNC_TAG } from './entry';
+import { replayOutbox } from './replay';
+import { fetchTransport } from './send';
 import { publishOutboxSession } from './page-session';
 import { refreshOutbox } from './outbox-store';
 import { holder } from './holder';

@@ -1,5 +1,5 @@
 import { createStore, del } from 'idb-keyval';
-import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './outbox-keys';
+import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './keys';
 
 /**
  * The outbox's copy of the session (the service worker cannot read local storage) must never

@@ -1,11 +1,11 @@
-import { ApiError, newIdempotencyKey } from '../../lib/api-client';
-import { askPersistentStorage, roomFor } from '../../lib/persistent-storage';
-import { holdUpdates } from '../../lib/service-worker';
-import { useSession } from '../../lib/session';
-import type { OutboxEntry, OutboxKind, OutboxPayload } from './core/entry';
+import { ApiError, newIdempotencyKey } from '../api-client';
+import { askPersistentStorage, roomFor } from '../persistent-storage';
+import { holdUpdates } from '../service-worker';
+import { useSession } from '../session';
+import type { OutboxEntry, OutboxKind, OutboxPayload } from './entry';
 import { refusalError } from './refusal';
-import { addEntry, allEntries, OutboxStorageError, removeEntry } from './core/outbox-db';
-import { sendEntry } from './core/replay';
+import { addEntry, allEntries, OutboxStorageError, removeEntry } from './outbox-db';
+import { sendEntry } from './replay';
 import { publishOutboxSession } from './page-session';
 import { requestReplaySoon } from './replay-triggers';
 import { holder } from './holder';

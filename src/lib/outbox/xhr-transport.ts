@@ -1,4 +1,4 @@
-import { serverReachable, type Transport } from './core/send';
+import { serverReachable, type Transport } from './send';
 
 /**
  * The first try from the screen the citizen is on: XMLHttpRequest, because fetch() cannot report
@@ -28,7 +28,7 @@ export const xhrTransport: Transport = (req, onProgress) =>
     };
     xhr.onload = () => {
       window.clearTimeout(stalled);
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import { useOutboxBadge } from '../../lib/outbox-badge';
-import { isPending, type OutboxEntry, type OutboxKind } from './core/entry';
-import { allEntries, onOutboxChange } from './core/outbox-db';
-import { heldSendLocks } from './core/send-lock';
+import { useOutboxBadge } from './badge';
+import { isPending, type OutboxEntry, type OutboxKind } from './entry';
+import { allEntries, onOutboxChange } from './outbox-db';
+import { heldSendLocks } from './send-lock';
 
 /**
  * The signed-in citizen's outbox as the screens show it, read again from IndexedDB whenever the

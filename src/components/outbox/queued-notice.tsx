@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Banner } from '../../../components/ui/banner';
+import { Banner } from '../ui/banner';
 
 /**
  * Said plainly, not as an error: the request is safe on the phone. `confirming`: it may already

@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ticketNumber } from '../../../contract/application';
-import { errorMessage } from '../../lib/error-messages';
-import { i18n } from '../../lib/i18n';
-import { formatCalendarDate, formatSlotTime } from '../../lib/format';
-import { effectiveState, type OutboxEntry } from './core/entry';
+import { errorMessage } from '../error-messages';
+import { i18n } from '../i18n';
+import { formatCalendarDate, formatSlotTime } from '../format';
+import { effectiveState, type OutboxEntry } from './entry';
 import { refusalError } from './refusal';
 
 /** What the citizen sees of an entry, in the chosen language. */

@@ -1,5 +1,5 @@
-import type { OutboxEntry, OutboxKind, OutboxPayload } from './core/entry';
-import { dropPayload, readPayload, updateEntry } from './core/outbox-db';
+import type { OutboxEntry, OutboxKind, OutboxPayload } from './entry';
+import { dropPayload, readPayload, updateEntry } from './outbox-db';
 
 /**
  * Puts a refused (or expired) request's data back where the citizen can fix it: the application

@@ -1,8 +1,8 @@
-import { resolveOwner } from '../../lib/citizen-owner';
-import { currentLanguage } from '../../lib/i18n';
-import { useSession, validToken } from '../../lib/session';
-import type { OutboxSession } from './core/entry';
-import { readSession, writeSession } from './core/outbox-db';
+import { resolveOwner } from '../citizen-owner';
+import { currentLanguage } from '../i18n';
+import { useSession, validToken } from '../session';
+import type { OutboxSession } from './entry';
+import { readSession, writeSession } from './outbox-db';
 
 /**
  * The session the outbox sends with, written for the service worker (which cannot read local
