@@ -33,6 +33,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', APP_BASE_URL: `http://127.0.0.1:${PORT}`, E2E_DATA_DIR: dataDir, BOOTSTRAP_OFFICER_EMAIL: E2E_OFFICER.email, BOOTSTRAP_OFFICER_PASSWORD: E2E_OFFICER.password, ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}) },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      APP_BASE_URL: `http://127.0.0.1:${PORT}`,
+      E2E_DATA_DIR: dataDir,
+      BOOTSTRAP_OFFICER_EMAIL: E2E_OFFICER.email,
+      BOOTSTRAP_OFFICER_PASSWORD: E2E_OFFICER.password,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
   },
 });

@@ -12,56 +12,72 @@ import { chunkModules } from './scripts/chunk-modules';
 // compiled by Babel before React's transform sees the code, then the catalogues and the PWA.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     catalogueParts(),
     lingui(),
     prerenderPages(),
     chunkModules(),
-    !isSsrBuild && VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      injectManifest: {
-        // The app shell and the Lao font; OCR data (~10 MB) is cached on first use instead.
-        globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-        globIgnores: ['tesseract/**', 'banks/**'],
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-      },
-      manifest: {
-        id: '/',
-        name: 'Lao e-Government — Resident Certificate',
-        short_name: 'Lao e-Gov',
-        description: 'Apply for a resident certificate, pay by bank transfer and follow your application.',
-        lang: 'lo',
-        start_url: '/home',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: '#002868',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-    }),
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        injectManifest: {
+          // The app shell and the Lao font; OCR data (~10 MB) is cached on first use instead.
+          globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+          globIgnores: ['tesseract/**', 'banks/**'],
+          maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        },
+        manifest: {
+          id: '/',
+          name: 'Lao e-Government — Resident Certificate',
+          short_name: 'Lao e-Gov',
+          description: 'Apply for a resident certificate, pay by bank transfer and follow your application.',
+          lang: 'lo',
+          start_url: '/home',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'portrait',
+          theme_color: '#002868',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+      }),
   ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: isSsrBuild
-    ? { ssr: 'src/prerender/render-page.tsx', outDir: 'node_modules/.cache/prerender', emptyOutDir: true, copyPublicDir: false, sourcemap: false }
+    ? {
+        ssr: 'src/prerender/render-page.tsx',
+        outDir: 'node_modules/.cache/prerender',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+      }
     : {
         target: 'es2022',
         sourcemap: false,
         // React DOM in a chunk of its own: it changes far less often than the app, so an update
         // of the app does not make returning citizens download it again (and no chunk passes 60 KB gzip).
-        rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] } } },
+        rolldownOptions: {
+          output: {
+            advancedChunks: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+          },
+        },
       },
 }));

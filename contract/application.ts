@@ -21,7 +21,12 @@ export const applicantData = v.object({
   parent_province_id: entityId,
   parent_district_id: entityId,
   parent_village_id: entityId,
-  reason: v.pipe(v.string(FieldError.required), v.trim(), v.nonEmpty(FieldError.required), v.maxLength(LIMITS.reasonMax, FieldError.tooLong)),
+  reason: v.pipe(
+    v.string(FieldError.required),
+    v.trim(),
+    v.nonEmpty(FieldError.required),
+    v.maxLength(LIMITS.reasonMax, FieldError.tooLong),
+  ),
 });
 export type ApplicantData = v.InferOutput<typeof applicantData>;
 export type ApplicantDataInput = v.InferInput<typeof applicantData>;
@@ -72,7 +77,12 @@ export const paymentMethod = v.object({
 /** POST /v1/citizen/resident-certificate/{id}/set-pickup-date */
 export const pickupBody = v.object({
   date: isoDate,
-  time: v.pipe(v.string('time_required'), v.trim(), v.nonEmpty('time_required'), v.regex(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, 'time_required')),
+  time: v.pipe(
+    v.string('time_required'),
+    v.trim(),
+    v.nonEmpty('time_required'),
+    v.regex(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, 'time_required'),
+  ),
 });
 
 export const historyQuery = v.object({ status: v.optional(v.string()) });
@@ -80,12 +90,18 @@ export const historyQuery = v.object({ status: v.optional(v.string()) });
 export const historyFilter = v.object({ status: v.optional(v.picklist(ALL_STATUSES, 'invalid_status')) });
 
 /** GET …/{id}/documents/{kind} */
-export const DOCUMENT_KINDS = ['applicant_photo', 'household_registration_book', 'proof_of_residence', 'proof_of_payment'] as const;
+export const DOCUMENT_KINDS = [
+  'applicant_photo',
+  'household_registration_book',
+  'proof_of_residence',
+  'proof_of_payment',
+] as const;
 export const documentParams = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'invalid_id'), v.transform(Number), v.minValue(1, 'invalid_id')),
   kind: v.picklist(DOCUMENT_KINDS, 'invalid_kind'),
 });
-export type ApplicationDocumentPath = `/api/v1/citizen/resident-certificate/${number}/documents/${(typeof DOCUMENT_KINDS)[number]}`;
+export type ApplicationDocumentPath =
+  `/api/v1/citizen/resident-certificate/${number}/documents/${(typeof DOCUMENT_KINDS)[number]}`;
 
 /** Ticket reference of the specification: RC0000 followed by the application id. */
 export const ticketNumber = (id: number) => `RC0000${id}`;
@@ -99,7 +115,10 @@ export interface HistoryItem {
   payment_status: PaymentStatus;
 }
 
-export interface FeeLine { key: 'payment' | 'processing_fee'; amount: number }
+export interface FeeLine {
+  key: 'payment' | 'processing_fee';
+  amount: number;
+}
 export interface Fee {
   lines: FeeLine[];
   total: number;
@@ -137,7 +156,17 @@ export interface ApplicationDetail {
   revocation: { at: string; reason: string } | null;
   reapplied_from: number | null;
   reapplied_by: number | null;
-  applicant_data: ApplicantData & { province: string; district: string; village: string; parent_province: string; parent_district: string; parent_village: string };
-  document_submit: Record<`${'applicant_photo' | 'household_registration_book' | 'proof_of_residence'}_${'name' | 'path'}`, string | null>;
+  applicant_data: ApplicantData & {
+    province: string;
+    district: string;
+    village: string;
+    parent_province: string;
+    parent_district: string;
+    parent_village: string;
+  };
+  document_submit: Record<
+    `${'applicant_photo' | 'household_registration_book' | 'proof_of_residence'}_${'name' | 'path'}`,
+    string | null
+  >;
   payment: PaymentInfo;
 }

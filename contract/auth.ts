@@ -1,17 +1,36 @@
 import * as v from 'valibot';
-import { FieldError, LIMITS, email, entityId, idCardNumber, password, pastDate, phoneNumber, requiredText } from './rules';
+import {
+  FieldError,
+  LIMITS,
+  email,
+  entityId,
+  idCardNumber,
+  password,
+  pastDate,
+  phoneNumber,
+  requiredText,
+} from './rules';
 
 /** /register, first screen (client form: phone as typed, grouped 2-4-4). */
 export const registerAccountForm = v.pipe(
   v.object({
     email,
-    phone: v.pipe(v.string(FieldError.required), v.trim(), v.nonEmpty(FieldError.required), v.regex(/^\d{2} \d{4} \d{4}$/, FieldError.invalidPhone)),
+    phone: v.pipe(
+      v.string(FieldError.required),
+      v.trim(),
+      v.nonEmpty(FieldError.required),
+      v.regex(/^\d{2} \d{4} \d{4}$/, FieldError.invalidPhone),
+    ),
     password,
     password_confirmation: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required)),
   }),
   // The confirmation must equal the password; the message lands on the confirmation field.
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, FieldError.passwordMismatch),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      FieldError.passwordMismatch,
+    ),
     ['password_confirmation'],
   ),
 );
@@ -47,13 +66,25 @@ export const registerBody = v.object({
   id_card_file: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required)),
 });
 
-export const otpCode = v.pipe(v.string(FieldError.required), v.regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), FieldError.otpFormat));
+export const otpCode = v.pipe(
+  v.string(FieldError.required),
+  v.regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), FieldError.otpFormat),
+);
 export const verifyOtpBody = v.object({ email, code_otp: otpCode });
 export const resendOtpBody = v.object({ email, phone_number: v.optional(v.string()) });
 
 export const loginBody = v.object({
-  username: v.pipe(v.string(FieldError.required), v.trim(), v.nonEmpty(FieldError.required), v.maxLength(254, FieldError.tooLong)),
-  password: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required), v.maxLength(128, FieldError.tooLong)),
+  username: v.pipe(
+    v.string(FieldError.required),
+    v.trim(),
+    v.nonEmpty(FieldError.required),
+    v.maxLength(254, FieldError.tooLong),
+  ),
+  password: v.pipe(
+    v.string(FieldError.required),
+    v.nonEmpty(FieldError.required),
+    v.maxLength(128, FieldError.tooLong),
+  ),
 });
 
 export const forgotPasswordBody = v.object({ email });
@@ -66,7 +97,11 @@ export const newPasswordForm = v.pipe(
   }),
   // The confirmation must equal the password; the message lands on the confirmation field.
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, FieldError.passwordMismatch),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      FieldError.passwordMismatch,
+    ),
     ['password_confirmation'],
   ),
 );
@@ -75,11 +110,19 @@ export const resetPasswordBody = v.pipe(
   v.object({
     password,
     password_confirmation: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required)),
-    payload: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required), v.maxLength(200, FieldError.tooLong)),
+    payload: v.pipe(
+      v.string(FieldError.required),
+      v.nonEmpty(FieldError.required),
+      v.maxLength(200, FieldError.tooLong),
+    ),
   }),
   // The confirmation must equal the password; the message lands on the confirmation field.
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, FieldError.passwordMismatch),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      FieldError.passwordMismatch,
+    ),
     ['password_confirmation'],
   ),
 );
@@ -92,7 +135,11 @@ export const updatePasswordBody = v.pipe(
   }),
   // The confirmation must equal the password; the message lands on the confirmation field.
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, FieldError.passwordMismatch),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      FieldError.passwordMismatch,
+    ),
     ['password_confirmation'],
   ),
 );

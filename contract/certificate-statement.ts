@@ -101,7 +101,13 @@ export function decodeStatement(bytes: Uint8Array): CertificateStatement | null 
   try {
     const s = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Record<string, unknown>;
     const texts = ['c', 't', 'n', 'b', 'i', 'o'] as const;
-    if (s.v !== 1 || !texts.every((k) => typeof s[k] === 'string') || !DATE.test(s.b as string) || !DATE.test(s.i as string)) return null;
+    if (
+      s.v !== 1 ||
+      !texts.every((k) => typeof s[k] === 'string') ||
+      !DATE.test(s.b as string) ||
+      !DATE.test(s.i as string)
+    )
+      return null;
     return s as unknown as CertificateStatement;
   } catch {
     return null;

@@ -12,7 +12,11 @@ export const DocumentKind = {
 } as const;
 export type DocumentKind = (typeof DocumentKind)[keyof typeof DocumentKind];
 
-export const APPLICATION_DOCUMENTS = [DocumentKind.applicantPhoto, DocumentKind.householdRegistrationBook, DocumentKind.proofOfResidence] as const;
+export const APPLICATION_DOCUMENTS = [
+  DocumentKind.applicantPhoto,
+  DocumentKind.householdRegistrationBook,
+  DocumentKind.proofOfResidence,
+] as const;
 export type ApplicationDocumentKind = (typeof APPLICATION_DOCUMENTS)[number];
 
 export type FileType = 'image/jpeg' | 'image/png' | 'application/pdf';
@@ -39,7 +43,8 @@ export function acceptAttribute(kind: DocumentKind): string {
 /** The type a file really is, from its first bytes (never trust the name or the browser's guess). */
 export function sniffType(bytes: Uint8Array): FileType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'image/png';
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b))
+    return 'image/png';
   if (bytes.length >= 5 && String.fromCharCode(...bytes.slice(0, 5)) === '%PDF-') return 'application/pdf';
   return null;
 }
@@ -61,9 +66,15 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
   let orientation = 1;
   let i = 2;
   while (i + 9 < bytes.length) {
-    if (bytes[i] !== 0xff) { i++; continue; }
+    if (bytes[i] !== 0xff) {
+      i++;
+      continue;
+    }
     const marker = bytes[i + 1];
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
     const len = view.getUint16(i + 2);
     if (marker === 0xe1) orientation = exifOrientation(view, i + 4, len - 2) ?? orientation;
     // SOF0..SOF15 except DHT (c4), JPG (c8) and DAC (cc) carry the frame size.

@@ -12,11 +12,19 @@ export const officerQueueQuery = v.object({
   status: v.optional(v.picklist(ALL_STATUSES, 'invalid_status')),
   /** Ticket number, applicant or account name, or ID card number. */
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, FieldError.tooLong))),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'invalid_page'), v.transform(Number), v.minValue(1, 'invalid_page')), '1'),
+  page: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'invalid_page'), v.transform(Number), v.minValue(1, 'invalid_page')),
+    '1',
+  ),
 });
 export type OfficerQueueQuery = v.InferInput<typeof officerQueueQuery>;
 
-const notesText = v.pipe(v.string(FieldError.required), v.trim(), v.nonEmpty(FieldError.required), v.maxLength(NOTES_MAX, FieldError.tooLong));
+const notesText = v.pipe(
+  v.string(FieldError.required),
+  v.trim(),
+  v.nonEmpty(FieldError.required),
+  v.maxLength(NOTES_MAX, FieldError.tooLong),
+);
 
 /** Refusing a proof or rejecting an application: the citizen must be told why. */
 export const requiredNotesBody = v.object({ notes: notesText });
@@ -25,7 +33,16 @@ export const optionalNotesBody = v.object({
   notes: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(NOTES_MAX, FieldError.tooLong))),
 });
 
-export const OFFICER_ACTIONS = ['verify-payment', 'refuse-payment', 'start-review', 'approve', 'issue-certificate', 'reject', 'mark-picked-up', 'revoke'] as const;
+export const OFFICER_ACTIONS = [
+  'verify-payment',
+  'refuse-payment',
+  'start-review',
+  'approve',
+  'issue-certificate',
+  'reject',
+  'mark-picked-up',
+  'revoke',
+] as const;
 export type OfficerAction = (typeof OFFICER_ACTIONS)[number];
 /** Actions whose notes are required (the citizen reads them; a revocation's reason is on record). */
 export const NOTES_REQUIRED: readonly OfficerAction[] = ['refuse-payment', 'reject', 'revoke'];
@@ -96,7 +113,12 @@ export interface OfficerApplicationDetail extends ApplicationDetail {
 }
 
 /** The actions the state of an application allows (the server re-checks each in its transaction). */
-export function availableActions(status: Status, paymentStatus: PaymentStatus, hasProof: boolean, revoked = false): OfficerAction[] {
+export function availableActions(
+  status: Status,
+  paymentStatus: PaymentStatus,
+  hasProof: boolean,
+  revoked = false,
+): OfficerAction[] {
   const out: OfficerAction[] = [];
   if (status === 'waiting for approve' && paymentStatus === 'unpaid') {
     if (hasProof) out.push('verify-payment', 'refuse-payment');
@@ -106,6 +128,7 @@ export function availableActions(status: Status, paymentStatus: PaymentStatus, h
   if (status === 'waiting for certificate issued') out.push('issue-certificate');
   if (status === 'waiting to pickup') out.push('mark-picked-up');
   if (status === 'pending' || status === 'waiting for approve' || status === 'in validation') out.push('reject');
-  if (!revoked && (status === 'certificate issued' || status === 'waiting to pickup' || status === 'picked up')) out.push('revoke');
+  if (!revoked && (status === 'certificate issued' || status === 'waiting to pickup' || status === 'picked up'))
+    out.push('revoke');
   return out;
 }

@@ -11,10 +11,19 @@ export const vaCallbackBody = v.strictObject({
   transaction_id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'invalid_transaction_id')),
   va_number: v.pipe(v.string(), v.regex(/^\d{14}$/, 'invalid_va_number')),
   /** Whole kip (no minor unit is used), at most what the integer column holds. */
-  amount: v.pipe(v.number(), v.integer('invalid_amount'), v.minValue(1, 'invalid_amount'), v.maxValue(2_000_000_000, 'invalid_amount')),
+  amount: v.pipe(
+    v.number(),
+    v.integer('invalid_amount'),
+    v.minValue(1, 'invalid_amount'),
+    v.maxValue(2_000_000_000, 'invalid_amount'),
+  ),
   currency: v.literal('LAK', 'invalid_currency'),
   /** When the money moved, with its time zone (e.g. 2026-03-01T09:30:00+07:00). */
-  paid_at: v.pipe(v.string(), v.isoTimestamp('invalid_date'), v.check((s) => !Number.isNaN(Date.parse(s)), 'invalid_date')),
+  paid_at: v.pipe(
+    v.string(),
+    v.isoTimestamp('invalid_date'),
+    v.check((s) => !Number.isNaN(Date.parse(s)), 'invalid_date'),
+  ),
 });
 export type VaCallbackBody = v.InferOutput<typeof vaCallbackBody>;
 

@@ -13,7 +13,7 @@ export const PICKUP_SLOTS: readonly string[] = Array.from({ length: 20 }, (_, i)
 export function slotMinutes(slot: string): number {
   const m = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(slot);
   if (!m) return NaN;
-  const h = Number(m[1]) % 12 + (m[3] === 'PM' ? 12 : 0);
+  const h = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
   return h * 60 + Number(m[2]);
 }
 
@@ -24,5 +24,13 @@ export function slotTime24(slot: string): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export interface PickupSlot { time: string; available: boolean; remaining: number }
-export interface PickupDay { date: string; open: boolean; slots: PickupSlot[] }
+export interface PickupSlot {
+  time: string;
+  available: boolean;
+  remaining: number;
+}
+export interface PickupDay {
+  date: string;
+  open: boolean;
+  slots: PickupSlot[];
+}

@@ -3,7 +3,11 @@ import { FieldError } from './rules';
 
 /** GET /api/v1/master-data/location/match?address=… : an address as read from an ID card, or typed. */
 export const placeMatchQuery = v.object({
-  address: v.pipe(v.string(FieldError.required), v.minLength(1, FieldError.required), v.maxLength(200, FieldError.tooLong)),
+  address: v.pipe(
+    v.string(FieldError.required),
+    v.minLength(1, FieldError.required),
+    v.maxLength(200, FieldError.tooLong),
+  ),
 });
 
 /**

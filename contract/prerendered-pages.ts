@@ -23,8 +23,18 @@ const exact = (path: string) => (pathname: string) => pathname === path;
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { routeId: '/_guest/', name: 'landing', url: '/', matches: exact('/') },
   { routeId: '/_guest/login', name: 'login', url: '/login', matches: exact('/login') },
-  { routeId: '/_guest/register/', name: 'register', url: '/register', matches: (p) => p === '/register' || p === '/register/' },
-  { routeId: '/_guest/forgot-password', name: 'forgot-password', url: '/forgot-password', matches: exact('/forgot-password') },
+  {
+    routeId: '/_guest/register/',
+    name: 'register',
+    url: '/register',
+    matches: (p) => p === '/register' || p === '/register/',
+  },
+  {
+    routeId: '/_guest/forgot-password',
+    name: 'forgot-password',
+    url: '/forgot-password',
+    matches: exact('/forgot-password'),
+  },
   // The frame only (header, a skeleton of the answer): the code is read from the address by the app.
   { routeId: '/verify/$code', name: 'verify', url: '/verify/-', matches: (p) => /^\/verify\/[^/]+$/.test(p) },
 ];
@@ -44,10 +54,19 @@ export const LANGUAGE_COOKIE = 'language';
  * DECISIONS §2: the stored choice wins; otherwise Lao if the preferred languages include Lao, else
  * English. `preferred` is an Accept-Language header or navigator.languages.
  */
-export function chooseLanguage(stored: string | null | undefined, preferred: string | readonly string[] | undefined): Language {
+export function chooseLanguage(
+  stored: string | null | undefined,
+  preferred: string | readonly string[] | undefined,
+): Language {
   if (stored === 'en' || stored === 'lo') return stored;
   // An Accept-Language entry with q=0 means "not this one".
-  const tags = typeof preferred === 'string' ? preferred.split(',').filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part)).map((part) => part.split(';')[0]) : (preferred ?? []);
+  const tags =
+    typeof preferred === 'string'
+      ? preferred
+          .split(',')
+          .filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part))
+          .map((part) => part.split(';')[0])
+      : (preferred ?? []);
   return tags.some((tag) => /^lo(-|$)/i.test(tag.trim())) ? 'lo' : 'en';
 }
 

@@ -29,9 +29,20 @@ export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const trimmed = v.pipe(v.string(FieldError.required), v.trim());
 
 export const requiredText = (max: number = LIMITS.textMax) =>
-  v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(max, FieldError.tooLong), v.regex(SAFE_TEXT, FieldError.specialCharacters));
+  v.pipe(
+    trimmed,
+    v.nonEmpty(FieldError.required),
+    v.maxLength(max, FieldError.tooLong),
+    v.regex(SAFE_TEXT, FieldError.specialCharacters),
+  );
 
-export const email = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(254, FieldError.tooLong), v.email(FieldError.invalidEmail), v.toLowerCase());
+export const email = v.pipe(
+  trimmed,
+  v.nonEmpty(FieldError.required),
+  v.maxLength(254, FieldError.tooLong),
+  v.email(FieldError.invalidEmail),
+  v.toLowerCase(),
+);
 
 export const password = v.pipe(
   v.string(FieldError.required),
@@ -43,10 +54,18 @@ export const password = v.pipe(
 );
 
 /** Phone as typed: 2-4-4 digit groups after the fixed +856 prefix. */
-export const phoneGrouped = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.regex(PHONE_GROUPED, FieldError.invalidPhone));
+export const phoneGrouped = v.pipe(
+  trimmed,
+  v.nonEmpty(FieldError.required),
+  v.regex(PHONE_GROUPED, FieldError.invalidPhone),
+);
 
 /** Phone as sent: 856 then 10 digits (spaces removed, leading 0 dropped). */
-export const phoneNumber = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.regex(/^856\d{8,10}$/, FieldError.invalidPhone));
+export const phoneNumber = v.pipe(
+  trimmed,
+  v.nonEmpty(FieldError.required),
+  v.regex(/^856\d{8,10}$/, FieldError.invalidPhone),
+);
 
 export const isoDate = v.pipe(
   trimmed,
@@ -55,15 +74,40 @@ export const isoDate = v.pipe(
   v.check((s) => isRealDate(s), FieldError.invalidDate),
 );
 
-export const pastDate = v.pipe(isoDate, v.check((s) => s <= new Date().toISOString().slice(0, 10), FieldError.dateInFuture));
+export const pastDate = v.pipe(
+  isoDate,
+  v.check((s) => s <= new Date().toISOString().slice(0, 10), FieldError.dateInFuture),
+);
 
-export const idCardNumber = v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(20, FieldError.tooLong), v.regex(/^\d+$/, FieldError.digitsOnly));
+export const idCardNumber = v.pipe(
+  trimmed,
+  v.nonEmpty(FieldError.required),
+  v.maxLength(20, FieldError.tooLong),
+  v.regex(/^\d+$/, FieldError.digitsOnly),
+);
 
-export const digitsOnly = (max = 20) => v.pipe(trimmed, v.nonEmpty(FieldError.required), v.maxLength(max, FieldError.tooLong), v.regex(/^\d+$/, FieldError.digitsOnly));
+export const digitsOnly = (max = 20) =>
+  v.pipe(
+    trimmed,
+    v.nonEmpty(FieldError.required),
+    v.maxLength(max, FieldError.tooLong),
+    v.regex(/^\d+$/, FieldError.digitsOnly),
+  );
 
 /** A location or bank id: a positive integer (forms hold strings from <select>, the API integers). */
 export const entityId = v.pipe(
-  v.union([v.number(FieldError.required), v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required), v.regex(/^\d+$/, FieldError.invalidId), v.transform(Number))], FieldError.required),
+  v.union(
+    [
+      v.number(FieldError.required),
+      v.pipe(
+        v.string(FieldError.required),
+        v.nonEmpty(FieldError.required),
+        v.regex(/^\d+$/, FieldError.invalidId),
+        v.transform(Number),
+      ),
+    ],
+    FieldError.required,
+  ),
   v.integer(FieldError.invalidId),
   v.minValue(1, FieldError.required),
   v.maxValue(2_147_483_647, FieldError.invalidId),

@@ -16,7 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
-import { benchCardFiles, conditions, makeBenchCards, typefaces, type ExpectedCard } from '../tests/fixtures/id-cards/make-id-cards';
+import {
+  benchCardFiles,
+  conditions,
+  makeBenchCards,
+  typefaces,
+  type ExpectedCard,
+} from '../tests/fixtures/id-cards/make-id-cards';
 import { copyTesseractAssets } from './copy-tesseract-assets';
 
 const port = Number(process.env.BENCH_PORT ?? 3501);
@@ -43,25 +49,42 @@ interface Reading {
 }
 
 copyTesseractAssets();
-const made: ExpectedCard[] | undefined = existsSync(join(cardsDir, 'expected.json')) && !process.argv.includes('--regenerate')
-  ? JSON.parse(readFileSync(join(cardsDir, 'expected.json'), 'utf8'))
-  : undefined;
+const made: ExpectedCard[] | undefined =
+  existsSync(join(cardsDir, 'expected.json')) && !process.argv.includes('--regenerate')
+    ? JSON.parse(readFileSync(join(cardsDir, 'expected.json'), 'utf8'))
+    : undefined;
 // Cards made by another version of the generator (other holders) are made again.
-const expected = made && made.map((c) => c.file).join() === benchCardFiles().join() ? made : await makeBenchCards(cardsDir);
+const expected =
+  made && made.map((c) => c.file).join() === benchCardFiles().join() ? made : await makeBenchCards(cardsDir);
 const cards = expected.filter((c) => !only || only.split(',').some((part) => c.file.includes(part)));
 
-const server = await createServer({ configFile: false, root: process.cwd(), logLevel: 'warn', server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: { ignored: ['**/*'] } } });
+const server = await createServer({
+  configFile: false,
+  root: process.cwd(),
+  logLevel: 'warn',
+  server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: { ignored: ['**/*'] } },
+});
 await server.listen();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 type Score = { id: number; dob: number; first: number; last: number; n: number; ms: number[] };
 const scores = new Map<string, Score>();
 const misses: string[] = [];
 try {
   const page = await browser.newPage();
-  await page.route('**/bench-cards/*', (route) => route.fulfill({ path: join(cardsDir, new URL(route.request().url()).pathname.split('/').pop()!) }));
+  await page.route('**/bench-cards/*', (route) =>
+    route.fulfill({ path: join(cardsDir, new URL(route.request().url()).pathname.split('/').pop()!) }),
+  );
   await page.goto(`http://127.0.0.1:${port}/tests/bench/ocr-bench.html`);
   await page.waitForFunction(() => typeof window.readCard === 'function');
   // The first reading downloads and starts the engines: timed apart.
@@ -69,11 +92,18 @@ try {
   await page.evaluate((url) => window.readCard(url), `/bench-cards/${cards[0]!.file}`);
   const cold = Math.round(performance.now() - coldStart);
   for (const card of cards) {
-    const reading = (await page.evaluate(([url, debug, record]) => window.readCard(url!, Boolean(debug), Boolean(record)), [`/bench-cards/${card.file}`, cropsDir ? '1' : '', recordFile ? '1' : ''])) as Reading & { crops?: Record<string, string>; readings?: unknown };
+    const reading = (await page.evaluate(
+      ([url, debug, record]) => window.readCard(url!, Boolean(debug), Boolean(record)),
+      [`/bench-cards/${card.file}`, cropsDir ? '1' : '', recordFile ? '1' : ''],
+    )) as Reading & { crops?: Record<string, string>; readings?: unknown };
     if (recordFile) recorded.push({ card, latinName: reading.fields.latinName?.value, readings: reading.readings });
     if (cropsDir) {
       mkdirSync(cropsDir, { recursive: true });
-      for (const [name, url] of Object.entries(reading.crops ?? {})) writeFileSync(join(cropsDir, `${card.file.replace(/\.\w+$/, '')}-${name}.png`), Buffer.from(url.split(',')[1]!, 'base64'));
+      for (const [name, url] of Object.entries(reading.crops ?? {}))
+        writeFileSync(
+          join(cropsDir, `${card.file.replace(/\.\w+$/, '')}-${name}.png`),
+          Buffer.from(url.split(',')[1]!, 'base64'),
+        );
     }
     const key = `${card.typeface}|${card.condition}`;
     const s = scores.get(key) ?? { id: 0, dob: 0, first: 0, last: 0, n: 0, ms: [] };
@@ -94,16 +124,28 @@ try {
     for (const [field, good] of Object.entries(ok)) {
       if (!good) {
         const name = { id: 'idNumber', dob: 'dateOfBirth', first: 'firstNameLao', last: 'lastNameLao' }[field]!;
-        misses.push(`${card.file} ${field}: expected ${card[name as keyof ExpectedCard]}, read ${f[name]?.value ?? '—'} (raw ${JSON.stringify(reading.raw[name] ?? '')})`);
+        misses.push(
+          `${card.file} ${field}: expected ${card[name as keyof ExpectedCard]}, read ${f[name]?.value ?? '—'} (raw ${JSON.stringify(reading.raw[name] ?? '')})`,
+        );
       }
     }
-    if (verbose) console.log(card.file, reading.durationMs, 'ms', JSON.stringify(reading.fields), JSON.stringify({ ...reading.raw, layout: process.argv.includes('--layout') ? reading.raw.layout : undefined }));
+    if (verbose)
+      console.log(
+        card.file,
+        reading.durationMs,
+        'ms',
+        JSON.stringify(reading.fields),
+        JSON.stringify({ ...reading.raw, layout: process.argv.includes('--layout') ? reading.raw.layout : undefined }),
+      );
   }
 
   const pct = (a: number, n: number) => `${a}/${n} ${String(Math.round((100 * a) / n)).padStart(3)}%`;
-  const percentile = (ms: number[], p: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * p))] ?? 0;
+  const percentile = (ms: number[], p: number) =>
+    [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * p))] ?? 0;
   console.log(`\nID card reading in Chromium (${cards.length} cards; first reading incl. engine start ${cold} ms)\n`);
-  console.log('| typeface | condition | ID number | date of birth | Lao first name | Lao last name | warm median / p90 ms |');
+  console.log(
+    '| typeface | condition | ID number | date of birth | Lao first name | Lao last name | warm median / p90 ms |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   const all: Score = { id: 0, dob: 0, first: 0, last: 0, n: 0, ms: [] };
   for (const typeface of typefaces) {
@@ -112,10 +154,14 @@ try {
       if (!s) continue;
       for (const k of ['id', 'dob', 'first', 'last', 'n'] as const) all[k] += s[k];
       all.ms.push(...s.ms);
-      console.log(`| ${typeface} | ${condition === 'small' ? '640 px' : condition} | ${pct(s.id, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.first, s.n)} | ${pct(s.last, s.n)} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`);
+      console.log(
+        `| ${typeface} | ${condition === 'small' ? '640 px' : condition} | ${pct(s.id, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.first, s.n)} | ${pct(s.last, s.n)} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`,
+      );
     }
   }
-  console.log(`| all | all | ${pct(all.id, all.n)} | ${pct(all.dob, all.n)} | ${pct(all.first, all.n)} | ${pct(all.last, all.n)} | ${percentile(all.ms, 0.5)} / ${percentile(all.ms, 0.9)} |`);
+  console.log(
+    `| all | all | ${pct(all.id, all.n)} | ${pct(all.dob, all.n)} | ${pct(all.first, all.n)} | ${pct(all.last, all.n)} | ${percentile(all.ms, 0.5)} / ${percentile(all.ms, 0.9)} |`,
+  );
   if (recordFile) writeFileSync(recordFile, JSON.stringify(recorded));
   if (misses.length) console.log(`\nMisread:\n${misses.map((m) => `  ${m}`).join('\n')}`);
 } finally {

@@ -40,21 +40,49 @@ const FRAMEWORK_CHUNK = /^react-dom-[\w-]{8}\.js$/;
  * (scripts/chunk-modules.ts), its name, or a tell-tale in its text.
  */
 const FORBIDDEN: { what: string; module: RegExp; name?: RegExp; text?: RegExp }[] = [
-  { what: 'OCR (tesseract)', module: /node_modules\/tesseract|src\/features\/registration\/ocr\//, name: /tesseract|ocr/i, text: /tesseract/i },
+  {
+    what: 'OCR (tesseract)',
+    module: /node_modules\/tesseract|src\/features\/registration\/ocr\//,
+    name: /tesseract|ocr/i,
+    text: /tesseract/i,
+  },
   { what: 'PDF', module: /node_modules\/(pdfkit|pdfjs)/, name: /pdf/i, text: /%PDF-/ },
   { what: 'QR code', module: /node_modules\/(qrcode|jsqr|@zxing)/, name: /qr/i, text: /qrcode/i },
   { what: 'camera', module: /id-card-camera/, name: /camera|foto/i, text: /getUserMedia/ },
-  { what: 'back office', module: /src\/features\/officer\/|src\/routes\/_officer.*\?tsr-split/, name: /officer|applications\._id/i, text: /\/v1\/officer\// },
+  {
+    what: 'back office',
+    module: /src\/features\/officer\/|src\/routes\/_officer.*\?tsr-split/,
+    name: /officer|applications\._id/i,
+    text: /\/v1\/officer\//,
+  },
 ];
 /** Each chunk's modules as the last build recorded them (empty when the build did not). */
-const chunkModuleMap = (): Record<string, string[]> => (fs.existsSync(CHUNK_MODULES_FILE) ? JSON.parse(fs.readFileSync(CHUNK_MODULES_FILE, 'utf8')) : {});
+const chunkModuleMap = (): Record<string, string[]> =>
+  fs.existsSync(CHUNK_MODULES_FILE) ? JSON.parse(fs.readFileSync(CHUNK_MODULES_FILE, 'utf8')) : {};
 
-export interface ScreenFigure { path: string; language: 'en' | 'lo'; kb: number; budgetKb: number; scripts: { file: string; kb: number }[]; forbidden: string[] }
+export interface ScreenFigure {
+  path: string;
+  language: 'en' | 'lo';
+  kb: number;
+  budgetKb: number;
+  scripts: { file: string; kb: number }[];
+  forbidden: string[];
+}
 
 const gzipKb = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length / KB;
 
-async function measure(browser: Browser, base: string, screen: (typeof SCREENS)[number], language: 'en' | 'lo', session: { token: string; expiresAt: number } | null): Promise<ScreenFigure> {
-  const context = await browser.newContext({ serviceWorkers: 'block', locale: language === 'lo' ? 'lo-LA' : 'en-US', viewport: { width: 390, height: 844 } });
+async function measure(
+  browser: Browser,
+  base: string,
+  screen: (typeof SCREENS)[number],
+  language: 'en' | 'lo',
+  session: { token: string; expiresAt: number } | null,
+): Promise<ScreenFigure> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    locale: language === 'lo' ? 'lo-LA' : 'en-US',
+    viewport: { width: 390, height: 844 },
+  });
   if (session) {
     await context.addInitScript(({ token, expiresAt }) => {
       localStorage.setItem('token', token);
@@ -67,22 +95,29 @@ async function measure(browser: Browser, base: string, screen: (typeof SCREENS)[
   const pending: Promise<{ file: string; kb: number; forbidden: string[] }>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    pending.push(res.body().then((body) => {
-      const file = new URL(res.url()).pathname;
-      const text = body.toString('utf8');
-      const stem = path.basename(file).replace(/-[\w-]{8}\.js$/, '');
-      const modules = chunks[path.basename(file)] ?? [];
-      const forbidden = FORBIDDEN.filter((f) => modules.some((m) => f.module.test(m)) || f.name?.test(stem) || f.text?.test(text)).map((f) => f.what);
-      return { file, kb: gzipKb(body), forbidden };
-    }));
+    pending.push(
+      res.body().then((body) => {
+        const file = new URL(res.url()).pathname;
+        const text = body.toString('utf8');
+        const stem = path.basename(file).replace(/-[\w-]{8}\.js$/, '');
+        const modules = chunks[path.basename(file)] ?? [];
+        const forbidden = FORBIDDEN.filter(
+          (f) => modules.some((m) => f.module.test(m)) || f.name?.test(stem) || f.text?.test(text),
+        ).map((f) => f.what);
+        return { file, kb: gzipKb(body), forbidden };
+      }),
+    );
   });
   await page.goto(base + screen.path, { waitUntil: 'networkidle' });
   const finalPath = new URL(page.url()).pathname;
-  if (finalPath !== screen.path) throw new Error(`${screen.path} ended on ${finalPath}: the measurement would count another screen`);
+  if (finalPath !== screen.path)
+    throw new Error(`${screen.path} ended on ${finalPath}: the measurement would count another screen`);
   const scripts = await Promise.all(pending);
   await context.close();
   return {
-    path: screen.path, language, budgetKb: screen.budgetKb,
+    path: screen.path,
+    language,
+    budgetKb: screen.budgetKb,
     kb: scripts.reduce((sum, s) => sum + s.kb, 0),
     scripts: scripts.map(({ file, kb }) => ({ file, kb })),
     forbidden: [...new Set(scripts.flatMap((s) => s.forbidden.map((f) => `${f} in ${s.file}`)))],
@@ -92,17 +127,24 @@ async function measure(browser: Browser, base: string, screen: (typeof SCREENS)[
 /** Every chunk of the build: none may be over the limit, or one screen would wait for it alone. */
 function bigChunks(dist: string) {
   const dir = path.join(dist, 'assets');
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.js'))
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
     .map((file) => ({ file, kb: gzipKb(fs.readFileSync(path.join(dir, file))) }))
     .filter((c) => c.kb > CHUNK_LIMIT_KB && !FRAMEWORK_CHUNK.test(c.file));
 }
 
-export async function measureBudget(dist = 'dist'): Promise<{ screens: ScreenFigure[]; bigChunks: { file: string; kb: number }[] }> {
+export async function measureBudget(
+  dist = 'dist',
+): Promise<{ screens: ScreenFigure[]; bigChunks: { file: string; kb: number }[] }> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run npm run build first`);
   process.env.WEB_DIST_DIR = path.resolve(dist);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-budget-'));
   const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
@@ -112,7 +154,8 @@ export async function measureBudget(dist = 'dist'): Promise<{ screens: ScreenFig
     const session = { token, expiresAt: Date.now() + 55 * 60_000 };
     const screens: ScreenFigure[] = [];
     for (const screen of SCREENS) {
-      for (const language of ['en', 'lo'] as const) screens.push(await measure(browser, base, screen, language, 'signedIn' in screen ? session : null));
+      for (const language of ['en', 'lo'] as const)
+        screens.push(await measure(browser, base, screen, language, 'signedIn' in screen ? session : null));
     }
     return { screens, bigChunks: bigChunks(dist) };
   } finally {
@@ -128,7 +171,9 @@ async function main() {
   console.log('JavaScript of a first visit (service worker off, empty cache, until the network is idle), gzip:');
   for (const s of screens) {
     const over = s.kb > s.budgetKb;
-    console.log(`  ${`${s.path} (${s.language})`.padEnd(28)} ${s.kb.toFixed(1).padStart(6)} KB  budget ${s.budgetKb} KB  ${s.scripts.length} scripts${over ? '  OVER BUDGET' : ''}`);
+    console.log(
+      `  ${`${s.path} (${s.language})`.padEnd(28)} ${s.kb.toFixed(1).padStart(6)} KB  budget ${s.budgetKb} KB  ${s.scripts.length} scripts${over ? '  OVER BUDGET' : ''}`,
+    );
     if (over) failures.push(`${s.path} (${s.language}) is ${s.kb.toFixed(1)} KB, budget ${s.budgetKb} KB`);
     for (const f of s.forbidden) failures.push(`${s.path} (${s.language}) fetches ${f}`);
   }
@@ -136,7 +181,10 @@ async function main() {
   const jsonAt = process.argv.indexOf('--json');
   if (jsonAt > 0) fs.writeFileSync(process.argv[jsonAt + 1], JSON.stringify({ screens, bigChunks: big }, null, 2));
   if (process.argv.includes('--verbose')) {
-    for (const s of screens) console.log(`\n${s.path} (${s.language})\n${s.scripts.map((x) => `  ${x.file.padEnd(56)} ${x.kb.toFixed(1).padStart(6)} KB`).join('\n')}`);
+    for (const s of screens)
+      console.log(
+        `\n${s.path} (${s.language})\n${s.scripts.map((x) => `  ${x.file.padEnd(56)} ${x.kb.toFixed(1).padStart(6)} KB`).join('\n')}`,
+      );
   }
   if (failures.length) {
     console.error(`\nBudget broken:\n${failures.map((f) => `  - ${f}`).join('\n')}`);

@@ -11,7 +11,15 @@ import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 
 /** Source folders whose messages a visitor can see (everything else waits for sign-in). */
-const SIGNED_IN_SOURCES = [/^src\/routes\/_auth/, /^src\/routes\/_officer/, /^src\/routes\/-citizen-area/, /^src\/components\/ui\/offline-notice/, /^src\/components\/application\//, /^src\/lib\/application-/, /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//];
+const SIGNED_IN_SOURCES = [
+  /^src\/routes\/_auth/,
+  /^src\/routes\/_officer/,
+  /^src\/routes\/-citizen-area/,
+  /^src\/components\/ui\/offline-notice/,
+  /^src\/components\/application\//,
+  /^src\/lib\/application-/,
+  /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//,
+];
 
 const isSignedInOnly = (origins: [string, number?][] | undefined) =>
   !!origins?.length && origins.every(([file]) => SIGNED_IN_SOURCES.some((re) => re.test(file.replace(/\\/g, '/'))));
@@ -28,10 +36,17 @@ export function catalogueParts(): Plugin {
       const found = getCatalogForFile(file, await getCatalogs(config));
       if (!found) throw new Error(`${file} is not a catalogue of lingui.config.ts`);
       const { locale, catalog } = found;
-      const { messages } = await catalog.getTranslations(locale, { fallbackLocales: config.fallbackLocales as never, sourceLocale: config.sourceLocale! });
+      const { messages } = await catalog.getTranslations(locale, {
+        fallbackLocales: config.fallbackLocales as never,
+        sourceLocale: config.sourceLocale!,
+      });
       const entries = await catalog.read(locale);
       const wanted = m[1] === 'signed-in';
-      const part = Object.fromEntries(Object.entries(messages).filter(([key]) => isSignedInOnly(entries?.[key]?.origin as [string, number?][]) === wanted));
+      const part = Object.fromEntries(
+        Object.entries(messages).filter(
+          ([key]) => isSignedInOnly(entries?.[key]?.origin as [string, number?][]) === wanted,
+        ),
+      );
       const { source } = createCompiledCatalog(locale, part, { namespace: 'es', pseudoLocale: config.pseudoLocale });
       return { code: source, map: null, moduleType: 'js' };
     },

@@ -19,7 +19,9 @@ export function chunkModules(): Plugin {
       for (const [file, out] of Object.entries(bundle)) {
         if (out.type !== 'chunk') continue;
         const ids = (out as { moduleIds?: string[] }).moduleIds ?? Object.keys(out.modules);
-        map[path.basename(file)] = ids.map((id) => path.relative(process.cwd(), id.replace(/^\0/, '')).split(path.sep).join('/'));
+        map[path.basename(file)] = ids.map((id) =>
+          path.relative(process.cwd(), id.replace(/^\0/, '')).split(path.sep).join('/'),
+        );
       }
       fs.mkdirSync(path.dirname(CHUNK_MODULES_FILE), { recursive: true });
       fs.writeFileSync(CHUNK_MODULES_FILE, `${JSON.stringify(map)}\n`);

@@ -10,7 +10,16 @@
  * Run: npx tsx scripts/copy-tesseract-assets.ts
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +30,8 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
-const versionOf = (name: string) => (JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The Lao syllable lexicon (made by scripts/make-lao-lexicon.ts), served beside the models. */
 export const LEXICON_SOURCE = join(root, 'src', 'features', 'registration', 'ocr', LEXICON_FILE);
@@ -29,7 +39,10 @@ export const LEXICON_SOURCE = join(root, 'src', 'features', 'registration', 'ocr
 /** Folder name: changes whenever any of the copied packages does, or the lexicon. */
 export function assetVersion(): string {
   const lexicon = createHash('sha256').update(readFileSync(LEXICON_SOURCE)).digest('hex').slice(0, 8);
-  return [...['tesseract.js', 'tesseract.js-core', ...READER_LANGUAGES.map((l) => `@tesseract.js-data/${l}`)].map(versionOf), lexicon].join('-');
+  return [
+    ...['tesseract.js', 'tesseract.js-core', ...READER_LANGUAGES.map((l) => `@tesseract.js-data/${l}`)].map(versionOf),
+    lexicon,
+  ].join('-');
 }
 
 /** [source, name in public/tesseract/<version>/] */
@@ -39,22 +52,33 @@ export function tesseractAssets(): [string, string][] {
   // The worker asks for LSTM-only cores (OEM.LSTM_ONLY), picking the variant
   // by the browser's SIMD support; the legacy-engine cores are never loaded.
   // The .wasm.js builds embed the WebAssembly, so no separate .wasm is fetched.
-  const cores = ['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm']
-    .map((name): [string, string] => [join(core, `${name}.wasm.js`), `${name}.wasm.js`]);
+  const cores = ['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm'].map(
+    (name): [string, string] => [join(core, `${name}.wasm.js`), `${name}.wasm.js`],
+  );
   // "best_int": the integer LSTM models, about as accurate as "best" and faster.
   const languages = READER_LANGUAGES.map((lang): [string, string] => [
     join(packageDir(`@tesseract.js-data/${lang}`), '4.0.0_best_int', `${lang}.traineddata.gz`),
     `${lang}.traineddata.gz`,
   ]);
-  return [[join(tesseract, 'dist', 'worker.min.js'), 'worker.min.js'], ...cores, ...languages, [LEXICON_SOURCE, LEXICON_FILE]];
+  return [
+    [join(tesseract, 'dist', 'worker.min.js'), 'worker.min.js'],
+    ...cores,
+    ...languages,
+    [LEXICON_SOURCE, LEXICON_FILE],
+  ];
 }
 
-export function copyTesseractAssets(base = join(root, 'public', 'tesseract')): { copied: string[]; skipped: string[]; version: string } {
+export function copyTesseractAssets(base = join(root, 'public', 'tesseract')): {
+  copied: string[];
+  skipped: string[];
+  version: string;
+} {
   const version = assetVersion();
   const target = join(base, version);
   mkdirSync(target, { recursive: true });
   // Files of an earlier layout or version: not shipped any more.
-  for (const entry of readdirSync(base)) if (entry !== version && entry !== 'files.json') rmSync(join(base, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(base))
+    if (entry !== version && entry !== 'files.json') rmSync(join(base, entry), { recursive: true, force: true });
   const copied: string[] = [];
   const skipped: string[] = [];
   for (const [source, name] of tesseractAssets()) {

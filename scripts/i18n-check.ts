@@ -27,12 +27,21 @@ function entries(po: string): Entry[] {
 function readField(block: string, name: string): string | null {
   const m = new RegExp(`^${name} ((?:".*"\\n?)+)`, 'm').exec(block);
   if (!m) return null;
-  return m[1].trim().split('\n').map((l) => JSON.parse(l.trim())).join('');
+  return m[1]
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l.trim()))
+    .join('');
 }
 
 /** The words of a message, without ICU placeholders, plural selectors or <0> tags. */
 function words(message: string): string {
-  return message.replace(/\{[^{}]*,\s*(plural|select|selectordinal)\s*,/g, ' ').replace(/\b(one|other|few|many|two|zero)\s*\{/g, ' ').replace(/=\d+\s*\{/g, ' ').replace(/\{\w+\}/g, ' ').replace(/<\/?\d+>/g, ' ');
+  return message
+    .replace(/\{[^{}]*,\s*(plural|select|selectordinal)\s*,/g, ' ')
+    .replace(/\b(one|other|few|many|two|zero)\s*\{/g, ' ')
+    .replace(/=\d+\s*\{/g, ' ')
+    .replace(/\{\w+\}/g, ' ')
+    .replace(/<\/?\d+>/g, ' ');
 }
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'i18n-'));
@@ -47,13 +56,17 @@ for (const locale of ['en', 'lo']) {
   const committed = new Map(entries(fs.readFileSync(`locales/${locale}.po`, 'utf8')).map((e) => [e.id, e.str]));
   const wanted = entries(fs.readFileSync(path.join(scratch, `${locale}.po`), 'utf8'));
   const wantedIds = new Set(wanted.map((e) => e.id));
-  for (const e of wanted) if (!committed.has(e.id)) problems.push(`${locale}.po lacks "${e.id}" (run npm run i18n:extract)`);
-  for (const id of committed.keys()) if (!wantedIds.has(id)) problems.push(`${locale}.po has "${id}", which no code uses (run npm run i18n:extract)`);
+  for (const e of wanted)
+    if (!committed.has(e.id)) problems.push(`${locale}.po lacks "${e.id}" (run npm run i18n:extract)`);
+  for (const id of committed.keys())
+    if (!wantedIds.has(id)) problems.push(`${locale}.po has "${id}", which no code uses (run npm run i18n:extract)`);
   if (locale === 'lo') {
     for (const [id, str] of committed) {
       if (!str.trim()) problems.push(`lo.po: no Lao translation for "${id}"`);
-      else if (str === id && /[A-Za-z]{3}/.test(id) && !/^[A-Z0-9 .,:/-]+$/.test(id)) problems.push(`lo.po: "${id}" is left in English`);
-      else if (/[a-z]{3}/.test(words(id)) && !/[\u0E80-\u0EFF]/.test(str)) problems.push(`lo.po: "${id}" has no Lao text in its translation`);
+      else if (str === id && /[A-Za-z]{3}/.test(id) && !/^[A-Z0-9 .,:/-]+$/.test(id))
+        problems.push(`lo.po: "${id}" is left in English`);
+      else if (/[a-z]{3}/.test(words(id)) && !/[\u0E80-\u0EFF]/.test(str))
+        problems.push(`lo.po: "${id}" has no Lao text in its translation`);
     }
   }
 }
@@ -65,21 +78,49 @@ fs.rmSync(scratch, { recursive: true, force: true });
  * both languages are the only exceptions.
  */
 const UNTRANSLATED_OK = new Set(['WhatsApp']);
-const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label', 'pendingLabel', 'hint']);
+const TEXT_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'pendingLabel',
+  'hint',
+]);
 const MACROS = new Set(['Trans', 'Plural', 'Select', 'SelectOrdinal']);
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.tsx') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.tsx') ? [path.join(dir, e.name)] : [],
+    );
 }
 for (const file of sourceFiles('src')) {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
   const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node, inMacro: boolean): void => {
     const macro = inMacro || (ts.isJsxElement(node) && MACROS.has(node.openingElement.tagName.getText()));
     if (ts.isJsxText(node) && !macro && /\p{L}/u.test(node.text) && !UNTRANSLATED_OK.has(node.text.trim())) {
       problems.push(`${at(node)}: text "${node.text.trim()}" is not in the catalogues (wrap it in <Trans>)`);
     }
-    if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer) && /\p{L}/u.test(node.initializer.text)) {
-      problems.push(`${at(node)}: ${node.name.getText()}="${node.initializer.text}" is not in the catalogues (use t\`…\`)`);
+    if (
+      ts.isJsxAttribute(node) &&
+      TEXT_ATTRIBUTES.has(node.name.getText()) &&
+      node.initializer &&
+      ts.isStringLiteral(node.initializer) &&
+      /\p{L}/u.test(node.initializer.text)
+    ) {
+      problems.push(
+        `${at(node)}: ${node.name.getText()}="${node.initializer.text}" is not in the catalogues (use t\`…\`)`,
+      );
     }
     node.forEachChild((child) => visit(child, macro));
   };

@@ -12,9 +12,16 @@ const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
 
 const browser = await chromium.launch(chromiumLaunchOptions());
 const page = await browser.newPage();
-for (const [file, art, size] of [['icon-192.png', svg, 192], ['icon-512.png', svg, 512], ['icon-maskable-512.png', maskable, 512], ['apple-touch-icon.png', maskable, 180]] as const) {
+for (const [file, art, size] of [
+  ['icon-192.png', svg, 192],
+  ['icon-512.png', svg, 512],
+  ['icon-maskable-512.png', maskable, 512],
+  ['apple-touch-icon.png', maskable, 180],
+] as const) {
   await page.setViewportSize({ width: size, height: size });
-  await page.setContent(`<style>html,body{margin:0;background:transparent}</style><img src="data:image/svg+xml;base64,${Buffer.from(art).toString('base64')}" width="${size}" height="${size}">`);
+  await page.setContent(
+    `<style>html,body{margin:0;background:transparent}</style><img src="data:image/svg+xml;base64,${Buffer.from(art).toString('base64')}" width="${size}" height="${size}">`,
+  );
   await page.screenshot({ path: `public/icons/${file}`, omitBackground: true });
 }
 await browser.close();

@@ -32,12 +32,20 @@ function wordList(): string[] {
   const given = process.argv.indexOf('--words');
   if (given > 0) return readFileSync(process.argv[given + 1]!, 'utf8').split('\n');
   const require = createRequire(import.meta.url);
-  const model = join(dirname(require.resolve('@tesseract.js-data/lao/package.json')), '4.0.0_best_int', 'lao.traineddata.gz');
+  const model = join(
+    dirname(require.resolve('@tesseract.js-data/lao/package.json')),
+    '4.0.0_best_int',
+    'lao.traineddata.gz',
+  );
   const dir = mkdtempSync(join(tmpdir(), 'lao-lexicon-'));
   try {
     writeFileSync(join(dir, 'lao.traineddata'), gunzipSync(readFileSync(model)));
     execFileSync('combine_tessdata', ['-u', join(dir, 'lao.traineddata'), join(dir, 'lao.')], { stdio: 'ignore' });
-    execFileSync('dawg2wordlist', [join(dir, 'lao.lstm-unicharset'), join(dir, 'lao.lstm-word-dawg'), join(dir, 'words.txt')], { stdio: 'ignore' });
+    execFileSync(
+      'dawg2wordlist',
+      [join(dir, 'lao.lstm-unicharset'), join(dir, 'lao.lstm-word-dawg'), join(dir, 'words.txt')],
+      { stdio: 'ignore' },
+    );
     return readFileSync(join(dir, 'words.txt'), 'utf8').split('\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });

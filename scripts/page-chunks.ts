@@ -29,7 +29,11 @@ function declaredRouteId(chunk: OutputChunk): string | undefined {
   return fs.readFileSync(id.split('?')[0], 'utf8').match(/createFileRoute\('([^']+)'\)/)?.[1];
 }
 
-export function pageChunks(bundle: OutputBundle, routeId: string, language: Language): { modules: string[]; styles: string[] } {
+export function pageChunks(
+  bundle: OutputBundle,
+  routeId: string,
+  language: Language,
+): { modules: string[]; styles: string[] } {
   const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const ids = routeIdsOf(routeId);
@@ -44,7 +48,10 @@ export function pageChunks(bundle: OutputBundle, routeId: string, language: Lang
     if (modules.has(chunk.fileName)) return;
     modules.add(chunk.fileName);
     for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-    for (const file of chunk.imports) { const next = byFile.get(file); if (next) visit(next); }
+    for (const file of chunk.imports) {
+      const next = byFile.get(file);
+      if (next) visit(next);
+    }
   };
   roots.forEach(visit);
   return { modules: [...modules].map((f) => `/${f}`), styles: [...styles].map((f) => `/${f}`) };

@@ -34,11 +34,22 @@ async function emptyBrowserStorage() {
     removeItem: (k) => void store.delete(k),
     clear: () => store.clear(),
     key: (i) => [...store.keys()][i] ?? null,
-    get length() { return store.size; },
+    get length() {
+      return store.size;
+    },
   };
 }
 
-function page(template: string, { language, title, root, routeId, head }: { language: Language; title: string; root: string; routeId?: string; head?: string }) {
+function page(
+  template: string,
+  {
+    language,
+    title,
+    root,
+    routeId,
+    head,
+  }: { language: Language; title: string; root: string; routeId?: string; head?: string },
+) {
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>${head ?? ''}`)
@@ -51,15 +62,30 @@ function page(template: string, { language, title, root, routeId, head }: { lang
  * body with the script that asks for the same files once the page is painted, with `more`: the
  * page's own route and catalogue chunks (scripts/page-chunks.ts).
  */
-function startAfterPaint(html: string, fontFaces: string, more: { modules: string[]; styles: string[] } = { modules: [], styles: [] }): string {
+function startAfterPaint(
+  html: string,
+  fontFaces: string,
+  more: { modules: string[]; styles: string[] } = { modules: [], styles: [] },
+): string {
   const files: StartAppFiles = { entry: '', modules: [], styles: [] };
   const out = html
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g, (_m, src: string) => { files.entry = src; return ''; })
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_m, href: string) => { files.modules.push(href); return ''; })
-    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g, (_m, href: string) => { files.styles.push(href); return ''; })
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g, (_m, src: string) => {
+      files.entry = src;
+      return '';
+    })
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_m, href: string) => {
+      files.modules.push(href);
+      return '';
+    })
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g, (_m, href: string) => {
+      files.styles.push(href);
+      return '';
+    })
     .replace('<style>', `<style>${fontFaces}`);
-  if (!files.entry || !files.styles.length) throw new Error('prerender: the built HTML has no entry script or stylesheet to start after paint');
-  if (/<script type="module"|rel="(modulepreload|stylesheet)"/.test(out)) throw new Error('prerender: a script or stylesheet tag was left in the page');
+  if (!files.entry || !files.styles.length)
+    throw new Error('prerender: the built HTML has no entry script or stylesheet to start after paint');
+  if (/<script type="module"|rel="(modulepreload|stylesheet)"/.test(out))
+    throw new Error('prerender: a script or stylesheet tag was left in the page');
   files.modules = [...new Set([...files.modules, ...more.modules])].filter((f) => f !== files.entry);
   files.styles = [...new Set([...files.styles, ...more.styles])];
   const start = `<script data-entry="${files.entry}" data-modules="${files.modules.join(' ')}" data-styles="${files.styles.join(' ')}">${START_APP_SCRIPT}</script>`;
@@ -82,7 +108,9 @@ export function prerenderPages(): Plugin {
       async handler(_options, bundle) {
         await build({ configFile, logLevel: 'warn', build: { ssr: 'src/prerender/render-page.tsx' } });
         await emptyBrowserStorage();
-        const render = (await import(pathToFileURL(path.resolve(SSR_OUT, 'render-page.js')).href + `?t=${Date.now()}`)) as RenderModule;
+        const render = (await import(
+          pathToFileURL(path.resolve(SSR_OUT, 'render-page.js')).href + `?t=${Date.now()}`
+        )) as RenderModule;
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const assets = fs.readdirSync(path.join(outDir, 'assets'));
         const beasties = new Beasties({
@@ -98,21 +126,41 @@ export function prerenderPages(): Plugin {
         });
         // The Lao typeface's rules (src/styles/fonts.css), inline: beasties cannot tell they are used
         // (the font family is a custom property), and the full stylesheet comes after the paint.
-        const fontFaces = [...new Set(assets.filter((f) => f.endsWith('.css'))
-          .flatMap((f) => fs.readFileSync(path.join(outDir, 'assets', f), 'utf8').match(/@font-face\{[^}]*\}/g) ?? []))].join('');
+        const fontFaces = [
+          ...new Set(
+            assets
+              .filter((f) => f.endsWith('.css'))
+              .flatMap(
+                (f) => fs.readFileSync(path.join(outDir, 'assets', f), 'utf8').match(/@font-face\{[^}]*\}/g) ?? [],
+              ),
+          ),
+        ].join('');
         const laoFonts = assets.filter((f) => /^noto-sans-lao-lao-(400|700)-normal-.*\.woff2$/.test(f));
-        const laoPreload = laoFonts.map((f) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${f}" crossorigin>`).join('');
+        const laoPreload = laoFonts
+          .map((f) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${f}" crossorigin>`)
+          .join('');
 
         fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
         for (const { name, url, routeId } of PRERENDERED_PAGES) {
           for (const language of LANGUAGES) {
             const { html, title } = await render.renderPage(url, language);
-            const doc = page(template, { language, title, root: html, routeId, head: language === 'lo' ? laoPreload : '' });
-            fs.writeFileSync(path.join(outDir, 'pages', `${name}.${language}.html`), startAfterPaint(await beasties.process(doc), fontFaces, pageChunks(bundle, routeId, language)));
+            const doc = page(template, {
+              language,
+              title,
+              root: html,
+              routeId,
+              head: language === 'lo' ? laoPreload : '',
+            });
+            fs.writeFileSync(
+              path.join(outDir, 'pages', `${name}.${language}.html`),
+              startAfterPaint(await beasties.process(doc), fontFaces, pageChunks(bundle, routeId, language)),
+            );
           }
         }
         // The app shell has no words: its lang is set by the app once it knows the language.
-        const shell = await beasties.process(page(template, { language: 'en', title: 'Lao e-Government', root: render.renderAppShell() }));
+        const shell = await beasties.process(
+          page(template, { language: 'en', title: 'Lao e-Government', root: render.renderAppShell() }),
+        );
         fs.writeFileSync(path.join(outDir, 'index.html'), startAfterPaint(shell, fontFaces));
       },
     },

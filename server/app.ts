@@ -42,7 +42,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(transportPlugin);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Lao e-Government — Resident Certificate API', version: '1.0.0', description: 'Citizen, officer, bank and verification endpoints. Errors: { message, data: { error_code, message, fields } }.' },
+      info: {
+        title: 'Lao e-Government — Resident Certificate API',
+        version: '1.0.0',
+        description:
+          'Citizen, officer, bank and verification endpoints. Errors: { message, data: { error_code, message, fields } }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });

@@ -4,7 +4,13 @@ import { raw32 } from './lib/certificate-keys';
 
 /** Every setting the server reads, validated once at start-up with a clear message (README: Configuration). */
 const intFrom = (def: number, min: number, max: number) =>
-  v.pipe(v.optional(v.string(), String(def)), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
+  v.pipe(
+    v.optional(v.string(), String(def)),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min),
+    v.maxValue(max),
+  );
 
 const intPattern = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
@@ -13,15 +19,35 @@ const envSchema = v.object({
   PORT: intFrom(3000, 0, 65535),
   HOST: v.optional(v.string(), '127.0.0.1'),
   DATA_DIR: v.optional(v.string(), './data'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'))),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  ),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'Lao e-Government <no-reply@egov.la>'),
   APP_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://egov.example.la'))),
   BANK_CALLBACK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** Ed25519 private key (32-byte seed, base64url) that signs certificates; unset: generated in DATA_DIR. */
-  CERTIFICATE_SIGNING_KEY: v.optional(v.pipe(v.string(), v.check((s) => raw32(s) !== null, 'must be a 32-byte Ed25519 key in base64url (43 characters)'))),
+  CERTIFICATE_SIGNING_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => raw32(s) !== null, 'must be a 32-byte Ed25519 key in base64url (43 characters)'),
+    ),
+  ),
   /** Public keys (base64url, comma-separated) of earlier signing keys: their certificates keep verifying. */
-  CERTIFICATE_RETIRED_KEYS: v.optional(v.pipe(v.string(), v.check((s) => s.split(',').map((k) => k.trim()).filter(Boolean).every((k) => raw32(k) !== null), 'must be comma-separated 32-byte Ed25519 public keys in base64url'))),
+  CERTIFICATE_RETIRED_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) =>
+          s
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+            .every((k) => raw32(k) !== null),
+        'must be comma-separated 32-byte Ed25519 public keys in base64url',
+      ),
+    ),
+  ),
   FEE_PAYMENT_LAK: intFrom(20_000, 0, 100_000_000),
   FEE_PROCESSING_LAK: intFrom(9_000, 0, 100_000_000),
   PAYMENT_RECIPIENT: v.optional(v.string(), 'Ministry of Home Affairs — Resident Certificates'),
@@ -56,7 +82,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const clean = Object.fromEntries(Object.entries(env).filter(([, val]) => val !== undefined && val !== ''));
   const result = v.safeParse(envSchema, clean);
   if (!result.success) {
-    const lines = result.issues.map((i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message} (got ${JSON.stringify(i.input)})`);
+    const lines = result.issues.map(
+      (i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message} (got ${JSON.stringify(i.input)})`,
+    );
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.output;
@@ -70,10 +98,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bankCallbackSecret: e.BANK_CALLBACK_SECRET,
     certificateSigningKey: e.CERTIFICATE_SIGNING_KEY ? raw32(e.CERTIFICATE_SIGNING_KEY)! : undefined,
-    certificateRetiredKeys: (e.CERTIFICATE_RETIRED_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean).map((k) => raw32(k)!),
+    certificateRetiredKeys: (e.CERTIFICATE_RETIRED_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean)
+      .map((k) => raw32(k)!),
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
-    fee: { payment: e.FEE_PAYMENT_LAK, processing: e.FEE_PROCESSING_LAK, recipient: e.PAYMENT_RECIPIENT, recipientLo: e.PAYMENT_RECIPIENT_LO, windowHours: e.PAYMENT_WINDOW_HOURS },
-    pickup: { capacity: e.PICKUP_SLOT_CAPACITY, closedSlots: e.PICKUP_CLOSED_SLOTS.split(',').map((s) => s.trim()).filter(Boolean) },
+    fee: {
+      payment: e.FEE_PAYMENT_LAK,
+      processing: e.FEE_PROCESSING_LAK,
+      recipient: e.PAYMENT_RECIPIENT,
+      recipientLo: e.PAYMENT_RECIPIENT_LO,
+      windowHours: e.PAYMENT_WINDOW_HOURS,
+    },
+    pickup: {
+      capacity: e.PICKUP_SLOT_CAPACITY,
+      closedSlots: e.PICKUP_CLOSED_SLOTS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, whatsapp: e.SUPPORT_WHATSAPP },
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
@@ -92,6 +135,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Reset-link requests from one client address per hour (one mail per 30 s and 5 per hour per account stay fixed). */
       resetsPerAddress: e.RATE_LIMIT_RESETS_PER_ADDRESS,
     },
-    bootstrapOfficer: e.BOOTSTRAP_OFFICER_EMAIL && e.BOOTSTRAP_OFFICER_PASSWORD ? { email: e.BOOTSTRAP_OFFICER_EMAIL, password: e.BOOTSTRAP_OFFICER_PASSWORD } : null,
+    bootstrapOfficer:
+      e.BOOTSTRAP_OFFICER_EMAIL && e.BOOTSTRAP_OFFICER_PASSWORD
+        ? { email: e.BOOTSTRAP_OFFICER_EMAIL, password: e.BOOTSTRAP_OFFICER_PASSWORD }
+        : null,
   };
 }

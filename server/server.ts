@@ -23,7 +23,9 @@ async function main() {
     throw err;
   }
   // `npm run backup` asks this process for the embedded database's dump over a socket in DATA_DIR.
-  const stopDumps = app.database.dumpDataDir ? await serveDumps(config.dataDir, app.database.dumpDataDir, app.log) : async () => {};
+  const stopDumps = app.database.dumpDataDir
+    ? await serveDumps(config.dataDir, app.database.dumpDataDir, app.log)
+    : async () => {};
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await stopDumps();
@@ -33,7 +35,9 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Open ${config.appBaseUrl} — API docs at ${config.appBaseUrl}/api/docs (database: ${app.database.kind})`);
+  app.log.info(
+    `Open ${config.appBaseUrl} — API docs at ${config.appBaseUrl}/api/docs (database: ${app.database.kind})`,
+  );
 }
 
 main().catch((err) => {

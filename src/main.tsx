@@ -18,7 +18,12 @@ import { watchConnectivity } from './lib/connectivity';
  */
 function drawsPrerenderedPage(root: HTMLElement, router: AppRouter, htmlLanguage: string): boolean {
   const { location, matches } = router.state;
-  return !!root.dataset.route && root.dataset.route === matches.at(-1)?.routeId && htmlLanguage === i18n.locale && !location.searchStr;
+  return (
+    !!root.dataset.route &&
+    root.dataset.route === matches.at(-1)?.routeId &&
+    htmlLanguage === i18n.locale &&
+    !location.searchStr
+  );
 }
 
 /**
@@ -26,7 +31,9 @@ function drawsPrerenderedPage(root: HTMLElement, router: AppRouter, htmlLanguage
  * screen painted from prerendered HTML shows but does not answer yet. Draws nothing.
  */
 function AppStarted() {
-  useEffect(() => { document.documentElement.dataset.appStarted = ''; }, []);
+  useEffect(() => {
+    document.documentElement.dataset.appStarted = '';
+  }, []);
   return null;
 }
 
@@ -38,7 +45,8 @@ async function start() {
     // A signed-in screen's guard waits for the signed-in words, and only then is its code asked
     // for: ask for both now, alongside the visitor words, rather than one after the other.
     prefetchSignedInWords(language);
-    for (const match of router.matchRoutes(router.state.location)) router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
+    for (const match of router.matchRoutes(router.state.location))
+      router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
   }
   await activateLanguage(language);
   // Focus the new screen's main region so screen readers announce the navigation.
@@ -61,9 +69,13 @@ async function start() {
   if (drawsPrerenderedPage(root, router, htmlLanguage)) {
     // Render the tree the build-time render drew (no root Suspense boundary), or React would refuse the markup.
     router.ssr = { manifest: undefined };
-    startTransition(() => { hydrateRoot(root, app); });
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
-    startTransition(() => { createRoot(root).render(app); });
+    startTransition(() => {
+      createRoot(root).render(app);
+    });
   }
   void registerServiceWorker();
   watchConnectivity();

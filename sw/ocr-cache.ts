@@ -30,7 +30,11 @@ export function registerOcrCache(): void {
   // new version of the reader is seen; the cached copy when offline, so a reading still works.
   registerRoute(
     ({ url }) => url.origin === self.location.origin && url.pathname === FILE_LIST,
-    new NetworkFirst({ cacheName: 'ocr-reader', networkTimeoutSeconds: 4, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+    new NetworkFirst({
+      cacheName: 'ocr-reader',
+      networkTimeoutSeconds: 4,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+    }),
   );
   // A versioned file never changes: kept for good, from the cache without a request. The few
   // entries of an older version are dropped as the new ones arrive (a browser uses 5 files).
@@ -38,7 +42,11 @@ export function registerOcrCache(): void {
     ({ url }) => url.origin === self.location.origin && /^\/tesseract\/[^/]+\/[^/]+$/.test(url.pathname),
     new CacheFirst({
       cacheName: 'ocr-reader',
-      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 7, purgeOnQuotaError: false }), keepFileList],
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 7, purgeOnQuotaError: false }),
+        keepFileList,
+      ],
     }),
   );
   // Earlier versions kept the files unversioned in a cache of this name: 10 MB nobody reads any more.

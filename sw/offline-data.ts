@@ -17,6 +17,9 @@ clientsClaim();
 // copy in the master-data cache would only take space, and the page's If-None-Match must reach
 // the server to get its 304.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/v1/master-data/location/tree',
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname === '/api/v1/master-data/location/tree',
   new NetworkOnly(),
 );

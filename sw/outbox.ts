@@ -17,7 +17,9 @@ const transport = fetchTransport((input, init) => fetch(input, init));
 let running: Promise<Awaited<ReturnType<typeof replayOutbox>>> | null = null;
 /** One round at a time in this worker; the page's rounds are kept apart by the entries' leases. */
 function replay() {
-  running ??= replayOutbox(transport, holder).finally(() => { running = null; });
+  running ??= replayOutbox(transport, holder).finally(() => {
+    running = null;
+  });
   return running;
 }
 
@@ -27,9 +29,11 @@ export function registerOutbox(): void {
   self.addEventListener('sync', (event: Event) => {
     const sync = event as Event & { tag: string; waitUntil(p: Promise<unknown>): void };
     if (sync.tag !== OUTBOX_SYNC_TAG) return;
-    sync.waitUntil(replay().then((report) => {
-      if (report.stoppedBy === 'offline') throw new Error('Still offline: the browser retries later.');
-    }));
+    sync.waitUntil(
+      replay().then((report) => {
+        if (report.stoppedBy === 'offline') throw new Error('Still offline: the browser retries later.');
+      }),
+    );
   });
 
   // Worker start: whatever woke it (a navigation, an update), try what is waiting. Browsers without

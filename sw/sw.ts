@@ -22,10 +22,14 @@ registerRoute(new NavigationRoute(prerenderedNavigation, { denylist: [/^\/api\//
 // Provinces, districts, villages and banks change only when an operator imports a new list: show the
 // copy we have at once (offline too) and refresh it in the background.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/v1/master-data/'),
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/v1/master-data/'),
   new StaleWhileRevalidate({
     cacheName: 'master-data',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600 }),
+    ],
   }),
 );
 

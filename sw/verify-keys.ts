@@ -17,7 +17,12 @@ export function registerVerifyKeys(): void {
   // a landlord who opened the app once can check a certificate later without a connection.
   // A failure (offline install) must not stop the worker from installing; the page retries later.
   self.addEventListener('install', (event) => {
-    event.waitUntil(caches.open(CACHE).then((cache) => cache.add(KEYS_PATH)).catch(() => undefined));
+    event.waitUntil(
+      caches
+        .open(CACHE)
+        .then((cache) => cache.add(KEYS_PATH))
+        .catch(() => undefined),
+    );
   });
 
   // Our copy at once (offline too), refreshed in the background: a key never changes under its id,

@@ -22,7 +22,14 @@ import { scratchDatabase } from '../../tests/api/scratch-database';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const scratch = adminUrl ? await scratchDatabase(adminUrl, 'rc_bench') : undefined;
-const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_BASE_URL: 'http://127.0.0.1', ...(scratch ? { DATABASE_URL: scratch.url } : {}) }));
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_BASE_URL: 'http://127.0.0.1',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  }),
+);
 // BENCH_PORT pins the app's port on a machine where ports are shared out; otherwise any free one.
 await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
 
@@ -30,34 +37,50 @@ const reader = await createAccount(app);
 const body = await applicationBody(app);
 const ids: number[] = [];
 for (let i = 0; i < 10; i++) {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/citizen/resident-certificate/create-new', headers: reader.headers, payload: body });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/citizen/resident-certificate/create-new',
+    headers: reader.headers,
+    payload: body,
+  });
   if (res.statusCode !== 201) throw new Error(`fixture application: ${res.statusCode} ${res.body}`);
   ids.push(res.json().data.id);
 }
-const [bigDistrict] = await app.db.select({ id: districts.id }).from(districts)
-  .innerJoin(villages, eq(villages.districtId, districts.id)).groupBy(districts.id).orderBy(desc(count(villages.id))).limit(1);
+const [bigDistrict] = await app.db
+  .select({ id: districts.id })
+  .from(districts)
+  .innerJoin(villages, eq(villages.districtId, districts.id))
+  .groupBy(districts.id)
+  .orderBy(desc(count(villages.id)))
+  .limit(1);
 const certificate = await issuedApplication(app);
 
 // The floor: Fastify with nothing registered, answering the same bytes as the province list.
-const provinces = await app.inject({ method: 'GET', url: '/api/v1/master-data/location/provinces', headers: { 'accept-encoding': 'identity' } });
+const provinces = await app.inject({
+  method: 'GET',
+  url: '/api/v1/master-data/location/provinces',
+  headers: { 'accept-encoding': 'identity' },
+});
 const bare = Fastify({ logger: false });
 bare.get('/provinces', (_req, reply) => reply.type('application/json; charset=utf-8').send(provinces.body));
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (server: typeof app.server) => (server.address() as { port: number }).port;
-console.log(JSON.stringify({
-  ready: true,
-  database: scratch ? 'PostgreSQL' : 'PGlite',
-  appPort: port(app.server),
-  barePort: port(bare.server),
-  provinceBytes: Buffer.byteLength(provinces.body),
-  token: reader.token,
-  email: reader.user.email,
-  password: TEST_PASSWORD,
-  ids,
-  bigDistrict: bigDistrict.id,
-  certificate: { id: certificate.id, headers: certificate.citizen.headers },
-}));
+console.log(
+  JSON.stringify({
+    ready: true,
+    database: scratch ? 'PostgreSQL' : 'PGlite',
+    appPort: port(app.server),
+    barePort: port(bare.server),
+    provinceBytes: Buffer.byteLength(provinces.body),
+    token: reader.token,
+    email: reader.user.email,
+    password: TEST_PASSWORD,
+    ids,
+    bigDistrict: bigDistrict.id,
+    certificate: { id: certificate.id, headers: certificate.citizen.headers },
+  }),
+);
 
 const stop = async () => {
   await bare.close();

@@ -13,17 +13,37 @@ const median = (xs: number[]) => {
   return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
 };
 
-export interface LighthouseFigure { path: string; runs: number; performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number; tbt: number; cls: number }
+export interface LighthouseFigure {
+  path: string;
+  runs: number;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
 
 /**
  * Lighthouse's default (mobile) preset — simulated slow 4G and a 4× slower CPU — three runs per
  * screen, the median of each figure. The signed-in home keeps its session in localStorage, so for
  * it the storage is not reset; the HTTP cache and the service worker are cleared before each run.
  */
-export async function lighthouseRuns(base: string, paths: string[], session: { token: string; expiresAt: number }, runs = 3, lhrDir?: string): Promise<LighthouseFigure[]> {
+export async function lighthouseRuns(
+  base: string,
+  paths: string[],
+  session: { token: string; expiresAt: number },
+  runs = 3,
+  lhrDir?: string,
+): Promise<LighthouseFigure[]> {
   const port = Number(process.env.BENCH_DEBUG_PORT ?? 9400 + Math.floor(Math.random() * 500));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lh-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`], headless: true });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    headless: true,
+  });
   const out: LighthouseFigure[] = [];
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -34,12 +54,22 @@ export async function lighthouseRuns(base: string, paths: string[], session: { t
       for (let i = 0; i < runs; i++) {
         if (signedIn) {
           await page.goto(`${base}/login`);
-          await page.evaluate((s) => { localStorage.setItem('token', s.token); localStorage.setItem('expiresAt', String(s.expiresAt)); localStorage.setItem('role', 'citizen'); }, session);
+          await page.evaluate((s) => {
+            localStorage.setItem('token', s.token);
+            localStorage.setItem('expiresAt', String(s.expiresAt));
+            localStorage.setItem('role', 'citizen');
+          }, session);
           await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
           await cdp.send('Network.clearBrowserCache');
           await page.goto('about:blank');
         }
-        const result = await lighthouse(`${base}${p}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: signedIn });
+        const result = await lighthouse(`${base}${p}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          disableStorageReset: signedIn,
+        });
         const lhr = result!.lhr;
         if (lhrDir) {
           fs.mkdirSync(lhrDir, { recursive: true });
@@ -47,15 +77,36 @@ export async function lighthouseRuns(base: string, paths: string[], session: { t
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         // A run whose trace Lighthouse could not read has no score: left out of the median, not a 0.
-        const score = (id: string) => { const s = lhr.categories[id]?.score; return typeof s === 'number' ? s * 100 : NaN; };
+        const score = (id: string) => {
+          const s = lhr.categories[id]?.score;
+          return typeof s === 'number' ? s * 100 : NaN;
+        };
         results.push({
-          path: p, runs, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'),
-          fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift'),
+          path: p,
+          runs,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
         });
-        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== p) throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== p)
+          throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);
       }
       const m = (k: keyof LighthouseFigure) => median(results.map((r) => r[k] as number));
-      out.push({ path: p, runs, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls') });
+      out.push({
+        path: p,
+        runs,
+        performance: m('performance'),
+        accessibility: m('accessibility'),
+        bestPractices: m('bestPractices'),
+        fcp: m('fcp'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+      });
       process.stderr.write(`  lighthouse ${p}: ${m('performance')}\n`);
     }
   } finally {
@@ -66,14 +117,19 @@ export async function lighthouseRuns(base: string, paths: string[], session: { t
 }
 
 /** The first screen offline, answered by the service worker: median first and largest paint of 3 loads. */
-export async function offlineFirstScreen(base: string, paths: string[]): Promise<{ path: string; fcp: number; lcp: number }[]> {
+export async function offlineFirstScreen(
+  base: string,
+  paths: string[],
+): Promise<{ path: string; fcp: number; lcp: number }[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const out: { path: string; fcp: number; lcp: number }[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${base}/`);
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await context.setOffline(true);
@@ -82,14 +138,17 @@ export async function offlineFirstScreen(base: string, paths: string[]): Promise
       const lcps: number[] = [];
       for (let i = 0; i < 3; i++) {
         await page.goto(`${base}${p}`, { waitUntil: 'load' });
-        const t = await page.evaluate(() => new Promise<{ fcp: number; lcp: number }>((resolve) => {
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            resolve({ fcp, lcp: entries[entries.length - 1].startTime });
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          setTimeout(() => resolve({ fcp, lcp: NaN }), 3000);
-        }));
+        const t = await page.evaluate(
+          () =>
+            new Promise<{ fcp: number; lcp: number }>((resolve) => {
+              const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+              new PerformanceObserver((list) => {
+                const entries = list.getEntries();
+                resolve({ fcp, lcp: entries[entries.length - 1].startTime });
+              }).observe({ type: 'largest-contentful-paint', buffered: true });
+              setTimeout(() => resolve({ fcp, lcp: NaN }), 3000);
+            }),
+        );
         fcps.push(t.fcp);
         lcps.push(t.lcp);
       }
@@ -102,21 +161,42 @@ export async function offlineFirstScreen(base: string, paths: string[]): Promise
 }
 
 /** tesseract.js in Chromium with the app's own engine and data (/tesseract/<version>/): worker start, then one card. */
-export async function ocrTiming(base: string, card: string): Promise<{ workerStartMs: number; recognitionMs: number; textLength: number }> {
+export async function ocrTiming(
+  base: string,
+  card: string,
+): Promise<{ workerStartMs: number; recognitionMs: number; textLength: number }> {
   // The reader's files sit in a folder named after their versions (scripts/copy-tesseract-assets.ts).
   const version = fs.readdirSync('dist/tesseract', { withFileTypes: true }).find((e) => e.isDirectory())!.name;
   const files = `/tesseract/${version}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
-    await page.route('**/bench/tesseract.min.js', (r) => r.fulfill({ path: 'node_modules/tesseract.js/dist/tesseract.min.js', contentType: 'text/javascript' }));
+    await page.route('**/bench/tesseract.min.js', (r) =>
+      r.fulfill({ path: 'node_modules/tesseract.js/dist/tesseract.min.js', contentType: 'text/javascript' }),
+    );
     await page.route('**/bench/card.png', (r) => r.fulfill({ path: card, contentType: 'image/png' }));
     await page.goto(`${base}/login`);
     await page.addScriptTag({ url: '/bench/tesseract.min.js' });
     return await page.evaluate(async (files) => {
-      const T = (window as unknown as { Tesseract: { createWorker(l: string, oem: number, o: object): Promise<{ recognize(i: string): Promise<{ data: { text: string } }>; terminate(): Promise<void> }> } }).Tesseract;
+      const T = (
+        window as unknown as {
+          Tesseract: {
+            createWorker(
+              l: string,
+              oem: number,
+              o: object,
+            ): Promise<{ recognize(i: string): Promise<{ data: { text: string } }>; terminate(): Promise<void> }>;
+          };
+        }
+      ).Tesseract;
       const t0 = performance.now();
-      const worker = await T.createWorker('lao+eng', 1, { workerPath: `${files}worker.min.js`, corePath: files, langPath: files, cacheMethod: 'none', workerBlobURL: false });
+      const worker = await T.createWorker('lao+eng', 1, {
+        workerPath: `${files}worker.min.js`,
+        corePath: files,
+        langPath: files,
+        cacheMethod: 'none',
+        workerBlobURL: false,
+      });
       const t1 = performance.now();
       const { data } = await worker.recognize('/bench/card.png');
       const t2 = performance.now();

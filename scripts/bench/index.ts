@@ -21,15 +21,31 @@ import { startServer } from './server-process';
 
 const LIGHTHOUSE = ['/', '/login', '/register', '/forgot-password', '/verify/BENCH-CODE', '/home'];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 const kb = (n: number) => `${n.toFixed(1)} KB`;
 const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '—');
-const version = (cmd: string, args: string[]) => { try { return execFileSync(cmd, args, { encoding: 'utf8' }).trim(); } catch { return 'unknown'; } };
+const version = (cmd: string, args: string[]) => {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+};
 
 async function pgReachable(url: string): Promise<boolean> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try { await c.connect(); await c.end(); return true; } catch { return false; }
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function pdfTiming(base: string, id: number, headers: Record<string, string>) {
@@ -60,7 +76,13 @@ function option(name: string): string | undefined {
 async function lighthouseOnly(paths: string[], lhrDir: string | undefined) {
   const server = await startServer();
   try {
-    const figures = await lighthouseRuns(`http://127.0.0.1:${server.appPort}`, paths, { token: server.token, expiresAt: Date.now() + 55 * 60_000 }, 3, lhrDir);
+    const figures = await lighthouseRuns(
+      `http://127.0.0.1:${server.appPort}`,
+      paths,
+      { token: server.token, expiresAt: Date.now() + 55 * 60_000 },
+      3,
+      lhrDir,
+    );
     console.log(lighthouseTable(figures).join('\n'));
   } finally {
     await server.stop();
@@ -70,10 +92,18 @@ async function lighthouseOnly(paths: string[], lhrDir: string | undefined) {
 async function apiOnly() {
   const api: Report['api'] = [];
   const pglite = await startServer();
-  try { api.push({ database: 'PGlite', figures: await apiLoad(pglite) }); } finally { await pglite.stop(); }
+  try {
+    api.push({ database: 'PGlite', figures: await apiLoad(pglite) });
+  } finally {
+    await pglite.stop();
+  }
   if (await pgReachable(PG_URL)) {
     const pg = await startServer(PG_URL);
-    try { api.push({ database: 'PostgreSQL', figures: await apiLoad(pg) }); } finally { await pg.stop(); }
+    try {
+      api.push({ database: 'PostgreSQL', figures: await apiLoad(pg) });
+    } finally {
+      await pg.stop();
+    }
   }
   console.log(apiTables(api).join('\n'));
 }
@@ -88,9 +118,14 @@ async function main() {
   const started = new Date();
   const loadBefore = load();
   const machine = {
-    date: started.toISOString(), cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`, memoryGb: (os.totalmem() / 1024 ** 3).toFixed(1),
-    os: `${os.type()} ${os.release()}`, node: process.version, chromium: version(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version']),
-    lighthouse: JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')).version, commit: version('git', ['rev-parse', '--short', 'HEAD']),
+    date: started.toISOString(),
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`,
+    memoryGb: (os.totalmem() / 1024 ** 3).toFixed(1),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    chromium: version(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version']),
+    lighthouse: JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')).version,
+    commit: version('git', ['rev-parse', '--short', 'HEAD']),
     loadBefore,
   };
   process.stderr.write('JavaScript of each first screen…\n');
@@ -106,7 +141,13 @@ async function main() {
   const api: { database: string; figures: LoadFigure[] }[] = [];
   try {
     process.stderr.write('Lighthouse…\n');
-    lighthouse = await lighthouseRuns(base, paths, { token: pglite.token, expiresAt: Date.now() + 55 * 60_000 }, 3, lhrDir);
+    lighthouse = await lighthouseRuns(
+      base,
+      paths,
+      { token: pglite.token, expiresAt: Date.now() + 55 * 60_000 },
+      3,
+      lhrDir,
+    );
     process.stderr.write('Offline first screen…\n');
     offline = await offlineFirstScreen(base, ['/', '/login', '/home']);
     process.stderr.write('OCR…\n');
@@ -120,7 +161,11 @@ async function main() {
   if (await pgReachable(PG_URL)) {
     process.stderr.write('API on PostgreSQL…\n');
     const pg = await startServer(PG_URL);
-    try { api.push({ database: 'PostgreSQL', figures: await apiLoad(pg) }); } finally { await pg.stop(); }
+    try {
+      api.push({ database: 'PostgreSQL', figures: await apiLoad(pg) });
+    } finally {
+      await pg.stop();
+    }
   }
   const loadAfter = load();
 
@@ -131,50 +176,113 @@ async function main() {
   console.log(markdown(report));
 }
 
-type Report = { machine: Record<string, string>; javascript: Awaited<ReturnType<typeof measureBudget>>; lighthouse: LighthouseFigure[]; offline: { path: string; fcp: number; lcp: number }[]; api: { database: string; figures: LoadFigure[] }[]; ocr?: { workerStartMs: number; recognitionMs: number; textLength: number }; pdf?: { medianMs: number; sizeKb: number } };
+type Report = {
+  machine: Record<string, string>;
+  javascript: Awaited<ReturnType<typeof measureBudget>>;
+  lighthouse: LighthouseFigure[];
+  offline: { path: string; fcp: number; lcp: number }[];
+  api: { database: string; figures: LoadFigure[] }[];
+  ocr?: { workerStartMs: number; recognitionMs: number; textLength: number };
+  pdf?: { medianMs: number; sizeKb: number };
+};
 
 function apiTables(api: Report['api']): string[] {
   const lines: string[] = [];
   for (const a of api) {
     const floor = a.figures[0];
-    lines.push('', `## API on ${a.database} (autocannon, ${floor.connections} connections, ${Math.round(floor.seconds)} s each after a 1 s warm-up; NODE_ENV=test)`, '',
-      '| scenario | req/s (2xx) | share of the bare route | p50 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|');
-    for (const f of a.figures) lines.push(`| ${f.name}${f.connections !== 50 ? ` (${f.connections} connections)` : ''} | ${Math.round(f.rps)} | ${f === floor ? 'floor' : `${((f.rps / floor.rps) * 100).toFixed(0)} %`} | ${f.p50} ms | ${f.p99} ms | ${f.non2xx + f.errors} |`);
-    if (a.database === 'PGlite') lines.push('', 'With PGlite a citizen\'s history and detail answers are kept in memory until their applications or documents change (README, architecture): the first read after a change costs the queries, as on PostgreSQL.');
+    lines.push(
+      '',
+      `## API on ${a.database} (autocannon, ${floor.connections} connections, ${Math.round(floor.seconds)} s each after a 1 s warm-up; NODE_ENV=test)`,
+      '',
+      '| scenario | req/s (2xx) | share of the bare route | p50 | p99 | non-2xx |',
+      '|---|---:|---:|---:|---:|---:|',
+    );
+    for (const f of a.figures)
+      lines.push(
+        `| ${f.name}${f.connections !== 50 ? ` (${f.connections} connections)` : ''} | ${Math.round(f.rps)} | ${f === floor ? 'floor' : `${((f.rps / floor.rps) * 100).toFixed(0)} %`} | ${f.p50} ms | ${f.p99} ms | ${f.non2xx + f.errors} |`,
+      );
+    if (a.database === 'PGlite')
+      lines.push(
+        '',
+        "With PGlite a citizen's history and detail answers are kept in memory until their applications or documents change (README, architecture): the first read after a change costs the queries, as on PostgreSQL.",
+      );
   }
   return lines;
 }
 
 function lighthouseTable(figures: LighthouseFigure[]): string[] {
-  const lines = ['## Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown), median of 3', '',
-    '| screen | performance | accessibility | best practices | FCP | LCP | TBT | CLS |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
-  for (const l of figures) lines.push(`| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${Number.isFinite(l.cls) ? l.cls.toFixed(3) : '—'} |`);
+  const lines = [
+    '## Lighthouse (mobile preset: simulated slow 4G, 4× CPU slowdown), median of 3',
+    '',
+    '| screen | performance | accessibility | best practices | FCP | LCP | TBT | CLS |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const l of figures)
+    lines.push(
+      `| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${Number.isFinite(l.cls) ? l.cls.toFixed(3) : '—'} |`,
+    );
   return lines;
 }
 
 function markdown(r: Report): string {
   const m = r.machine;
   const lines: string[] = [];
-  lines.push('# Benchmark report', '', `Generated by \`npm run bench\` on ${m.date} (commit ${m.commit}). Figures, not a pass/fail test.`, '');
-  lines.push('| machine | |', '|---|---|',
-    `| CPU | ${m.cpus} |`, `| memory | ${m.memoryGb} GB |`, `| system | ${m.os} |`, `| Node.js | ${m.node} |`, `| browser | ${m.chromium} |`, `| Lighthouse | ${m.lighthouse} |`,
-    `| load average (1 / 5 / 15 min) before · after | ${m.loadBefore} · ${m.loadAfter} |`, '');
-  lines.push('## JavaScript of a first visit', '', 'Service worker off, empty cache, every script fetched until the network is idle, gzip (as `npm run budget` counts and enforces).', '',
-    '| screen | English | Lao | budget |', '|---|---:|---:|---:|');
+  lines.push(
+    '# Benchmark report',
+    '',
+    `Generated by \`npm run bench\` on ${m.date} (commit ${m.commit}). Figures, not a pass/fail test.`,
+    '',
+  );
+  lines.push(
+    '| machine | |',
+    '|---|---|',
+    `| CPU | ${m.cpus} |`,
+    `| memory | ${m.memoryGb} GB |`,
+    `| system | ${m.os} |`,
+    `| Node.js | ${m.node} |`,
+    `| browser | ${m.chromium} |`,
+    `| Lighthouse | ${m.lighthouse} |`,
+    `| load average (1 / 5 / 15 min) before · after | ${m.loadBefore} · ${m.loadAfter} |`,
+    '',
+  );
+  lines.push(
+    '## JavaScript of a first visit',
+    '',
+    'Service worker off, empty cache, every script fetched until the network is idle, gzip (as `npm run budget` counts and enforces).',
+    '',
+    '| screen | English | Lao | budget |',
+    '|---|---:|---:|---:|',
+  );
   const paths = [...new Set(r.javascript.screens.map((s) => s.path))];
   for (const p of paths) {
     const en = r.javascript.screens.find((s) => s.path === p && s.language === 'en')!;
     const lo = r.javascript.screens.find((s) => s.path === p && s.language === 'lo')!;
     lines.push(`| \`${p}\`${p === '/home' ? ' (signed in)' : ''} | ${kb(en.kb)} | ${kb(lo.kb)} | ${en.budgetKb} KB |`);
   }
-  lines.push('', `/faq, /term-conditions and /customer-services are signed-in screens (specification §2): a visitor gets the app shell and is sent to /login.`, '');
+  lines.push(
+    '',
+    `/faq, /term-conditions and /customer-services are signed-in screens (specification §2): a visitor gets the app shell and is sent to /login.`,
+    '',
+  );
   lines.push(...lighthouseTable(r.lighthouse));
-  lines.push('', '## First screen offline (answered by the service worker), median of 3', '', '| screen | first paint | largest paint |', '|---|---:|---:|');
+  lines.push(
+    '',
+    '## First screen offline (answered by the service worker), median of 3',
+    '',
+    '| screen | first paint | largest paint |',
+    '|---|---:|---:|',
+  );
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
   lines.push(...apiTables(r.api));
   lines.push('', '## Device work', '');
-  if (r.ocr) lines.push(`- OCR in Chromium (tesseract.js, Lao + English, the app's own engine and data): worker start ${ms(r.ocr.workerStartMs)} (first use: engine and 6.6 MB of language data from the server), recognition of a generated card ${ms(r.ocr.recognitionMs)}.`);
-  if (r.pdf) lines.push(`- Certificate PDF (pdfkit, bilingual A4 with QR code), over HTTP: ${ms(r.pdf.medianMs)} median of 10, ${r.pdf.sizeKb.toFixed(0)} KB.`);
+  if (r.ocr)
+    lines.push(
+      `- OCR in Chromium (tesseract.js, Lao + English, the app's own engine and data): worker start ${ms(r.ocr.workerStartMs)} (first use: engine and 6.6 MB of language data from the server), recognition of a generated card ${ms(r.ocr.recognitionMs)}.`,
+    );
+  if (r.pdf)
+    lines.push(
+      `- Certificate PDF (pdfkit, bilingual A4 with QR code), over HTTP: ${ms(r.pdf.medianMs)} median of 10, ${r.pdf.sizeKb.toFixed(0)} KB.`,
+    );
   lines.push('');
   return lines.join('\n');
 }

@@ -24,13 +24,16 @@ export async function startServer(databaseUrl?: string): Promise<ServerInfo> {
   const lines = readline.createInterface({ input: child.stdout! });
   const info = await new Promise<Omit<ServerInfo, 'stop'>>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    lines.on('line', (line) => { if (line.startsWith('{"ready"')) resolve(JSON.parse(line)); });
+    lines.on('line', (line) => {
+      if (line.startsWith('{"ready"')) resolve(JSON.parse(line));
+    });
   });
   return {
     ...info,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

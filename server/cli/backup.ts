@@ -23,9 +23,11 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: applications, documents and sessions are all in that PostgreSQL database, and this command does not copy it.\n'
-      + 'Back it up with PostgreSQL\'s own tools, e.g.  pg_dump --format=custom --file=resident-certificates.dump "$DATABASE_URL"\n'
-      + 'and restore into a new, empty database with  pg_restore --no-owner --dbname=NEW_DATABASE_URL resident-certificates.dump  (README, "Backups").');
+    console.error(
+      'DATABASE_URL is set: applications, documents and sessions are all in that PostgreSQL database, and this command does not copy it.\n' +
+        'Back it up with PostgreSQL\'s own tools, e.g.  pg_dump --format=custom --file=resident-certificates.dump "$DATABASE_URL"\n' +
+        'and restore into a new, empty database with  pg_restore --no-owner --dbname=NEW_DATABASE_URL resident-certificates.dump  (README, "Backups").',
+    );
     return 2;
   }
   const dataDir = path.resolve(args['data-dir'] ?? config.dataDir);
@@ -33,7 +35,10 @@ async function main(): Promise<number> {
     console.error(`No embedded database in ${dataDir}: nothing to back up (set DATA_DIR or --data-dir).`);
     return 1;
   }
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const out = path.resolve(args.out ?? path.join('backups', `backup-${stamp}`));
 
   let release: (() => void) | undefined;
@@ -62,13 +67,17 @@ async function main(): Promise<number> {
     }
     const manifest = await writeBackup({ dump, dataDir, out });
     const bytes = manifest.files.reduce((n, f) => n + f.size, dump.length);
-    console.log(`Backup written to ${out} (${how}): database ${(dump.length / 1e6).toFixed(1)} MB, ${manifest.files.length} document files, `
-      + `${manifest.secrets.length} generated secrets; ${(bytes / 1e6).toFixed(1)} MB in all.\n`
-      + 'It holds personal data and secrets: keep it owner-only and encrypted, and copy it off this machine.');
+    console.log(
+      `Backup written to ${out} (${how}): database ${(dump.length / 1e6).toFixed(1)} MB, ${manifest.files.length} document files, ` +
+        `${manifest.secrets.length} generated secrets; ${(bytes / 1e6).toFixed(1)} MB in all.\n` +
+        'It holds personal data and secrets: keep it owner-only and encrypted, and copy it off this machine.',
+    );
     return 0;
   } catch (err) {
     if (err instanceof BackupError) {
-      console.error(`No backup was written: ${err.message}.${release ? '' : ' Is another command (not the server) using DATA_DIR? Run the backup when it has finished.'}`);
+      console.error(
+        `No backup was written: ${err.message}.${release ? '' : ' Is another command (not the server) using DATA_DIR? Run the backup when it has finished.'}`,
+      );
       return 1;
     }
     throw err;
@@ -77,7 +86,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error('No backup was written:', err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('No backup was written:', err);
+    process.exit(1);
+  },
+);

@@ -15,7 +15,10 @@ const USAGE = `Usage: npm run officer:create -- --email officer@example.la --pas
 
 let args;
 try {
-  args = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } }, strict: true }).values;
+  args = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    strict: true,
+  }).values;
 } catch (err) {
   console.error(`${(err as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -33,15 +36,28 @@ try {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const outcome = await ensureOfficer(database.db, { email: args.email, password: args.password, role: args.role as OfficerRole | undefined });
-    const said = { created: 'Created officer', promoted: 'Made officer', updated: 'Updated the password of officer', unchanged: 'Officer already exists:' }[outcome];
-    console.log(`${said} ${args.email.trim().toLowerCase()}, role ${args.role ?? 'admin'} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`);
+    const outcome = await ensureOfficer(database.db, {
+      email: args.email,
+      password: args.password,
+      role: args.role as OfficerRole | undefined,
+    });
+    const said = {
+      created: 'Created officer',
+      promoted: 'Made officer',
+      updated: 'Updated the password of officer',
+      unchanged: 'Officer already exists:',
+    }[outcome];
+    console.log(
+      `${said} ${args.email.trim().toLowerCase()}, role ${args.role ?? 'admin'} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`,
+    );
   } finally {
     await database.close();
   }
 } catch (err) {
   if (err instanceof DataDirLockedError) {
-    console.error(`${err.message}\nThe officer was not created: stop the server, run this command, then start the server again.`);
+    console.error(
+      `${err.message}\nThe officer was not created: stop the server, run this command, then start the server again.`,
+    );
   } else if (err instanceof OfficerAccountError) {
     console.error(`The officer was not created. ${err.message}`);
   } else {

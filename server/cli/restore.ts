@@ -29,7 +29,9 @@ async function main(): Promise<number> {
   const target = path.resolve(parsed.values['data-dir'] ?? loadConfig().dataDir);
   const existed = fs.existsSync(target);
   if (existed && fs.readdirSync(target).some((n) => n !== 'server.lock')) {
-    console.error(`${target} is not empty: restore only into a new, empty directory (nothing was changed). Restore beside it with --data-dir, then point DATA_DIR at the restored one.`);
+    console.error(
+      `${target} is not empty: restore only into a new, empty directory (nothing was changed). Restore beside it with --data-dir, then point DATA_DIR at the restored one.`,
+    );
     return 1;
   }
   let release: () => void;
@@ -53,7 +55,9 @@ async function main(): Promise<number> {
     let referenced: string[];
     try {
       applications = Number((await client.query<{ n: string }>('select count(*) as n from applications')).rows[0].n);
-      referenced = (await client.query<{ sha256: string }>('select distinct sha256 from documents where data is null')).rows.map((r) => r.sha256);
+      referenced = (
+        await client.query<{ sha256: string }>('select distinct sha256 from documents where data is null')
+      ).rows.map((r) => r.sha256);
     } finally {
       await client.close();
     }
@@ -65,15 +69,20 @@ async function main(): Promise<number> {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       await writeDurably(path.join(dir, sha256), backup.file(sha256));
     }
-    for (const dir of fs.existsSync(path.join(target, 'files')) ? fs.readdirSync(path.join(target, 'files')) : []) syncDir(path.join(target, 'files', dir));
-    for (const name of backup.manifest.secrets) await writeDurably(path.join(target, name), fs.readFileSync(path.join(source, name)), 0o600);
+    for (const dir of fs.existsSync(path.join(target, 'files')) ? fs.readdirSync(path.join(target, 'files')) : [])
+      syncDir(path.join(target, 'files', dir));
+    for (const name of backup.manifest.secrets)
+      await writeDurably(path.join(target, name), fs.readFileSync(path.join(source, name)), 0o600);
     syncDir(target);
-    console.log(`Restored ${source} into ${target}: ${applications} applications, ${referenced.length} document files referenced, all present and intact.\n`
-      + `Start the server with DATA_DIR=${target}.`);
+    console.log(
+      `Restored ${source} into ${target}: ${applications} applications, ${referenced.length} document files referenced, all present and intact.\n` +
+        `Start the server with DATA_DIR=${target}.`,
+    );
     return 0;
   } catch (err) {
     // Leave the directory as empty as it was found: a half-restored DATA_DIR must never be started.
-    for (const name of fs.readdirSync(target)) if (name !== 'server.lock') fs.rmSync(path.join(target, name), { recursive: true, force: true });
+    for (const name of fs.readdirSync(target))
+      if (name !== 'server.lock') fs.rmSync(path.join(target, name), { recursive: true, force: true });
     console.error(`Nothing was restored: ${err instanceof BackupError ? err.message : String(err)}`);
     return 1;
   } finally {
@@ -82,7 +91,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err) => {
-  console.error('Nothing was restored:', err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('Nothing was restored:', err);
+    process.exit(1);
+  },
+);

@@ -24,7 +24,11 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** PostgreSQL when a URL is given, else the embedded PGlite in DATA_DIR/db; migrations applied on both. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; onIdleError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -50,7 +54,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'pglite',
       dumpDataDir: () => client.dumpDataDir('gzip'),
-      embedded: { exec: (statements) => client.exec(statements), listen: (channel, onNotice) => client.listen(channel, onNotice) },
+      embedded: {
+        exec: (statements) => client.exec(statements),
+        listen: (channel, onNotice) => client.listen(channel, onNotice),
+      },
       close: async () => {
         await client.close();
         release();

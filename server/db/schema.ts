@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -17,23 +29,35 @@ export const provinces = pgTable('provinces', {
   active: boolean('active').notNull().default(true),
 });
 
-export const districts = pgTable('districts', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  provinceId: integer('province_id').notNull().references(() => provinces.id),
-  nameEn: text('name_en').notNull(),
-  nameLo: text('name_lo').notNull(),
-  active: boolean('active').notNull().default(true),
-}, (t) => [index('districts_province_idx').on(t.provinceId)]);
+export const districts = pgTable(
+  'districts',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    provinceId: integer('province_id')
+      .notNull()
+      .references(() => provinces.id),
+    nameEn: text('name_en').notNull(),
+    nameLo: text('name_lo').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('districts_province_idx').on(t.provinceId)],
+);
 
-export const villages = pgTable('villages', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  districtId: integer('district_id').notNull().references(() => districts.id),
-  nameEn: text('name_en').notNull(),
-  nameLo: text('name_lo').notNull(),
-  active: boolean('active').notNull().default(true),
-}, (t) => [index('villages_district_idx').on(t.districtId)]);
+export const villages = pgTable(
+  'villages',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id),
+    nameEn: text('name_en').notNull(),
+    nameLo: text('name_lo').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('villages_district_idx').on(t.districtId)],
+);
 
 export const banks = pgTable('banks', {
   id: serial('id').primaryKey(),
@@ -52,7 +76,9 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number').unique(),
   idCard: text('id_card').unique(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['citizen', 'officer'] }).notNull().default('citizen'),
+  role: text('role', { enum: ['citizen', 'officer'] })
+    .notNull()
+    .default('citizen'),
   /**
    * An officer's duty (contract/officer.ts OFFICER_ROLES); null for citizens. An officer created
    * before roles existed has null too and keeps every duty (admin), so an upgrade locks nobody out.
@@ -68,7 +94,9 @@ export const users = pgTable('users', {
   provinceId: integer('province_id').references(() => provinces.id),
   districtId: integer('district_id').references(() => districts.id),
   villageId: integer('village_id').references(() => villages.id),
-  language: text('language', { enum: ['en', 'lo'] }).notNull().default('lo'),
+  language: text('language', { enum: ['en', 'lo'] })
+    .notNull()
+    .default('lo'),
   verifiedAt: ts('verified_at'),
   /** Wrong OTP codes over the account's life: past the limit an officer or a reset must unlock it. */
   otpFailures: integer('otp_failures').notNull().default(0),
@@ -76,29 +104,43 @@ export const users = pgTable('users', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const sessions = pgTable('sessions', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  expiresAt: ts('expires_at').notNull(),
-  revokedAt: ts('revoked_at'),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
-export const otpCodes = pgTable('otp_codes', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  voidedAt: ts('voided_at'),
-}, (t) => [index('otp_codes_user_idx').on(t.userId)]);
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [index('otp_codes_user_idx').on(t.userId)],
+);
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
@@ -106,153 +148,220 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /** Counted events for throttling (login failures, OTP sends; otp_resend = a resend asked for by a client), per account and per IP. */
-export const authEvents = pgTable('auth_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind', { enum: ['login_failure', 'otp_send', 'otp_resend', 'otp_failure', 'forgot_password'] }).notNull(),
-  userId: integer('user_id').references(() => users.id),
-  ip: text('ip').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('auth_events_user_idx').on(t.kind, t.userId, t.createdAt), index('auth_events_ip_idx').on(t.kind, t.ip, t.createdAt)]);
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', {
+      enum: ['login_failure', 'otp_send', 'otp_resend', 'otp_failure', 'forgot_password'],
+    }).notNull(),
+    userId: integer('user_id').references(() => users.id),
+    ip: text('ip').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_events_user_idx').on(t.kind, t.userId, t.createdAt),
+    index('auth_events_ip_idx').on(t.kind, t.ip, t.createdAt),
+  ],
+);
 
 // ── Documents (DECISIONS §2: files under DATA_DIR with PGlite, bytea with PostgreSQL) ──
-export const documents = pgTable('documents', {
-  id: serial('id').primaryKey(),
-  ownerId: integer('owner_id').notNull().references(() => users.id),
-  applicationId: integer('application_id'),
-  kind: text('kind').notNull(),
-  fileName: text('file_name').notNull(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  sha256: text('sha256').notNull(),
-  /** Set when the bytes live in the database (PostgreSQL); null when they are a file under DATA_DIR. */
-  data: bytea('data'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('documents_application_idx').on(t.applicationId, t.kind), index('documents_sha_idx').on(t.sha256)]);
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    applicationId: integer('application_id'),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Set when the bytes live in the database (PostgreSQL); null when they are a file under DATA_DIR. */
+    data: bytea('data'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('documents_application_idx').on(t.applicationId, t.kind), index('documents_sha_idx').on(t.sha256)],
+);
 
 // ── Applications ─────────────────────────────────────────────────────────────
-export const applications = pgTable('applications', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  ticketNumber: text('ticket_number').notNull().unique(),
-  status: text('status').notNull(),
-  paymentStatus: text('payment_status').notNull().default('unpaid'),
-  bankId: integer('bank_id').notNull().references(() => banks.id),
-  vaNumber: text('va_number').notNull().unique(),
-  amount: integer('amount').notNull(),
-  feeLines: jsonb('fee_lines').notNull(),
-  recipient: text('recipient').notNull(),
-  deadline: ts('deadline').notNull(),
-  applicantData: jsonb('applicant_data').notNull(),
-  notes: text('notes'),
-  pickupDate: text('pickup_date'),
-  pickupTime: text('pickup_time'),
-  certificateCode: text('certificate_code').unique(),
-  /** When the certificate was issued: the date signed into the QR statement, so every re-render signs the same statement. */
-  certificateIssuedAt: ts('certificate_issued_at'),
-  certificateRevokedAt: ts('certificate_revoked_at'),
-  certificateRevokedReason: text('certificate_revoked_reason'),
-  certificateRevokedBy: integer('certificate_revoked_by').references(() => users.id),
-  /** Set when the pick-up reminder mail went out, so several instances send it once. */
-  pickupReminderSentAt: ts('pickup_reminder_sent_at'),
-  reappliedFromId: integer('reapplied_from_id').unique(),
-  paidAt: ts('paid_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [
-  index('applications_user_idx').on(t.userId, t.createdAt),
-  index('applications_status_idx').on(t.status, t.createdAt),
-  // The expiry job looks for pending applications past their deadline.
-  index('applications_deadline_idx').on(t.status, t.deadline),
-]);
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ticketNumber: text('ticket_number').notNull().unique(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    vaNumber: text('va_number').notNull().unique(),
+    amount: integer('amount').notNull(),
+    feeLines: jsonb('fee_lines').notNull(),
+    recipient: text('recipient').notNull(),
+    deadline: ts('deadline').notNull(),
+    applicantData: jsonb('applicant_data').notNull(),
+    notes: text('notes'),
+    pickupDate: text('pickup_date'),
+    pickupTime: text('pickup_time'),
+    certificateCode: text('certificate_code').unique(),
+    /** When the certificate was issued: the date signed into the QR statement, so every re-render signs the same statement. */
+    certificateIssuedAt: ts('certificate_issued_at'),
+    certificateRevokedAt: ts('certificate_revoked_at'),
+    certificateRevokedReason: text('certificate_revoked_reason'),
+    certificateRevokedBy: integer('certificate_revoked_by').references(() => users.id),
+    /** Set when the pick-up reminder mail went out, so several instances send it once. */
+    pickupReminderSentAt: ts('pickup_reminder_sent_at'),
+    reappliedFromId: integer('reapplied_from_id').unique(),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('applications_user_idx').on(t.userId, t.createdAt),
+    index('applications_status_idx').on(t.status, t.createdAt),
+    // The expiry job looks for pending applications past their deadline.
+    index('applications_deadline_idx').on(t.status, t.deadline),
+  ],
+);
 
-export const statusHistory = pgTable('status_history', {
-  id: serial('id').primaryKey(),
-  applicationId: integer('application_id').notNull().references(() => applications.id),
-  fromStatus: text('from_status'),
-  toStatus: text('to_status').notNull(),
-  fromPaymentStatus: text('from_payment_status'),
-  toPaymentStatus: text('to_payment_status'),
-  actorId: integer('actor_id').references(() => users.id),
-  actor: text('actor', { enum: ['citizen', 'officer', 'bank', 'system'] }).notNull(),
-  notes: text('notes'),
-  /** A fixed note of ours (e.g. 'payment_deadline_passed'): shown in the reader's language instead of `notes`. */
-  notesCode: text('notes_code'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('status_history_application_idx').on(t.applicationId)]);
+export const statusHistory = pgTable(
+  'status_history',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    fromPaymentStatus: text('from_payment_status'),
+    toPaymentStatus: text('to_payment_status'),
+    actorId: integer('actor_id').references(() => users.id),
+    actor: text('actor', { enum: ['citizen', 'officer', 'bank', 'system'] }).notNull(),
+    notes: text('notes'),
+    /** A fixed note of ours (e.g. 'payment_deadline_passed'): shown in the reader's language instead of `notes`. */
+    notesCode: text('notes_code'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('status_history_application_idx').on(t.applicationId)],
+);
 
 /**
  * Who saw my data: every officer's view of an application or one of its documents, and every
  * action, one row each. Append-only: the code only ever inserts, and the citizen who owns the
  * application reads it on their detail page.
  */
-export const accessLog = pgTable('access_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  applicationId: integer('application_id').notNull().references(() => applications.id),
-  officerId: integer('officer_id').notNull().references(() => users.id),
-  /** 'view', 'view_document', or an officer action ('approve', 'revoke', …). */
-  action: text('action').notNull(),
-  /** The document kind for 'view_document'; null otherwise. */
-  detail: text('detail'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('access_log_application_idx').on(t.applicationId, t.createdAt)]);
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'view', 'view_document', or an officer action ('approve', 'revoke', …). */
+    action: text('action').notNull(),
+    /** The document kind for 'view_document'; null otherwise. */
+    detail: text('detail'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('access_log_application_idx').on(t.applicationId, t.createdAt)],
+);
 
 /**
  * Transfers the bank confirmed through POST /v1/payments/va-callback, one row per bank transaction:
  * the unique transaction_id makes the bank's retries harmless, and `response` is the first answer,
  * sent again to every retry.
  */
-export const bankPayments = pgTable('bank_payments', {
-  id: serial('id').primaryKey(),
-  transactionId: text('transaction_id').notNull().unique(),
-  applicationId: integer('application_id').notNull().references(() => applications.id),
-  amount: integer('amount').notNull(),
-  paidAt: ts('paid_at').notNull(),
-  receivedAt: ts('received_at').notNull().defaultNow(),
-  response: jsonb('response').notNull(),
-}, (t) => [index('bank_payments_application_idx').on(t.applicationId)]);
+export const bankPayments = pgTable(
+  'bank_payments',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: text('transaction_id').notNull().unique(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    amount: integer('amount').notNull(),
+    paidAt: ts('paid_at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    response: jsonb('response').notNull(),
+  },
+  (t) => [index('bank_payments_application_idx').on(t.applicationId)],
+);
 
 /** Booked pick-ups per slot: one row per (date, time), incremented under a capacity check. */
-export const pickupSlots = pgTable('pickup_slots', {
-  date: text('date').notNull(),
-  time: text('time').notNull(),
-  booked: integer('booked').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.date, t.time] })]);
+export const pickupSlots = pgTable(
+  'pickup_slots',
+  {
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.time] })],
+);
 
-export const notifications = pgTable('notifications', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  applicationId: integer('application_id'),
-  kind: text('kind').notNull(),
-  messageEn: text('message_en').notNull(),
-  messageLo: text('message_lo').notNull(),
-  readAt: ts('read_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    applicationId: integer('application_id'),
+    kind: text('kind').notNull(),
+    messageEn: text('message_en').notNull(),
+    messageLo: text('message_lo').notNull(),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
 
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  userId: integer('user_id').notNull().references(() => users.id),
-  key: text('key').notNull(),
-  route: text('route').notNull(),
-  requestHash: text('request_hash').notNull(),
-  state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
-  statusCode: integer('status_code'),
-  response: jsonb('response'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)]);
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);
 
 /** Small facts about this database (e.g. which master-data seed it holds). */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 /**
  * Rate-limit counters shared by every server instance on one PostgreSQL (server/plugins/rate-limits.ts):
  * one fixed window per key. Not used with the embedded database, whose single process counts in memory.
  */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  windowEndsAt: ts('window_ends_at').notNull(),
-}, (t) => [index('rate_limit_window_idx').on(t.windowEndsAt)]);
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: ts('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_window_idx').on(t.windowEndsAt)],
+);

@@ -12,7 +12,10 @@ export const BANK_SECRET_FILE = 'bank-callback-secret';
  * start and kept in DATA_DIR (readable by the server's user only), so restarts keep it and the
  * operator can copy it to the bank. Read once at start.
  */
-export function resolveBankCallbackSecret(opts: { bankCallbackSecret?: string; dataDir: string }, log?: { info(o: object, m: string): void }): string {
+export function resolveBankCallbackSecret(
+  opts: { bankCallbackSecret?: string; dataDir: string },
+  log?: { info(o: object, m: string): void },
+): string {
   if (opts.bankCallbackSecret) return opts.bankCallbackSecret;
   const file = path.join(opts.dataDir, BANK_SECRET_FILE);
   if (!fs.existsSync(file)) {
@@ -31,7 +34,10 @@ export function resolveBankCallbackSecret(opts: { bankCallbackSecret?: string; d
     }
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${file} holds fewer than 32 characters: delete it to generate a new secret, or set BANK_CALLBACK_SECRET.`);
+  if (secret.length < 32)
+    throw new Error(
+      `${file} holds fewer than 32 characters: delete it to generate a new secret, or set BANK_CALLBACK_SECRET.`,
+    );
   return secret;
 }
 
@@ -45,7 +51,13 @@ export function signBankCallback(secret: string, timestamp: string, rawBody: Buf
  * (a captured call replayed later). The signature is checked first, so only a genuine bank call
  * learns that its clock is off.
  */
-export function checkBankSignature(secret: string, timestamp: unknown, signature: unknown, rawBody: Buffer, nowMs = Date.now()): void {
+export function checkBankSignature(
+  secret: string,
+  timestamp: unknown,
+  signature: unknown,
+  rawBody: Buffer,
+  nowMs = Date.now(),
+): void {
   const bad = () => unauthorized('Missing or wrong X-Bank-Signature.', ErrorCode.badSignature);
   if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) throw bad();
   if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) throw bad();

@@ -2,8 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  base64urlDecode, base64urlEncode, encodeStatement, formatFragment,
-  type CertificateKey, type CertificateKeySet, type CertificateStatement,
+  base64urlDecode,
+  base64urlEncode,
+  encodeStatement,
+  formatFragment,
+  type CertificateKey,
+  type CertificateKeySet,
+  type CertificateStatement,
 } from '../../contract/certificate-statement';
 
 export const SIGNING_KEY_FILE = 'certificate-signing-key';
@@ -31,7 +36,11 @@ export interface IssuingKey {
 }
 
 function issuingKeyFromSeed(seed: Buffer): IssuingKey {
-  const privateKey = crypto.createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const privateKey = crypto.createPrivateKey({
+    key: Buffer.concat([PKCS8_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const spki = crypto.createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   const publicKey = Buffer.from(spki.subarray(SPKI_PREFIX.length));
   const kid = keyId(publicKey);
@@ -70,7 +79,10 @@ function dataDirSeed(dataDir: string, create: boolean, log?: { info(o: object, m
     }
   }
   const seed = raw32(fs.readFileSync(file, 'utf8'));
-  if (!seed) throw new Error(`${file} does not hold a 32-byte key in base64url: restore it from a backup, or set CERTIFICATE_SIGNING_KEY.`);
+  if (!seed)
+    throw new Error(
+      `${file} does not hold a 32-byte key in base64url: restore it from a backup, or set CERTIFICATE_SIGNING_KEY.`,
+    );
   return seed;
 }
 
@@ -98,6 +110,11 @@ export function loadCertificateKeys(
   }
   const byKid = new Map<string, Buffer>([[active.kid, active.publicKey]]);
   for (const pk of retired) if (!byKid.has(keyId(pk))) byKid.set(keyId(pk), pk);
-  const keys: CertificateKey[] = [...byKid].map(([kid, pk]) => ({ kid, alg: 'Ed25519', public_key: base64urlEncode(pk), active: kid === active.kid }));
+  const keys: CertificateKey[] = [...byKid].map(([kid, pk]) => ({
+    kid,
+    alg: 'Ed25519',
+    public_key: base64urlEncode(pk),
+    active: kid === active.kid,
+  }));
   return { active, keySet: { keys }, publicKeyOf: (kid) => byKid.get(kid) };
 }

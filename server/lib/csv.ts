@@ -10,16 +10,26 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   for (let i = 0; i < src.length; i++) {
     const ch = src[i];
     if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') { cell += '"'; i++; }
-      else if (ch === '"') quoted = false;
-      else { if (ch === '\n') line++; cell += ch; }
+      if (ch === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
     } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === ',') { cells.push(cell); cell = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && src[i + 1] === '\n') i++;
       cells.push(cell);
       if (cells.some((c) => c !== '')) rows.push({ line: rowLine, cells });
-      cells = []; cell = ''; line++; rowLine = line;
+      cells = [];
+      cell = '';
+      line++;
+      rowLine = line;
     } else cell += ch;
   }
   cells.push(cell);

@@ -15,7 +15,10 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Data not found') => new HttpError(404, ErrorCode.notFound, what);
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, ErrorCode.validation, message, fields);
-export const unauthorized = (message = 'Please log in again.', code: string = ErrorCode.unauthorized) => new HttpError(401, code, message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, ErrorCode.validation, message, fields);
+export const unauthorized = (message = 'Please log in again.', code: string = ErrorCode.unauthorized) =>
+  new HttpError(401, code, message);
 export const forbidden = (message = 'You may not do this.') => new HttpError(403, ErrorCode.forbidden, message);
-export const tooManyRequests = (message: string, code: string = ErrorCode.tooManyRequests, retryAfterSeconds = 60) => new HttpError(429, code, message, undefined, retryAfterSeconds);
+export const tooManyRequests = (message: string, code: string = ErrorCode.tooManyRequests, retryAfterSeconds = 60) =>
+  new HttpError(429, code, message, undefined, retryAfterSeconds);

@@ -18,7 +18,9 @@ export function schema(s: v.GenericSchema): Record<string, unknown> {
   return json;
 }
 
-export const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'invalid_id'), v.transform(Number), v.minValue(1, 'invalid_id')) });
+export const idParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'invalid_id'), v.transform(Number), v.minValue(1, 'invalid_id')),
+});
 
 export class ValidationError extends HttpError {
   constructor(fields: Record<string, string>) {
@@ -59,7 +61,8 @@ export function installValibotValidator(app: FastifyInstance): void {
     const wantsObject = (json as { type?: unknown }).type === 'object';
     return (data: unknown) => {
       // valibot's object() takes an array as an object: a JSON array where an object is expected is refused here.
-      if (wantsObject && Array.isArray(data)) return { error: new ValidationError({ [httpPart ?? 'body']: 'invalid_type' }) };
+      if (wantsObject && Array.isArray(data))
+        return { error: new ValidationError({ [httpPart ?? 'body']: 'invalid_type' }) };
       const nul = nulPath(data);
       if (nul) return { error: new ValidationError({ [nul]: FieldError.specialCharacters }) };
       const result = v.safeParse(original, data ?? {});

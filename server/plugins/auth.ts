@@ -21,31 +21,36 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionCheck', null);
-  if (app.database.kind === 'pglite') cacheSessions(app.db);
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionCheck', null);
+    if (app.database.kind === 'pglite') cacheSessions(app.db);
 
-  function sessionOf(req: FastifyRequest): Promise<SessionCheck> | null {
-    const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.headers.authorization ?? '');
-    if (!m) return null;
-    return (req.sessionCheck ??= findSession(app.db, m[1]));
-  }
-
-  async function authenticate(req: FastifyRequest): Promise<void> {
-    const lookup = sessionOf(req);
-    if (!lookup) throw unauthorized('Please log in.');
-    const found = await lookup;
-    if ('error' in found) {
-      throw found.error === 'expired' ? unauthorized('Your session has expired. Please log in again.', ErrorCode.sessionExpired) : unauthorized();
+    function sessionOf(req: FastifyRequest): Promise<SessionCheck> | null {
+      const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.headers.authorization ?? '');
+      if (!m) return null;
+      return (req.sessionCheck ??= findSession(app.db, m[1]));
     }
-    req.user = found.user;
-  }
 
-  app.decorate('sessionOf', sessionOf);
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireOfficer', async (req: FastifyRequest) => {
-    await authenticate(req);
-    if (req.user?.role !== 'officer') throw forbidden('This area is for officers only.');
-  });
-}, { name: 'auth', dependencies: ['db'] });
+    async function authenticate(req: FastifyRequest): Promise<void> {
+      const lookup = sessionOf(req);
+      if (!lookup) throw unauthorized('Please log in.');
+      const found = await lookup;
+      if ('error' in found) {
+        throw found.error === 'expired'
+          ? unauthorized('Your session has expired. Please log in again.', ErrorCode.sessionExpired)
+          : unauthorized();
+      }
+      req.user = found.user;
+    }
+
+    app.decorate('sessionOf', sessionOf);
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireOfficer', async (req: FastifyRequest) => {
+      await authenticate(req);
+      if (req.user?.role !== 'officer') throw forbidden('This area is for officers only.');
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

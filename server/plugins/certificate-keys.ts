@@ -8,6 +8,9 @@ declare module 'fastify' {
 }
 
 /** The certificate issuing key and the published key set, read (or generated) once at start. */
-export default fp(async (app) => {
-  app.decorate('certificateKeys', loadCertificateKeys(app.config, app.log));
-}, { name: 'certificate-keys' });
+export default fp(
+  async (app) => {
+    app.decorate('certificateKeys', loadCertificateKeys(app.config, app.log));
+  },
+  { name: 'certificate-keys' },
+);

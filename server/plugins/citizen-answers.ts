@@ -29,19 +29,22 @@ CREATE OR REPLACE TRIGGER documents_notify_owner AFTER INSERT OR UPDATE OR DELET
   FOR EACH ROW EXECUTE FUNCTION notify_citizen_records('owner_id');
 `;
 
-export default fp(async (app) => {
-  const embedded = app.database.embedded;
-  if (!embedded) {
-    app.decorate('citizenAnswers', null);
-    return;
-  }
-  const answers = new CitizenAnswers();
-  await embedded.exec(NOTIFY_OWNER);
-  // No unlisten on close: closing the database ends the listening with it.
-  await embedded.listen(CITIZEN_RECORDS_CHANNEL, (payload) => {
-    const userId = Number(payload);
-    if (Number.isInteger(userId) && userId > 0) answers.forget(userId);
-    else answers.forgetAll();
-  });
-  app.decorate('citizenAnswers', answers);
-}, { name: 'citizen-answers', dependencies: ['db'] });
+export default fp(
+  async (app) => {
+    const embedded = app.database.embedded;
+    if (!embedded) {
+      app.decorate('citizenAnswers', null);
+      return;
+    }
+    const answers = new CitizenAnswers();
+    await embedded.exec(NOTIFY_OWNER);
+    // No unlisten on close: closing the database ends the listening with it.
+    await embedded.listen(CITIZEN_RECORDS_CHANNEL, (payload) => {
+      const userId = Number(payload);
+      if (Number.isInteger(userId) && userId > 0) answers.forget(userId);
+      else answers.forgetAll();
+    });
+    app.decorate('citizenAnswers', answers);
+  },
+  { name: 'citizen-answers', dependencies: ['db'] },
+);

@@ -26,32 +26,42 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
     reply.status(status).type('text/plain').send('Bad request');
     return;
   }
-  reply.status(status).send(errorBody(ErrorCode.badRequest, status === 414 ? 'The address is too long.' : 'The address is malformed.'));
+  reply
+    .status(status)
+    .send(errorBody(ErrorCode.badRequest, status === 414 ? 'The address is too long.' : 'The address is malformed.'));
 }
 
 /** One error handler: every failure has the shape of DECISIONS §5, and a 5xx never leaks details. */
-export default fp(async (app) => {
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
-      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
-      else if (err.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
-      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
-    }
-    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (known) return reply.status(known[0]).send(errorBody(known[1], known[2]));
-    if (err.statusCode === 429) {
-      // Every refusal tells the client when to come back (the offline outbox waits that long).
-      if (!reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
-      return reply.status(429).send(errorBody(ErrorCode.tooManyRequests, 'Too many requests. Please wait a moment and try again.'));
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send(errorBody(ErrorCode.badRequest, err.message));
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody(ErrorCode.internal, 'Something went wrong. Please try again.'));
-  });
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+      if (err instanceof HttpError) {
+        if (err.retryAfterSeconds !== undefined)
+          reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+        else if (err.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
+        return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+      }
+      const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+      if (known) return reply.status(known[0]).send(errorBody(known[1], known[2]));
+      if (err.statusCode === 429) {
+        // Every refusal tells the client when to come back (the offline outbox waits that long).
+        if (!reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
+        return reply
+          .status(429)
+          .send(errorBody(ErrorCode.tooManyRequests, 'Too many requests. Please wait a moment and try again.'));
+      }
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        return reply.status(err.statusCode).send(errorBody(ErrorCode.badRequest, err.message));
+      }
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send(errorBody(ErrorCode.internal, 'Something went wrong. Please try again.'));
+    });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(errorBody(ErrorCode.notFound, `No such API route: ${req.method} ${req.url.split('?')[0]}`));
-  });
-}, { name: 'errors' });
+    app.setNotFoundHandler((req, reply) => {
+      reply
+        .status(404)
+        .send(errorBody(ErrorCode.notFound, `No such API route: ${req.method} ${req.url.split('?')[0]}`));
+    });
+  },
+  { name: 'errors' },
+);

@@ -8,13 +8,16 @@ declare module 'fastify' {
 }
 
 /** The mailer (SMTP or the DATA_DIR/outbox folder), shared by every route that writes to citizens. */
-export default fp(async (app) => {
-  const mailer = createMailer({
-    smtpUrl: app.config.smtpUrl,
-    from: app.config.mailFrom,
-    dataDir: app.config.dataDir,
-    log: (message, details) => app.log.info(details, message),
-  });
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
-}, { name: 'mail' });
+export default fp(
+  async (app) => {
+    const mailer = createMailer({
+      smtpUrl: app.config.smtpUrl,
+      from: app.config.mailFrom,
+      dataDir: app.config.dataDir,
+      log: (message, details) => app.log.info(details, message),
+    });
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => mailer.close());
+  },
+  { name: 'mail' },
+);

@@ -17,25 +17,32 @@ declare module 'fastify' {
  * a notice may have been missed meanwhile. With the embedded database an import needs the server
  * stopped, and the next start loads the new lists.
  */
-export default fp(async (app) => {
-  const store = new MasterDataStore();
-  await store.load(app.db);
-  app.decorate('masterData', store);
-  const reload = async () => {
-    try {
-      await store.load(app.db);
-      app.log.info('master data reloaded after an import');
-    } catch (err) {
-      app.log.error({ err }, 'master data could not be reloaded; the previous lists are still served');
+export default fp(
+  async (app) => {
+    const store = new MasterDataStore();
+    await store.load(app.db);
+    app.decorate('masterData', store);
+    const reload = async () => {
+      try {
+        await store.load(app.db);
+        app.log.info('master data reloaded after an import');
+      } catch (err) {
+        app.log.error({ err }, 'master data could not be reloaded; the previous lists are still served');
+      }
+    };
+    if (app.config.databaseUrl) {
+      const stop = await listenForImports(app.config.databaseUrl, reload, app.log);
+      app.addHook('onClose', stop);
     }
-  };
-  if (app.config.databaseUrl) {
-    const stop = await listenForImports(app.config.databaseUrl, reload, app.log);
-    app.addHook('onClose', stop);
-  }
-}, { name: 'master-data', dependencies: ['db'] });
+  },
+  { name: 'master-data', dependencies: ['db'] },
+);
 
-async function listenForImports(url: string, onChange: () => Promise<void>, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+async function listenForImports(
+  url: string,
+  onChange: () => Promise<void>,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
   const { default: pg } = await import('pg');
   let client: InstanceType<typeof pg.Client> | undefined;
   let closed = false;

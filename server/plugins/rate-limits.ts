@@ -20,7 +20,8 @@ const PER_ACCOUNT_MESSAGE = {
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 /** Routes that declare bearer security in the OpenAPI document need a session. */
-const needsSession = (req: FastifyRequest) => Boolean((req.routeOptions.schema as { security?: unknown[] } | undefined)?.security?.length);
+const needsSession = (req: FastifyRequest) =>
+  Boolean((req.routeOptions.schema as { security?: unknown[] } | undefined)?.security?.length);
 
 /**
  * Rate limits that protect without locking neighbours out (README: Rate limits).
@@ -34,64 +35,89 @@ const needsSession = (req: FastifyRequest) => Boolean((req.routeOptions.schema a
  * With PostgreSQL the counters live in the database, so several instances share them; the embedded
  * database has one process, which counts in memory.
  */
-export default fp(async (app) => {
-  const limits = app.config.rateLimits;
-  const shared = app.database.kind === 'postgres';
-  const batched = new BatchedCounters(app.db, (err) => app.log.warn({ err }, 'could not add to the shared rate-limit counts'));
+export default fp(
+  async (app) => {
+    const limits = app.config.rateLimits;
+    const shared = app.database.kind === 'postgres';
+    const batched = new BatchedCounters(app.db, (err) =>
+      app.log.warn({ err }, 'could not add to the shared rate-limit counts'),
+    );
 
-  // Per-account limits run after the route's own authentication (its hooks come first), so the
-  // account is known; they are attached here, before the routes are registered.
-  const perAccount = (kind: keyof typeof PER_ACCOUNT_MESSAGE) => async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.user) return;
-    await enforce(accountChecks[kind], req, reply, PER_ACCOUNT_MESSAGE[kind]);
-  };
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const kind = route.config?.limit;
-    if (!kind) return;
-    route.preHandler = [...[route.preHandler ?? []].flat(), perAccount(kind)];
-  });
-
-  await app.register(rateLimit, {
-    // Nothing is limited unless this file or a route's own `config.rateLimit` says so.
-    global: false,
-    store: shared ? postgresRateLimitStore(app.db, batched) : undefined,
-    cache: 50_000,
-    // A database hiccup must not refuse every citizen: the limit is skipped, the request goes on.
-    skipOnError: true,
-    keyGenerator: clientAddress,
-  });
-
-  const byAddress = app.createRateLimit({ max: limits.addressPerMinute, timeWindow: 60_000, keyGenerator: (req) => `address:${clientAddress(req)}` });
-  const accountChecks = {
-    upload: app.createRateLimit({ max: limits.uploadsPerHour, timeWindow: 3_600_000, keyGenerator: (req) => `upload:${req.user!.id}` }),
-    certificate: app.createRateLimit({ max: limits.certificatesPerHour, timeWindow: 3_600_000, keyGenerator: (req) => `certificate:${req.user!.id}` }),
-  };
-
-  async function enforce(check: typeof byAddress, req: FastifyRequest, reply: FastifyReply, message: string) {
-    const result = await check(req);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('X-RateLimit-Limit', result.max);
-    throw tooManyRequests(message, undefined, result.ttlInSeconds);
-  }
-
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isApi(req.url)) return; // the app: never limited
-    if (req.routeOptions.config?.rateLimit) return; // a route with its own limit (verify, bank callback)
-    if (needsSession(req)) {
-      // Signed in: limited per account where it matters. The lookup is the one the route's
-      // authentication makes anyway. A missing or bad token is an anonymous call.
-      const lookup = app.sessionOf(req);
-      if (lookup && 'user' in (await lookup)) return;
-    }
-    await enforce(byAddress, req, reply, 'Too many requests from this connection. Please wait a minute and try again.');
-  });
-
-  if (shared) {
-    const timer = setInterval(() => void purgeCounters(app.db).catch((err) => app.log.warn({ err }, 'could not purge rate-limit counters')), 10 * 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await batched.flush();
+    // Per-account limits run after the route's own authentication (its hooks come first), so the
+    // account is known; they are attached here, before the routes are registered.
+    const perAccount = (kind: keyof typeof PER_ACCOUNT_MESSAGE) => async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!req.user) return;
+      await enforce(accountChecks[kind], req, reply, PER_ACCOUNT_MESSAGE[kind]);
+    };
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const kind = route.config?.limit;
+      if (!kind) return;
+      route.preHandler = [...[route.preHandler ?? []].flat(), perAccount(kind)];
     });
-  }
-}, { name: 'rate-limits', dependencies: ['db', 'auth'] });
+
+    await app.register(rateLimit, {
+      // Nothing is limited unless this file or a route's own `config.rateLimit` says so.
+      global: false,
+      store: shared ? postgresRateLimitStore(app.db, batched) : undefined,
+      cache: 50_000,
+      // A database hiccup must not refuse every citizen: the limit is skipped, the request goes on.
+      skipOnError: true,
+      keyGenerator: clientAddress,
+    });
+
+    const byAddress = app.createRateLimit({
+      max: limits.addressPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (req) => `address:${clientAddress(req)}`,
+    });
+    const accountChecks = {
+      upload: app.createRateLimit({
+        max: limits.uploadsPerHour,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `upload:${req.user!.id}`,
+      }),
+      certificate: app.createRateLimit({
+        max: limits.certificatesPerHour,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `certificate:${req.user!.id}`,
+      }),
+    };
+
+    async function enforce(check: typeof byAddress, req: FastifyRequest, reply: FastifyReply, message: string) {
+      const result = await check(req);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('X-RateLimit-Limit', result.max);
+      throw tooManyRequests(message, undefined, result.ttlInSeconds);
+    }
+
+    app.addHook('onRequest', async (req, reply) => {
+      if (!isApi(req.url)) return; // the app: never limited
+      if (req.routeOptions.config?.rateLimit) return; // a route with its own limit (verify, bank callback)
+      if (needsSession(req)) {
+        // Signed in: limited per account where it matters. The lookup is the one the route's
+        // authentication makes anyway. A missing or bad token is an anonymous call.
+        const lookup = app.sessionOf(req);
+        if (lookup && 'user' in (await lookup)) return;
+      }
+      await enforce(
+        byAddress,
+        req,
+        reply,
+        'Too many requests from this connection. Please wait a minute and try again.',
+      );
+    });
+
+    if (shared) {
+      const timer = setInterval(
+        () => void purgeCounters(app.db).catch((err) => app.log.warn({ err }, 'could not purge rate-limit counters')),
+        10 * 60_000,
+      );
+      timer.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await batched.flush();
+      });
+    }
+  },
+  { name: 'rate-limits', dependencies: ['db', 'auth'] },
+);

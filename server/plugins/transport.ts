@@ -48,8 +48,12 @@ const API_HEADERS: Record<string, string> = {
 function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string) => { headers[name.toLowerCase()] = String(value); },
-    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
   };
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
   return headers;
@@ -68,15 +72,18 @@ const isApi = (url: string) => (url.startsWith('/api/') && !url.startsWith('/api
  * - Every API answer that did not declare itself cacheable (master data does) is `no-store`:
  *   personal data, tokens and errors must stay out of shared and browser caches.
  */
-export default fp(async (app) => {
-  const pageHeaders = headersOf(PAGE_POLICY);
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApi(req.url) ? API_HEADERS : pageHeaders);
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    done();
-  });
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (isApi(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
-}, { name: 'transport' });
+export default fp(
+  async (app) => {
+    const pageHeaders = headersOf(PAGE_POLICY);
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.headers(isApi(req.url) ? API_HEADERS : pageHeaders);
+      if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      done();
+    });
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (isApi(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+  },
+  { name: 'transport' },
+);

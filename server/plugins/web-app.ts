@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { APP_SHELL, chooseLanguage, languageFromCookieHeader, pageFileFor } from '../../contract/prerendered-pages';
 
 // WEB_DIST_DIR lets a test run serve its own build; normally the app built by `npm run build`.
-const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist'));
+const distDir = path.resolve(
+  process.env.WEB_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist'),
+);
 
 /**
  * Serves the built PWA from the API's port. Hashed assets are immutable; the shell, the service
@@ -22,44 +24,53 @@ const pageExists = (file: string) => {
   return known;
 };
 
-export default fp(async (app) => {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-    app.log.warn(`No built app in ${distDir}: run "npm run build" (npm start does it) — serving the API only.`);
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(reply, filePath) {
-      const rel = path.relative(distDir, filePath).split(path.sep).join('/');
-      // The reader's files sit in a folder named after their version (scripts/copy-tesseract-assets.ts).
-      if (rel.startsWith('assets/') || /^tesseract\/[^/]+\//.test(rel)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (rel.startsWith('fonts/')) reply.header('Cache-Control', 'public, max-age=604800');
-      else reply.header('Cache-Control', 'no-cache');
-    },
-  });
-  // The public forms are painted before the app runs and say method="post", so an early press never
-  // puts a password in an address; such a post (nothing is read from it) just reloads the screen.
-  await app.register(async (pages) => {
-    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, {}));
-    pages.post('/*', { schema: { hide: true } }, (req, reply) => {
-      if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
-      return reply.redirect(req.url, 303);
+export default fp(
+  async (app) => {
+    if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+      app.log.warn(`No built app in ${distDir}: run "npm run build" (npm start does it) — serving the API only.`);
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+        // The reader's files sit in a folder named after their version (scripts/copy-tesseract-assets.ts).
+        if (rel.startsWith('assets/') || /^tesseract\/[^/]+\//.test(rel))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (rel.startsWith('fonts/')) reply.header('Cache-Control', 'public, max-age=604800');
+        else reply.header('Cache-Control', 'no-cache');
+      },
     });
-  });
-  // With wildcard: false every built file has its own route; whatever reaches this one is an app path.
-  app.get('/*', { schema: { hide: true } }, (req, reply) => {
-    if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
-    // A missing asset (an old page asking for a file of the previous build) is a 404, not the shell.
-    if (/^\/assets\/|\.[a-z0-9]{2,5}$/i.test(req.url.split('?')[0])) return reply.status(404).type('text/plain').send('Not found');
-    const language = chooseLanguage(languageFromCookieHeader(req.headers.cookie), req.headers['accept-language']);
-    const page = pageFileFor(req.url.split('?')[0], language);
-    // A build without its prerendered pages (an older or partial one) still answers with the shell.
-    const file = pageExists(page) ? page : APP_SHELL;
-    reply.header('Cache-Control', 'no-cache');
-    // Caches between us and the phone must keep one copy per language.
-    reply.header('Vary', 'Accept-Language, Cookie');
-    return reply.sendFile(file.slice(1));
-  });
-}, { name: 'web-app' });
+    // The public forms are painted before the app runs and say method="post", so an early press never
+    // puts a password in an address; such a post (nothing is read from it) just reloads the screen.
+    await app.register(async (pages) => {
+      pages.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        (_req, _body, done) => done(null, {}),
+      );
+      pages.post('/*', { schema: { hide: true } }, (req, reply) => {
+        if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
+        return reply.redirect(req.url, 303);
+      });
+    });
+    // With wildcard: false every built file has its own route; whatever reaches this one is an app path.
+    app.get('/*', { schema: { hide: true } }, (req, reply) => {
+      if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
+      // A missing asset (an old page asking for a file of the previous build) is a 404, not the shell.
+      if (/^\/assets\/|\.[a-z0-9]{2,5}$/i.test(req.url.split('?')[0]))
+        return reply.status(404).type('text/plain').send('Not found');
+      const language = chooseLanguage(languageFromCookieHeader(req.headers.cookie), req.headers['accept-language']);
+      const page = pageFileFor(req.url.split('?')[0], language);
+      // A build without its prerendered pages (an older or partial one) still answers with the shell.
+      const file = pageExists(page) ? page : APP_SHELL;
+      reply.header('Cache-Control', 'no-cache');
+      // Caches between us and the phone must keep one copy per language.
+      reply.header('Vary', 'Accept-Language, Cookie');
+      return reply.sendFile(file.slice(1));
+    });
+  },
+  { name: 'web-app' },
+);

@@ -12,5 +12,9 @@ const langQuery = v.object({ lang: v.optional(v.picklist(['en', 'lo'], 'invalid_
  */
 export default async function locationTreeRoutes(app: FastifyInstance) {
   // Prepared in memory with the other lists (server/services/master-data-store.ts).
-  app.get('/v1/master-data/location/tree', { ...PREPARED, schema: { tags: ['master-data'], querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, app.masterData.tree(requestLanguage(req))));
+  app.get(
+    '/v1/master-data/location/tree',
+    { ...PREPARED, schema: { tags: ['master-data'], querystring: schema(langQuery) } },
+    async (req, reply) => sendPrepared(req, reply, app.masterData.tree(requestLanguage(req))),
+  );
 }

@@ -30,7 +30,10 @@ export function requestLanguage(req: FastifyRequest): Language {
 export function sendCacheable(req: FastifyRequest, reply: FastifyReply, body: unknown) {
   const json = JSON.stringify(body);
   const etag = `"${crypto.createHash('sha1').update(json).digest('base64url')}"`;
-  reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400').header('ETag', etag).header('Vary', 'Accept-Language');
+  reply
+    .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400')
+    .header('ETag', etag)
+    .header('Vary', 'Accept-Language');
   if (req.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
 }
@@ -39,7 +42,9 @@ export function sendCacheable(req: FastifyRequest, reply: FastifyReply, body: un
 function notModified(req: FastifyRequest, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
-  return header === etag || header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  return (
+    header === etag || header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  );
 }
 
 /**
@@ -54,7 +59,10 @@ export const PREPARED = { compress: false, decompress: false } as const;
  * the prepared bytes, already compressed when the client accepts it (no work per request).
  */
 export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: CachedBody) {
-  reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400').header('ETag', body.etag).header('Vary', 'Accept-Language, Accept-Encoding');
+  reply
+    .header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400')
+    .header('ETag', body.etag)
+    .header('Vary', 'Accept-Language, Accept-Encoding');
   if (notModified(req, body.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   const accepts = req.headers['accept-encoding'] ?? '';
@@ -67,34 +75,61 @@ export default async function masterDataRoutes(app: FastifyInstance) {
   const tags = ['master-data'];
   const store = app.masterData;
 
-  app.get('/v1/master-data/location/provinces', { ...PREPARED, schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.provinces(requestLanguage(req))));
+  app.get(
+    '/v1/master-data/location/provinces',
+    { ...PREPARED, schema: { tags, querystring: schema(langQuery) } },
+    async (req, reply) => sendPrepared(req, reply, store.provinces(requestLanguage(req))),
+  );
 
-  app.get('/v1/master-data/location/district/:id', { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
-    const body = store.districtsOf((req.params as { id: number }).id, requestLanguage(req));
-    if (!body) throw notFound('Province not found');
-    return sendPrepared(req, reply, body);
-  });
+  app.get(
+    '/v1/master-data/location/district/:id',
+    { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } },
+    async (req, reply) => {
+      const body = store.districtsOf((req.params as { id: number }).id, requestLanguage(req));
+      if (!body) throw notFound('Province not found');
+      return sendPrepared(req, reply, body);
+    },
+  );
 
-  app.get('/v1/master-data/location/villages/:id', { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
-    const body = store.villagesOf((req.params as { id: number }).id, requestLanguage(req));
-    if (!body) throw notFound('District not found');
-    return sendPrepared(req, reply, body);
-  });
+  app.get(
+    '/v1/master-data/location/villages/:id',
+    { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } },
+    async (req, reply) => {
+      const body = store.villagesOf((req.params as { id: number }).id, requestLanguage(req));
+      if (!body) throw notFound('District not found');
+      return sendPrepared(req, reply, body);
+    },
+  );
 
-  app.get('/v1/master-data/bank', { ...PREPARED, schema: { tags, querystring: schema(langQuery) } }, async (req, reply) => sendPrepared(req, reply, store.banks(requestLanguage(req))));
+  app.get(
+    '/v1/master-data/bank',
+    { ...PREPARED, schema: { tags, querystring: schema(langQuery) } },
+    async (req, reply) => sendPrepared(req, reply, store.banks(requestLanguage(req))),
+  );
 
-  app.get('/v1/master-data/bank/:id', { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } }, async (req, reply) => {
-    const body = store.bank((req.params as { id: number }).id, requestLanguage(req));
-    if (!body) throw notFound('Bank not found');
-    return sendPrepared(req, reply, body);
-  });
+  app.get(
+    '/v1/master-data/bank/:id',
+    { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } },
+    async (req, reply) => {
+      const body = store.bank((req.params as { id: number }).id, requestLanguage(req));
+      if (!body) throw notFound('Bank not found');
+      return sendPrepared(req, reply, body);
+    },
+  );
 
-  app.get('/v1/master-data/bank-logo/:code.svg', { schema: { tags, params: schema(logoParams) } }, async (req, reply) => {
-    const { code } = req.params as { code: string };
-    const sort = store.bankSort(code);
-    if (sort === undefined) throw notFound('Bank not found');
-    return reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(bankMonogramSvg(code, sort));
-  });
+  app.get(
+    '/v1/master-data/bank-logo/:code.svg',
+    { schema: { tags, params: schema(logoParams) } },
+    async (req, reply) => {
+      const { code } = req.params as { code: string };
+      const sort = store.bankSort(code);
+      if (sort === undefined) throw notFound('Bank not found');
+      return reply
+        .header('Cache-Control', 'public, max-age=86400')
+        .type('image/svg+xml')
+        .send(bankMonogramSvg(code, sort));
+    },
+  );
 
   /** Customer-service contacts: one place (configuration) for every screen that shows them. */
   app.get('/v1/master-data/support-contacts', { schema: { tags } }, async (req, reply) => {

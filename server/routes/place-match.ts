@@ -13,21 +13,36 @@ import { PlaceIndex } from '../services/place-match';
 export default async function placeMatchRoutes(app: FastifyInstance) {
   // Built once per process from the active places (an import of new master data needs a restart).
   let index: Promise<PlaceIndex> | undefined;
-  const load = () => (index ??= (async () => {
-    const columns = <T extends typeof provinces | typeof districts | typeof villages>(t: T) => ({ id: t.id, nameEn: t.nameEn, nameLo: t.nameLo });
-    const [p, d, v] = await Promise.all([
-      app.db.select(columns(provinces)).from(provinces).where(eq(provinces.active, true)),
-      app.db.select({ ...columns(districts), parent: districts.provinceId }).from(districts).where(eq(districts.active, true)),
-      app.db.select({ ...columns(villages), parent: villages.districtId }).from(villages).where(eq(villages.active, true)),
-    ]);
-    return new PlaceIndex({ provinces: p.map((r) => ({ ...r, parent: 0 })), districts: d, villages: v });
-  })().catch((error: unknown) => {
-    index = undefined;
-    throw error;
-  }));
+  const load = () =>
+    (index ??= (async () => {
+      const columns = <T extends typeof provinces | typeof districts | typeof villages>(t: T) => ({
+        id: t.id,
+        nameEn: t.nameEn,
+        nameLo: t.nameLo,
+      });
+      const [p, d, v] = await Promise.all([
+        app.db.select(columns(provinces)).from(provinces).where(eq(provinces.active, true)),
+        app.db
+          .select({ ...columns(districts), parent: districts.provinceId })
+          .from(districts)
+          .where(eq(districts.active, true)),
+        app.db
+          .select({ ...columns(villages), parent: villages.districtId })
+          .from(villages)
+          .where(eq(villages.active, true)),
+      ]);
+      return new PlaceIndex({ provinces: p.map((r) => ({ ...r, parent: 0 })), districts: d, villages: v });
+    })().catch((error: unknown) => {
+      index = undefined;
+      throw error;
+    }));
 
-  app.get('/v1/master-data/location/match', { schema: { tags: ['master-data'], querystring: schema(placeMatchQuery) } }, async (req) => {
-    const { address } = req.query as { address: string };
-    return { data: (await load()).match(address) };
-  });
+  app.get(
+    '/v1/master-data/location/match',
+    { schema: { tags: ['master-data'], querystring: schema(placeMatchQuery) } },
+    async (req) => {
+      const { address } = req.query as { address: string };
+      return { data: (await load()).match(address) };
+    },
+  );
 }

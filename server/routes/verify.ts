@@ -7,29 +7,39 @@ const codeParams = v.object({ code: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za
 
 /** Public certificate check behind the QR code: no sign-in, few requests per address (guessing codes is slow). */
 export default async function verifyRoutes(app: FastifyInstance) {
-  app.get('/v1/verify/:code', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['verification'],
-      summary: 'Is this certificate genuine? valid, revoked or unknown (an unknown code is a 200 with status unknown)',
-      params: schema(codeParams),
+  app.get(
+    '/v1/verify/:code',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['verification'],
+        summary:
+          'Is this certificate genuine? valid, revoked or unknown (an unknown code is a 200 with status unknown)',
+        params: schema(codeParams),
+      },
     },
-  }, async (req, reply) => {
-    const { code } = req.params as v.InferOutput<typeof codeParams>;
-    reply.header('Cache-Control', 'no-store');
-    return { data: await verifyCertificate(app.db, code) };
-  });
+    async (req, reply) => {
+      const { code } = req.params as v.InferOutput<typeof codeParams>;
+      reply.header('Cache-Control', 'no-store');
+      return { data: await verifyCertificate(app.db, code) };
+    },
+  );
 
   // The public keys that sign certificates' QR statements, by key id (README: Certificates). Stable
   // path: the verify page and the service worker keep a copy so a certificate can be checked offline.
-  app.get('/v1/certificate-keys', {
-    schema: {
-      tags: ['verification'],
-      summary: 'Ed25519 public keys (base64url, by key id) that sign the statement in certificate QR codes; retired keys stay listed',
+  app.get(
+    '/v1/certificate-keys',
+    {
+      schema: {
+        tags: ['verification'],
+        summary:
+          'Ed25519 public keys (base64url, by key id) that sign the statement in certificate QR codes; retired keys stay listed',
+      },
     },
-  }, async (_req, reply) => {
-    // An hour in caches: a new key is published before it signs anything a verifier could hold.
-    reply.header('Cache-Control', 'public, max-age=3600');
-    return { data: app.certificateKeys.keySet };
-  });
+    async (_req, reply) => {
+      // An hour in caches: a new key is published before it signs anything a verifier could hold.
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return { data: app.certificateKeys.keySet };
+    },
+  );
 }

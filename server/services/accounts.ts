@@ -47,7 +47,10 @@ export async function takenIdentifiers(db: Db, who: { email: string; phone: stri
   const email = who.email.toLowerCase();
   const clauses = [eq(users.email, email), eq(users.phoneNumber, who.phone)];
   if (who.idCard) clauses.push(eq(users.idCard, who.idCard));
-  const rows = await db.select({ email: users.email, phone: users.phoneNumber, idCard: users.idCard, verifiedAt: users.verifiedAt }).from(users).where(or(...clauses));
+  const rows = await db
+    .select({ email: users.email, phone: users.phoneNumber, idCard: users.idCard, verifiedAt: users.verifiedAt })
+    .from(users)
+    .where(or(...clauses));
   const others = rows.filter((r) => r.email !== email);
   return {
     email: rows.some((r) => r.email === email && r.verifiedAt !== null),
@@ -56,18 +59,39 @@ export async function takenIdentifiers(db: Db, who: { email: string; phone: stri
   };
 }
 
-export async function otherAccountHolds(db: Db, userId: number, column: 'phoneNumber' | 'idCard', value: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users[column], value), ne(users.id, userId))).limit(1);
+export async function otherAccountHolds(
+  db: Db,
+  userId: number,
+  column: 'phoneNumber' | 'idCard',
+  value: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users[column], value), ne(users.id, userId)))
+    .limit(1);
   return !!row;
 }
 
 /** The village must lie in the district and the district in the province; the first wrong level is named. */
-export async function placeProblem(db: Db, p: { province_id: number; district_id: number; village_id: number }): Promise<Record<string, string> | null> {
-  const [province] = await db.select({ id: provinces.id }).from(provinces).where(and(eq(provinces.id, p.province_id), eq(provinces.active, true)));
+export async function placeProblem(
+  db: Db,
+  p: { province_id: number; district_id: number; village_id: number },
+): Promise<Record<string, string> | null> {
+  const [province] = await db
+    .select({ id: provinces.id })
+    .from(provinces)
+    .where(and(eq(provinces.id, p.province_id), eq(provinces.active, true)));
   if (!province) return { province_id: FieldError.invalidId };
-  const [district] = await db.select({ id: districts.id }).from(districts).where(and(eq(districts.id, p.district_id), eq(districts.provinceId, p.province_id), eq(districts.active, true)));
+  const [district] = await db
+    .select({ id: districts.id })
+    .from(districts)
+    .where(and(eq(districts.id, p.district_id), eq(districts.provinceId, p.province_id), eq(districts.active, true)));
   if (!district) return { district_id: FieldError.invalidId };
-  const [village] = await db.select({ id: villages.id }).from(villages).where(and(eq(villages.id, p.village_id), eq(villages.districtId, p.district_id), eq(villages.active, true)));
+  const [village] = await db
+    .select({ id: villages.id })
+    .from(villages)
+    .where(and(eq(villages.id, p.village_id), eq(villages.districtId, p.district_id), eq(villages.active, true)));
   if (!village) return { village_id: FieldError.invalidId };
   return null;
 }

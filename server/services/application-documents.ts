@@ -23,7 +23,8 @@ export interface PreparedDocument {
  */
 export function cleanFileName(name: string | null | undefined, kind: DocumentKind, type: FileType): string {
   const extensions = EXTENSIONS[type];
-  const base = path.posix.basename(String(name ?? '').replace(/\\/g, '/'))
+  const base = path.posix
+    .basename(String(name ?? '').replace(/\\/g, '/'))
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/\s+/g, ' ')
@@ -36,16 +37,23 @@ export function cleanFileName(name: string | null | undefined, kind: DocumentKin
 }
 
 /** Rows for documents whose bytes `DocumentStore.prepare` already made durable; call inside the transaction. */
-export async function storeDocuments(tx: Db, ownerId: number, applicationId: number, prepared: PreparedDocument[]): Promise<void> {
+export async function storeDocuments(
+  tx: Db,
+  ownerId: number,
+  applicationId: number,
+  prepared: PreparedDocument[],
+): Promise<void> {
   if (!prepared.length) return;
-  await tx.insert(documents).values(prepared.map((p) => ({
-    ownerId,
-    applicationId,
-    kind: p.kind,
-    fileName: cleanFileName(p.name, p.kind, p.doc.contentType),
-    contentType: p.stored.contentType,
-    size: p.stored.size,
-    sha256: p.stored.sha256,
-    data: p.stored.data,
-  })));
+  await tx.insert(documents).values(
+    prepared.map((p) => ({
+      ownerId,
+      applicationId,
+      kind: p.kind,
+      fileName: cleanFileName(p.name, p.kind, p.doc.contentType),
+      contentType: p.stored.contentType,
+      size: p.stored.size,
+      sha256: p.stored.sha256,
+      data: p.stored.data,
+    })),
+  );
 }

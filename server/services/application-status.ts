@@ -32,9 +32,16 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<void> 
   const from = application.status as Status;
   if (!canTransition(from, to)) throw invalidTransition(from, to);
   const paymentTo = change.paymentStatus ?? (application.paymentStatus as PaymentStatus);
-  const updated = await tx.update(applications)
+  const updated = await tx
+    .update(applications)
     .set({ ...change.set, status: to, paymentStatus: paymentTo, updatedAt: new Date() })
-    .where(and(eq(applications.id, application.id), eq(applications.status, from), eq(applications.paymentStatus, application.paymentStatus)))
+    .where(
+      and(
+        eq(applications.id, application.id),
+        eq(applications.status, from),
+        eq(applications.paymentStatus, application.paymentStatus),
+      ),
+    )
     .returning({ id: applications.id });
   if (!updated.length) throw invalidTransition(from, to);
   await tx.insert(statusHistory).values({
@@ -54,13 +61,24 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<void> 
  * becomes paid while the status stays 'waiting for approve', so changeStatus does not apply; this is
  * the same optimistic check and the same history row (from = to, only the payment status moves).
  */
-export async function confirmWaitingPayment(tx: Db, change: Omit<StatusChange, 'to' | 'paymentStatus' | 'set'> & { paidAt: Date }): Promise<void> {
+export async function confirmWaitingPayment(
+  tx: Db,
+  change: Omit<StatusChange, 'to' | 'paymentStatus' | 'set'> & { paidAt: Date },
+): Promise<void> {
   const { application } = change;
   if (application.status !== Status.waitingForApprove || application.paymentStatus !== PaymentStatus.unpaid) {
     throw invalidTransition(application.status, Status.waitingForApprove);
   }
-  const updated = await tx.update(applications).set({ paymentStatus: PaymentStatus.paid, paidAt: change.paidAt, updatedAt: new Date() })
-    .where(and(eq(applications.id, application.id), eq(applications.status, Status.waitingForApprove), eq(applications.paymentStatus, PaymentStatus.unpaid)))
+  const updated = await tx
+    .update(applications)
+    .set({ paymentStatus: PaymentStatus.paid, paidAt: change.paidAt, updatedAt: new Date() })
+    .where(
+      and(
+        eq(applications.id, application.id),
+        eq(applications.status, Status.waitingForApprove),
+        eq(applications.paymentStatus, PaymentStatus.unpaid),
+      ),
+    )
     .returning({ id: applications.id });
   if (!updated.length) throw invalidTransition(application.status, Status.waitingForApprove);
   await tx.insert(statusHistory).values({

@@ -1,6 +1,12 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ticketNumber, type ApplicantData, type ApplicationDetail, type FeeLine, type HistoryItem } from '../../contract/application';
+import {
+  ticketNumber,
+  type ApplicantData,
+  type ApplicationDetail,
+  type FeeLine,
+  type HistoryItem,
+} from '../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../contract/documents';
 import { ErrorCode } from '../../contract/errors';
 import type { Language } from '../../contract/master-data';
@@ -36,10 +42,24 @@ const invalid = (fields: Record<string, string>) => {
 };
 
 /** The province/district/village ids exist, are offered, and belong to each other. */
-async function checkPlaces(db: Db, ids: { province: number; district: number; village: number }, names: { province: string; district: string; village: string }) {
-  const [row] = await db.select({ districtId: villages.districtId, provinceId: districts.provinceId })
-    .from(villages).innerJoin(districts, eq(districts.id, villages.districtId)).innerJoin(provinces, eq(provinces.id, districts.provinceId))
-    .where(and(eq(villages.id, ids.village), eq(villages.active, true), eq(districts.active, true), eq(provinces.active, true)));
+async function checkPlaces(
+  db: Db,
+  ids: { province: number; district: number; village: number },
+  names: { province: string; district: string; village: string },
+) {
+  const [row] = await db
+    .select({ districtId: villages.districtId, provinceId: districts.provinceId })
+    .from(villages)
+    .innerJoin(districts, eq(districts.id, villages.districtId))
+    .innerJoin(provinces, eq(provinces.id, districts.provinceId))
+    .where(
+      and(
+        eq(villages.id, ids.village),
+        eq(villages.active, true),
+        eq(districts.active, true),
+        eq(provinces.active, true),
+      ),
+    );
   if (!row) return { [names.village]: FieldError.invalidId };
   if (row.districtId !== ids.district) return { [names.district]: FieldError.invalidId };
   if (row.provinceId !== ids.province) return { [names.province]: FieldError.invalidId };
@@ -52,26 +72,49 @@ async function checkPlaces(db: Db, ids: { province: number; district: number; vi
  * documents, the first status-history row, the notification and the idempotent answer: a failure
  * at any point leaves no application behind, and never an application without its documents.
  */
-export async function createApplication(app: FastifyInstance, input: NewApplication, scope: IdempotencyScope): Promise<number> {
+export async function createApplication(
+  app: FastifyInstance,
+  input: NewApplication,
+  scope: IdempotencyScope,
+): Promise<number> {
   const missing = APPLICATION_DOCUMENTS.filter((kind) => !input.documents[kind].dataUrl);
   if (missing.length) throw invalid(Object.fromEntries(missing.map((kind) => [kind, FieldError.required])));
-  const decoded = APPLICATION_DOCUMENTS.map((kind) => ({ kind, name: input.documents[kind].name, doc: decodeDocument(input.documents[kind].dataUrl!, kind) }));
+  const decoded = APPLICATION_DOCUMENTS.map((kind) => ({
+    kind,
+    name: input.documents[kind].name,
+    doc: decodeDocument(input.documents[kind].dataUrl!, kind),
+  }));
 
-  const [bank] = await app.db.select({ id: banks.id, vaPrefix: banks.vaPrefix }).from(banks).where(eq(banks.id, input.bankId));
+  const [bank] = await app.db
+    .select({ id: banks.id, vaPrefix: banks.vaPrefix })
+    .from(banks)
+    .where(eq(banks.id, input.bankId));
   if (!bank) throw invalid({ bank_id: 'bank_required' });
   const d = input.data;
-  const placeError = (await checkPlaces(app.db, { province: d.province_id, district: d.district_id, village: d.village_id }, { province: 'province_id', district: 'district_id', village: 'village_id' }))
-    ?? (await checkPlaces(app.db, { province: d.parent_province_id, district: d.parent_district_id, village: d.parent_village_id }, { province: 'parent_province_id', district: 'parent_district_id', village: 'parent_village_id' }));
+  const placeError =
+    (await checkPlaces(
+      app.db,
+      { province: d.province_id, district: d.district_id, village: d.village_id },
+      { province: 'province_id', district: 'district_id', village: 'village_id' },
+    )) ??
+    (await checkPlaces(
+      app.db,
+      { province: d.parent_province_id, district: d.parent_district_id, village: d.parent_village_id },
+      { province: 'parent_province_id', district: 'parent_district_id', village: 'parent_village_id' },
+    ));
   if (placeError) throw invalid(placeError);
 
   const fee = currentFee(app.config);
   const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
   // A revoked certificate's fee paid for that certificate: the new application is paid again.
-  const carriedPayment = input.reappliedFrom?.paymentStatus === PaymentStatus.paid && !input.reappliedFrom.certificateRevokedAt;
+  const carriedPayment =
+    input.reappliedFrom?.paymentStatus === PaymentStatus.paid && !input.reappliedFrom.certificateRevokedAt;
 
   return app.db.transaction(async (tx) => {
     // The id first: the ticket and the VA number are derived from it and stored with the row.
-    const next = await tx.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('applications', 'id')) as id`);
+    const next = await tx.execute<{ id: string | number }>(
+      sql`select nextval(pg_get_serial_sequence('applications', 'id')) as id`,
+    );
     const id = Number((next as unknown as { rows: { id: string | number }[] }).rows[0].id);
     const createdAt = new Date();
     const ticket = ticketNumber(id);
@@ -93,7 +136,16 @@ export async function createApplication(app: FastifyInstance, input: NewApplicat
       updatedAt: createdAt,
     });
     await storeDocuments(tx, input.userId, id, prepared);
-    await tx.insert(statusHistory).values({ applicationId: id, fromStatus: null, toStatus: Status.pending, toPaymentStatus: PaymentStatus.unpaid, actor: 'citizen', actorId: input.userId });
+    await tx
+      .insert(statusHistory)
+      .values({
+        applicationId: id,
+        fromStatus: null,
+        toStatus: Status.pending,
+        toPaymentStatus: PaymentStatus.unpaid,
+        actor: 'citizen',
+        actorId: input.userId,
+      });
     if (input.reappliedFrom) {
       await notify(tx, input.userId, id, 'reapplied', { ticket });
       if (carriedPayment) {
@@ -116,7 +168,11 @@ export async function createApplication(app: FastifyInstance, input: NewApplicat
 }
 
 /** The application if the viewer may see it: its owner, or an officer. Anyone else gets 404, never 403. */
-export async function findVisibleApplication(db: Db, id: number, viewer: { id: number; role: string }): Promise<ApplicationRow> {
+export async function findVisibleApplication(
+  db: Db,
+  id: number,
+  viewer: { id: number; role: string },
+): Promise<ApplicationRow> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
   if (!row || (row.userId !== viewer.id && viewer.role !== 'officer')) throw notFound('Application not found');
   return row;
@@ -124,26 +180,51 @@ export async function findVisibleApplication(db: Db, id: number, viewer: { id: n
 
 /** The owner's own application (citizen actions: documents, proof of payment, re-apply). */
 export async function findOwnApplication(db: Db, id: number, userId: number): Promise<ApplicationRow> {
-  const [row] = await db.select().from(applications).where(and(eq(applications.id, id), eq(applications.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), eq(applications.userId, userId)));
   if (!row) throw notFound('Application not found');
   return row;
 }
 
-const historyQuery = (filtered: boolean) => preparedPerDatabase(filtered ? 'history_by_status' : 'history', (db, name) => db
-  .select({ id: applications.id, status: applications.status, ticket: applications.ticketNumber, createdAt: applications.createdAt, paymentStatus: applications.paymentStatus })
-  .from(applications)
-  .where(and(eq(applications.userId, sql.placeholder('userId')), filtered ? eq(applications.status, sql.placeholder('status')) : undefined))
-  .orderBy(desc(applications.createdAt), desc(applications.id))
-  .prepare(name));
+const historyQuery = (filtered: boolean) =>
+  preparedPerDatabase(filtered ? 'history_by_status' : 'history', (db, name) =>
+    db
+      .select({
+        id: applications.id,
+        status: applications.status,
+        ticket: applications.ticketNumber,
+        createdAt: applications.createdAt,
+        paymentStatus: applications.paymentStatus,
+      })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.userId, sql.placeholder('userId')),
+          filtered ? eq(applications.status, sql.placeholder('status')) : undefined,
+        ),
+      )
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .prepare(name),
+  );
 const history = historyQuery(false);
 const historyByStatus = historyQuery(true);
 
 export async function listHistory(db: Db, userId: number, status?: Status): Promise<HistoryItem[]> {
   const rows = await (status ? historyByStatus(db).execute({ userId, status }) : history(db).execute({ userId }));
-  return rows.map((r) => ({ id: r.id, status: r.status as Status, ticket_number: r.ticket, applied_on: r.createdAt.toISOString(), service: 'rc', payment_status: r.paymentStatus as PaymentStatus }));
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status as Status,
+    ticket_number: r.ticket,
+    applied_on: r.createdAt.toISOString(),
+    service: 'rc',
+    payment_status: r.paymentStatus as PaymentStatus,
+  }));
 }
 
-export const documentPath = (applicationId: number, kind: string) => `/api/v1/citizen/resident-certificate/${applicationId}/documents/${kind}`;
+export const documentPath = (applicationId: number, kind: string) =>
+  `/api/v1/citizen/resident-certificate/${applicationId}/documents/${kind}`;
 
 type DocumentRef = { id: number; kind: string; fileName: string };
 
@@ -155,12 +236,19 @@ const newestByKind = (rows: DocumentRef[]) => {
 };
 
 export async function latestDocuments(db: Db, applicationId: number) {
-  return newestByKind(await db.select({ id: documents.id, kind: documents.kind, fileName: documents.fileName })
-    .from(documents).where(eq(documents.applicationId, applicationId)));
+  return newestByKind(
+    await db
+      .select({ id: documents.id, kind: documents.kind, fileName: documents.fileName })
+      .from(documents)
+      .where(eq(documents.applicationId, applicationId)),
+  );
 }
 
 /** What the detail needs beside the application: its documents, and the application that re-applied for it. */
-export interface ApplicationRelations { documents: DocumentRef[]; reappliedBy: number | null }
+export interface ApplicationRelations {
+  documents: DocumentRef[];
+  reappliedBy: number | null;
+}
 
 /**
  * The owner's application with its documents and re-application, in one query: the detail is the
@@ -168,13 +256,27 @@ export interface ApplicationRelations { documents: DocumentRef[]; reappliedBy: n
  */
 // The subqueries name the outer row in full: drizzle writes a column of the selected table unqualified,
 // which inside a subquery would mean the subquery's own column.
-const ownApplicationForDetail = preparedPerDatabase('own_application_for_detail', (db, name) => db.select({
-  ...getTableColumns(applications),
-  documentRefs: sql<DocumentRef[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name)), '[]'::json) from documents d where d.application_id = "applications"."id")`,
-  reappliedBy: sql<number | null>`(select r.id from applications r where r.reapplied_from_id = "applications"."id")`,
-}).from(applications).where(and(eq(applications.id, sql.placeholder('id')), eq(applications.userId, sql.placeholder('userId')))).prepare(name));
+const ownApplicationForDetail = preparedPerDatabase('own_application_for_detail', (db, name) =>
+  db
+    .select({
+      ...getTableColumns(applications),
+      documentRefs: sql<
+        DocumentRef[]
+      >`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'fileName', d.file_name)), '[]'::json) from documents d where d.application_id = "applications"."id")`,
+      reappliedBy: sql<
+        number | null
+      >`(select r.id from applications r where r.reapplied_from_id = "applications"."id")`,
+    })
+    .from(applications)
+    .where(and(eq(applications.id, sql.placeholder('id')), eq(applications.userId, sql.placeholder('userId'))))
+    .prepare(name),
+);
 
-export async function findOwnApplicationForDetail(db: Db, id: number, userId: number): Promise<{ row: ApplicationRow; related: ApplicationRelations }> {
+export async function findOwnApplicationForDetail(
+  db: Db,
+  id: number,
+  userId: number,
+): Promise<{ row: ApplicationRow; related: ApplicationRelations }> {
   const [found] = await ownApplicationForDetail(db).execute({ id, userId });
   if (!found) throw notFound('Application not found');
   const { documentRefs, reappliedBy, ...row } = found;
@@ -195,11 +297,21 @@ function placeNamesFromMemory(store: MasterDataStore, data: ApplicantData, lang:
 
 async function placeNames(db: Db, data: ApplicantData, lang: Language) {
   const pick = (t: { nameEn: string; nameLo: string }) => (lang === 'lo' ? t.nameLo : t.nameEn);
-  const ids = <T extends { id: number }>(rows: (T & { nameEn: string; nameLo: string })[]) => new Map(rows.map((r) => [r.id, pick(r)]));
+  const ids = <T extends { id: number }>(rows: (T & { nameEn: string; nameLo: string })[]) =>
+    new Map(rows.map((r) => [r.id, pick(r)]));
   const [p, d, v] = await Promise.all([
-    db.select({ id: provinces.id, nameEn: provinces.nameEn, nameLo: provinces.nameLo }).from(provinces).where(inArray(provinces.id, [data.province_id, data.parent_province_id])),
-    db.select({ id: districts.id, nameEn: districts.nameEn, nameLo: districts.nameLo }).from(districts).where(inArray(districts.id, [data.district_id, data.parent_district_id])),
-    db.select({ id: villages.id, nameEn: villages.nameEn, nameLo: villages.nameLo }).from(villages).where(inArray(villages.id, [data.village_id, data.parent_village_id])),
+    db
+      .select({ id: provinces.id, nameEn: provinces.nameEn, nameLo: provinces.nameLo })
+      .from(provinces)
+      .where(inArray(provinces.id, [data.province_id, data.parent_province_id])),
+    db
+      .select({ id: districts.id, nameEn: districts.nameEn, nameLo: districts.nameLo })
+      .from(districts)
+      .where(inArray(districts.id, [data.district_id, data.parent_district_id])),
+    db
+      .select({ id: villages.id, nameEn: villages.nameEn, nameLo: villages.nameLo })
+      .from(villages)
+      .where(inArray(villages.id, [data.village_id, data.parent_village_id])),
   ]);
   const [pm, dm, vm] = [ids(p), ids(d), ids(v)];
   return {
@@ -213,7 +325,14 @@ async function placeNames(db: Db, data: ApplicantData, lang: Language) {
 }
 
 /** GET …/{id}: everything the detail screen shows, place and bank names in the request's language. */
-export async function applicationDetail(db: Db, row: ApplicationRow, lang: Language, fee?: { recipient: string; recipientLo: string }, masterData?: MasterDataStore, related?: ApplicationRelations): Promise<ApplicationDetail> {
+export async function applicationDetail(
+  db: Db,
+  row: ApplicationRow,
+  lang: Language,
+  fee?: { recipient: string; recipientLo: string },
+  masterData?: MasterDataStore,
+  related?: ApplicationRelations,
+): Promise<ApplicationDetail> {
   const data = row.applicantData as ApplicantData;
   // With the master data in memory (the API's case), the names cost no query; with the relations
   // read beside the application (findOwnApplicationForDetail), neither do documents and re-application.
@@ -221,8 +340,16 @@ export async function applicationDetail(db: Db, row: ApplicationRow, lang: Langu
   const [names, docs, [bank], reappliedBy] = await Promise.all([
     masterData ? placeNamesFromMemory(masterData, data, lang) : placeNames(db, data, lang),
     related ? newestByKind(related.documents) : latestDocuments(db, row.id),
-    memoryBank ? [{ code: memoryBank.code, nameEn: memoryBank.en, nameLo: memoryBank.lo }] : db.select().from(banks).where(eq(banks.id, row.bankId)),
-    related ? related.reappliedBy : db.select({ id: applications.id }).from(applications).where(eq(applications.reappliedFromId, row.id)).then(([r]) => r?.id ?? null),
+    memoryBank
+      ? [{ code: memoryBank.code, nameEn: memoryBank.en, nameLo: memoryBank.lo }]
+      : db.select().from(banks).where(eq(banks.id, row.bankId)),
+    related
+      ? related.reappliedBy
+      : db
+          .select({ id: applications.id })
+          .from(applications)
+          .where(eq(applications.reappliedFromId, row.id))
+          .then(([r]) => r?.id ?? null),
   ]);
   const docField = (kind: ApplicationDocumentKind) => {
     const doc = docs.get(kind);
@@ -240,7 +367,9 @@ export async function applicationDetail(db: Db, row: ApplicationRow, lang: Langu
     // Our fixed note is shown in the reader's language; an officer's note verbatim.
     notes_code: row.status === Status.rejected && row.notes === DEADLINE_NOTE ? DEADLINE_NOTE_CODE : null,
     certificate_code: row.certificateCode,
-    revocation: row.certificateRevokedAt ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' } : null,
+    revocation: row.certificateRevokedAt
+      ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' }
+      : null,
     reapplied_from: row.reappliedFromId,
     reapplied_by: reappliedBy,
     applicant_data: { ...data, ...names },
@@ -266,19 +395,41 @@ export async function applicationDetail(db: Db, row: ApplicationRow, lang: Langu
 const DOCUMENTS_OPEN: readonly string[] = [Status.pending, Status.waitingForApprove];
 
 /** POST …/upload-document/{id}: replaces one or more of the three documents, checked like new ones. */
-export async function replaceDocuments(app: FastifyInstance, row: ApplicationRow, incoming: Partial<Record<ApplicationDocumentKind, IncomingDocument>>, scope: IdempotencyScope) {
+export async function replaceDocuments(
+  app: FastifyInstance,
+  row: ApplicationRow,
+  incoming: Partial<Record<ApplicationDocumentKind, IncomingDocument>>,
+  scope: IdempotencyScope,
+) {
   const kinds = APPLICATION_DOCUMENTS.filter((kind) => incoming[kind]?.dataUrl);
-  if (!kinds.length) throw invalid(Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, FieldError.required])));
+  if (!kinds.length)
+    throw invalid(Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, FieldError.required])));
   if (!DOCUMENTS_OPEN.includes(row.status)) {
-    throw new HttpError(409, ErrorCode.invalidTransition, 'Documents can no longer be changed: the application is being reviewed.');
+    throw new HttpError(
+      409,
+      ErrorCode.invalidTransition,
+      'Documents can no longer be changed: the application is being reviewed.',
+    );
   }
-  const decoded = kinds.map((kind) => ({ kind, name: incoming[kind]!.name, doc: decodeDocument(incoming[kind]!.dataUrl!, kind) }));
+  const decoded = kinds.map((kind) => ({
+    kind,
+    name: incoming[kind]!.name,
+    doc: decodeDocument(incoming[kind]!.dataUrl!, kind),
+  }));
   const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
   return app.db.transaction(async (tx) => {
     // Re-checked in the transaction: an officer may have started the review since we read the row.
-    const open = await tx.update(applications).set({ updatedAt: new Date() })
-      .where(and(eq(applications.id, row.id), inArray(applications.status, [...DOCUMENTS_OPEN]))).returning({ id: applications.id });
-    if (!open.length) throw new HttpError(409, ErrorCode.invalidTransition, 'Documents can no longer be changed: the application is being reviewed.');
+    const open = await tx
+      .update(applications)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(applications.id, row.id), inArray(applications.status, [...DOCUMENTS_OPEN])))
+      .returning({ id: applications.id });
+    if (!open.length)
+      throw new HttpError(
+        409,
+        ErrorCode.invalidTransition,
+        'Documents can no longer be changed: the application is being reviewed.',
+      );
     await storeDocuments(tx, row.userId, row.id, prepared);
     const body = { data: { id: row.id, replaced: kinds } };
     await scope.remember(tx, { statusCode: 200, body });

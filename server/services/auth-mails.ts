@@ -16,12 +16,19 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * One mail in both languages (the citizen may read either), the account's language first.
  * Plain text for every mail client, plus a simple HTML part with the code or link set apart.
  */
-function bilingual(to: string, language: Language, subject: Record<Language, string>, sections: Record<Language, Section>): Mail {
+function bilingual(
+  to: string,
+  language: Language,
+  subject: Record<Language, string>,
+  sections: Record<Language, Section>,
+): Mail {
   const order: Language[] = language === 'lo' ? ['lo', 'en'] : ['en', 'lo'];
   const text = order
     .map((l) => {
       const s = sections[l];
-      return [s.heading, '', ...s.paragraphs, '', `    ${s.highlight.href ?? s.highlight.text}`, '', ...s.after].join('\n');
+      return [s.heading, '', ...s.paragraphs, '', `    ${s.highlight.href ?? s.highlight.text}`, '', ...s.after].join(
+        '\n',
+      );
     })
     .join('\n\n---\n\n');
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f6fa;font-family:'Noto Sans Lao','Phetsarath OT',Arial,sans-serif;color:#1b2433">
@@ -54,13 +61,19 @@ export function otpMail(to: string, language: Language, code: string, validMinut
         heading: 'Verify your e-mail address',
         paragraphs: ['Enter this code in the app to finish creating your account:'],
         highlight: { text: code },
-        after: [`The code is valid for ${validMinutes} minutes and can be used once.`, 'If you did not create an account, ignore this e-mail. Never share this code with anyone, including officers.'],
+        after: [
+          `The code is valid for ${validMinutes} minutes and can be used once.`,
+          'If you did not create an account, ignore this e-mail. Never share this code with anyone, including officers.',
+        ],
       },
       lo: {
         heading: 'ຢືນຢັນທີ່ຢູ່ອີເມວຂອງທ່ານ',
         paragraphs: ['ກະລຸນາປ້ອນລະຫັດນີ້ໃນແອັບ ເພື່ອສຳເລັດການສ້າງບັນຊີຂອງທ່ານ:'],
         highlight: { text: code },
-        after: [`ລະຫັດນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ.`, 'ຖ້າທ່ານບໍ່ໄດ້ສ້າງບັນຊີ, ກະລຸນາບໍ່ຕ້ອງສົນໃຈອີເມວນີ້. ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ໃດ, ລວມທັງພະນັກງານ.'],
+        after: [
+          `ລະຫັດນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ.`,
+          'ຖ້າທ່ານບໍ່ໄດ້ສ້າງບັນຊີ, ກະລຸນາບໍ່ຕ້ອງສົນໃຈອີເມວນີ້. ຢ່າບອກລະຫັດນີ້ໃຫ້ຜູ້ໃດ, ລວມທັງພະນັກງານ.',
+        ],
       },
     },
   );
@@ -75,15 +88,23 @@ export function resetMail(to: string, language: Language, link: string, validMin
     {
       en: {
         heading: 'Reset your password',
-        paragraphs: ['We received a request to reset the password of your account. Open this link to choose a new password:'],
+        paragraphs: [
+          'We received a request to reset the password of your account. Open this link to choose a new password:',
+        ],
         highlight: { text: 'Choose a new password', href: link },
-        after: [`The link is valid for ${validMinutes} minutes and can be used once. Afterwards you are signed out on every device.`, 'If you did not ask for this, ignore this e-mail: your password stays the same.'],
+        after: [
+          `The link is valid for ${validMinutes} minutes and can be used once. Afterwards you are signed out on every device.`,
+          'If you did not ask for this, ignore this e-mail: your password stays the same.',
+        ],
       },
       lo: {
         heading: 'ຕັ້ງລະຫັດຜ່ານໃໝ່',
         paragraphs: ['ພວກເຮົາໄດ້ຮັບຄຳຂໍຕັ້ງລະຫັດຜ່ານໃໝ່ສຳລັບບັນຊີຂອງທ່ານ. ກະລຸນາເປີດລິ້ງນີ້ ເພື່ອຕັ້ງລະຫັດຜ່ານໃໝ່:'],
         highlight: { text: 'ຕັ້ງລະຫັດຜ່ານໃໝ່', href: link },
-        after: [`ລິ້ງນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ. ຫຼັງຈາກນັ້ນ ທ່ານຈະຖືກອອກຈາກລະບົບໃນທຸກອຸປະກອນ.`, 'ຖ້າທ່ານບໍ່ໄດ້ຂໍ, ກະລຸນາບໍ່ຕ້ອງສົນໃຈອີເມວນີ້: ລະຫັດຜ່ານຂອງທ່ານຍັງຄືເກົ່າ.'],
+        after: [
+          `ລິ້ງນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ. ຫຼັງຈາກນັ້ນ ທ່ານຈະຖືກອອກຈາກລະບົບໃນທຸກອຸປະກອນ.`,
+          'ຖ້າທ່ານບໍ່ໄດ້ຂໍ, ກະລຸນາບໍ່ຕ້ອງສົນໃຈອີເມວນີ້: ລະຫັດຜ່ານຂອງທ່ານຍັງຄືເກົ່າ.',
+        ],
       },
     },
   );

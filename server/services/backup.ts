@@ -47,7 +47,11 @@ export class BackupError extends Error {}
 // ── Server side ─────────────────────────────────────────────────────────────
 
 /** Listens on DATA_DIR/backup.sock; each connection that sends "dump\n" gets `{ok,bytes}\n` and the tarball. */
-export async function serveDumps(dataDir: string, dump: () => Promise<Blob>, log: { warn(o: object, m: string): void }): Promise<() => Promise<void>> {
+export async function serveDumps(
+  dataDir: string,
+  dump: () => Promise<Blob>,
+  log: { warn(o: object, m: string): void },
+): Promise<() => Promise<void>> {
   const socketPath = path.join(dataDir, BACKUP_SOCKET);
   // Left by a process that was killed; this one holds the DATA_DIR lock, so nobody else listens there.
   fs.rmSync(socketPath, { force: true });
@@ -59,7 +63,8 @@ export async function serveDumps(dataDir: string, dump: () => Promise<Blob>, log
       request += chunk;
       if (!request.includes('\n')) return;
       socket.removeAllListeners('data');
-      if (request.trim() !== 'dump') return void socket.end(`${JSON.stringify({ ok: false, error: 'unknown request' })}\n`);
+      if (request.trim() !== 'dump')
+        return void socket.end(`${JSON.stringify({ ok: false, error: 'unknown request' })}\n`);
       dump().then(
         async (blob) => {
           const bytes = Buffer.from(await blob.arrayBuffer());
@@ -80,13 +85,17 @@ export async function serveDumps(dataDir: string, dump: () => Promise<Blob>, log
     });
     fs.chmodSync(socketPath, 0o600);
   } catch (err) {
-    log.warn({ err, socketPath }, 'backups cannot be taken while this server runs (could not listen on the backup socket)');
+    log.warn(
+      { err, socketPath },
+      'backups cannot be taken while this server runs (could not listen on the backup socket)',
+    );
     return async () => {};
   }
-  return () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    fs.rmSync(socketPath, { force: true });
-  });
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      fs.rmSync(socketPath, { force: true });
+    });
 }
 
 // ── Command side ────────────────────────────────────────────────────────────
@@ -96,10 +105,16 @@ export function requestDump(dataDir: string, timeoutMs = 120_000): Promise<Buffe
   return new Promise((resolve, reject) => {
     const socket = net.connect(path.join(dataDir, BACKUP_SOCKET));
     const chunks: Buffer[] = [];
-    socket.setTimeout(timeoutMs, () => socket.destroy(new BackupError('the server did not send the database dump in time')));
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(new BackupError('the server did not send the database dump in time')),
+    );
     socket.on('connect', () => socket.write('dump\n'));
     socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', (err) => reject(new BackupError(`could not reach the running server on ${path.join(dataDir, BACKUP_SOCKET)}: ${err.message}`)));
+    socket.on('error', (err) =>
+      reject(
+        new BackupError(`could not reach the running server on ${path.join(dataDir, BACKUP_SOCKET)}: ${err.message}`),
+      ),
+    );
     socket.on('end', () => {
       const all = Buffer.concat(chunks);
       const nl = all.indexOf(10);
@@ -107,7 +122,8 @@ export function requestDump(dataDir: string, timeoutMs = 120_000): Promise<Buffe
       const head = JSON.parse(all.subarray(0, nl).toString('utf8')) as { ok: boolean; bytes?: number; error?: string };
       const body = all.subarray(nl + 1);
       if (!head.ok) return reject(new BackupError(`the server could not dump the database: ${head.error}`));
-      if (body.length !== head.bytes) return reject(new BackupError(`the dump was cut off (${body.length} of ${head.bytes} bytes)`));
+      if (body.length !== head.bytes)
+        return reject(new BackupError(`the dump was cut off (${body.length} of ${head.bytes} bytes)`));
       resolve(body);
     });
   });
@@ -135,7 +151,10 @@ async function writeInto(tmp: string, out: string, opts: { dump: Buffer; dataDir
   const source = path.join(opts.dataDir, 'files');
   if (fs.existsSync(source)) {
     for (const sub of fs.readdirSync(source).sort()) {
-      const names = fs.readdirSync(path.join(source, sub)).filter((n) => /^[0-9a-f]{64}$/.test(n)).sort();
+      const names = fs
+        .readdirSync(path.join(source, sub))
+        .filter((n) => /^[0-9a-f]{64}$/.test(n))
+        .sort();
       if (!names.length) continue;
       fs.mkdirSync(path.join(tmp, 'files', sub), { recursive: true, mode: 0o700 });
       for (const name of names) {
@@ -150,7 +169,13 @@ async function writeInto(tmp: string, out: string, opts: { dump: Buffer; dataDir
   const secrets = SECRET_FILES.filter((f) => fs.existsSync(path.join(opts.dataDir, f)));
   for (const f of secrets) await writeDurably(path.join(tmp, f), fs.readFileSync(path.join(opts.dataDir, f)), 0o600);
 
-  const manifest: BackupManifest = { format: 1, created_at: new Date().toISOString(), database: DATABASE_FILE, files, secrets };
+  const manifest: BackupManifest = {
+    format: 1,
+    created_at: new Date().toISOString(),
+    database: DATABASE_FILE,
+    files,
+    secrets,
+  };
   await writeDurably(path.join(tmp, MANIFEST), Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
   syncDir(tmp);
   fs.renameSync(tmp, out);
@@ -161,7 +186,8 @@ async function writeInto(tmp: string, out: string, opts: { dump: Buffer; dataDir
 /** Reads and checks a backup directory: the manifest, the dump and every document against its name. */
 export function readBackup(dir: string): { manifest: BackupManifest; dump: Buffer; file(sha256: string): Buffer } {
   const manifestFile = path.join(dir, MANIFEST);
-  if (!fs.existsSync(manifestFile)) throw new BackupError(`${dir} is not a whole backup (no ${MANIFEST}; a name ending in .partial was interrupted)`);
+  if (!fs.existsSync(manifestFile))
+    throw new BackupError(`${dir} is not a whole backup (no ${MANIFEST}; a name ending in .partial was interrupted)`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
   if (manifest.format !== 1) throw new BackupError(`${dir}: unknown backup format ${String(manifest.format)}`);
   const dump = fs.readFileSync(path.join(dir, manifest.database));
@@ -172,7 +198,8 @@ export function readBackup(dir: string): { manifest: BackupManifest; dump: Buffe
       const file = path.join(dir, 'files', sha256.slice(0, 2), sha256);
       if (!fs.existsSync(file)) throw new BackupError(`document ${sha256} is missing from the backup`);
       const bytes = fs.readFileSync(file);
-      if (crypto.createHash('sha256').update(bytes).digest('hex') !== sha256) throw new BackupError(`document ${sha256} in the backup is damaged (its content does not match its name)`);
+      if (crypto.createHash('sha256').update(bytes).digest('hex') !== sha256)
+        throw new BackupError(`document ${sha256} in the backup is damaged (its content does not match its name)`);
       return bytes;
     },
   };

@@ -8,7 +8,12 @@ import { HttpError, notFound } from '../lib/http-error';
 import { changeStatus, confirmWaitingPayment } from './application-status';
 import { notify } from './notifications';
 
-const reused = () => new HttpError(422, ErrorCode.idempotencyConflict, 'This transaction_id was already received for another account or amount.');
+const reused = () =>
+  new HttpError(
+    422,
+    ErrorCode.idempotencyConflict,
+    'This transaction_id was already received for another account or amount.',
+  );
 
 /**
  * A transfer the bank received on an application's virtual account (signature already checked).
@@ -29,24 +34,41 @@ export async function receiveBankTransfer(db: Db, body: VaCallbackBody): Promise
       if (known.applicationId !== row.id || known.amount !== body.amount) throw reused();
       return known.response as VaCallbackAnswer;
     }
-    if (body.amount !== row.amount) throw new HttpError(422, ErrorCode.amountMismatch, `The amount due on this account is LAK ${row.amount}.`);
-    if (row.paymentStatus === PaymentStatus.paid) throw new HttpError(409, ErrorCode.alreadyPaid, 'This application is already paid.');
+    if (body.amount !== row.amount)
+      throw new HttpError(422, ErrorCode.amountMismatch, `The amount due on this account is LAK ${row.amount}.`);
+    if (row.paymentStatus === PaymentStatus.paid)
+      throw new HttpError(409, ErrorCode.alreadyPaid, 'This application is already paid.');
     const open = row.status === Status.waitingForApprove || (row.status === Status.pending && paidAt <= row.deadline);
     if (!open) throw new HttpError(409, ErrorCode.vaClosed, 'This virtual account no longer takes payments.');
 
     const change = { application: row, actor: 'bank' as const, notes: `Bank transfer ${body.transaction_id}` };
     if (row.status === Status.pending) {
-      await changeStatus(tx, { ...change, to: Status.waitingForApprove, paymentStatus: PaymentStatus.paid, set: { paidAt } });
+      await changeStatus(tx, {
+        ...change,
+        to: Status.waitingForApprove,
+        paymentStatus: PaymentStatus.paid,
+        set: { paidAt },
+      });
     } else {
       // The citizen uploaded a proof first: the bank's word makes the officer's check unnecessary.
       await confirmWaitingPayment(tx, { ...change, paidAt });
     }
     await notify(tx, row.userId, row.id, 'payment_confirmed', { ticket: row.ticketNumber });
-    const answer: VaCallbackAnswer = { data: { id: row.id, status: Status.waitingForApprove, payment_status: PaymentStatus.paid } };
+    const answer: VaCallbackAnswer = {
+      data: { id: row.id, status: Status.waitingForApprove, payment_status: PaymentStatus.paid },
+    };
     // Same transaction_id at the same moment for another account: the unique index waits for it, then refuses.
-    const inserted = await tx.insert(bankPayments)
-      .values({ transactionId: body.transaction_id, applicationId: row.id, amount: body.amount, paidAt, response: answer })
-      .onConflictDoNothing().returning({ id: bankPayments.id });
+    const inserted = await tx
+      .insert(bankPayments)
+      .values({
+        transactionId: body.transaction_id,
+        applicationId: row.id,
+        amount: body.amount,
+        paidAt,
+        response: answer,
+      })
+      .onConflictDoNothing()
+      .returning({ id: bankPayments.id });
     if (!inserted.length) throw reused();
     return answer;
   });

@@ -16,7 +16,11 @@ import { HttpError } from '../lib/http-error';
 import type { ApplicationRow } from './applications';
 
 /** Statuses in which the certificate exists and may be downloaded (DECISIONS §3). */
-export const CERTIFICATE_STATUSES: readonly string[] = [Status.certificateIssued, Status.waitingToPickup, Status.pickedUp];
+export const CERTIFICATE_STATUSES: readonly string[] = [
+  Status.certificateIssued,
+  Status.waitingToPickup,
+  Status.pickedUp,
+];
 
 /**
  * TrueType Noto Sans Lao (the WOFF2 build prints blank pages in pdfkit). It carries Latin too, so
@@ -40,23 +44,40 @@ export const verifyUrl = (appBaseUrl: string, code: string) => `${appBaseUrl}/ve
  */
 async function issuedAt(db: Db, row: ApplicationRow): Promise<Date> {
   if (row.certificateIssuedAt) return row.certificateIssuedAt;
-  const [h] = await db.select({ at: statusHistory.createdAt }).from(statusHistory)
+  const [h] = await db
+    .select({ at: statusHistory.createdAt })
+    .from(statusHistory)
     .where(and(eq(statusHistory.applicationId, row.id), eq(statusHistory.toStatus, Status.certificateIssued)))
-    .orderBy(desc(statusHistory.createdAt)).limit(1);
+    .orderBy(desc(statusHistory.createdAt))
+    .limit(1);
   return h?.at ?? row.updatedAt;
 }
 
 /** 22/11/2026 in Vientiane: one numeric form reads the same in both languages. */
 export function officeDate(at: Date | string): string {
   if (typeof at === 'string') return `${at.slice(8, 10)}/${at.slice(5, 7)}/${at.slice(0, 4)}`;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: PICKUP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: PICKUP_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(at);
 }
 
 async function placesOf(db: Db, data: ApplicantData) {
   const [[p], [d], [v]] = await Promise.all([
-    db.select({ lo: provinces.nameLo, en: provinces.nameEn }).from(provinces).where(inArray(provinces.id, [data.province_id])),
-    db.select({ lo: districts.nameLo, en: districts.nameEn }).from(districts).where(inArray(districts.id, [data.district_id])),
-    db.select({ lo: villages.nameLo, en: villages.nameEn }).from(villages).where(inArray(villages.id, [data.village_id])),
+    db
+      .select({ lo: provinces.nameLo, en: provinces.nameEn })
+      .from(provinces)
+      .where(inArray(provinces.id, [data.province_id])),
+    db
+      .select({ lo: districts.nameLo, en: districts.nameEn })
+      .from(districts)
+      .where(inArray(districts.id, [data.district_id])),
+    db
+      .select({ lo: villages.nameLo, en: villages.nameEn })
+      .from(villages)
+      .where(inArray(villages.id, [data.village_id])),
   ]);
   const both = (x?: { lo: string; en: string }) => (x ? (x.lo === x.en ? x.en : `${x.lo} / ${x.en}`) : '—');
   // The district office issues resident certificates for the villages of its district.
@@ -65,10 +86,21 @@ async function placesOf(db: Db, data: ApplicantData) {
 }
 
 /** YYYY-MM-DD of a moment in Vientiane. */
-const vientianeDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: PICKUP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const vientianeDay = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: PICKUP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 
 /** What the QR code signs: the facts printed on the certificate that identify its holder. */
-export function certificateStatement(row: ApplicationRow, code: string, issued: Date, office: string): CertificateStatement {
+export function certificateStatement(
+  row: ApplicationRow,
+  code: string,
+  issued: Date,
+  office: string,
+): CertificateStatement {
   const data = row.applicantData as ApplicantData;
   return {
     v: 1,
@@ -98,7 +130,12 @@ const MUTED = '#4b5563';
  * The official bilingual resident certificate, A4, rendered on demand from the stored application
  * (nothing is cached: a revoked or corrected record is never served from an old file).
  */
-export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl: string, key: IssuingKey): Promise<Buffer> {
+export async function renderCertificate(
+  db: Db,
+  row: ApplicationRow,
+  appBaseUrl: string,
+  key: IssuingKey,
+): Promise<Buffer> {
   const code = assertCertificateAvailable(row);
   const data = row.applicantData as ApplicantData;
   const [places, issued] = await Promise.all([placesOf(db, data), issuedAt(db, row)]);
@@ -111,11 +148,19 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
-    info: { Title: `Resident Certificate ${row.ticketNumber}`, Subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ ${row.ticketNumber}`, Author: 'Lao e-Government', Keywords: code },
+    info: {
+      Title: `Resident Certificate ${row.ticketNumber}`,
+      Subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ ${row.ticketNumber}`,
+      Author: 'Lao e-Government',
+      Keywords: code,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
   doc.registerFont('lao', regular);
   doc.registerFont('lao-bold', bold);
 
@@ -125,11 +170,22 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
   const inner = W - 2 * M;
 
   // Frame: a double rule in the flag's blue.
-  doc.lineWidth(2.5).strokeColor(BLUE).rect(24, 24, W - 48, H - 48).stroke();
-  doc.lineWidth(0.8).rect(30, 30, W - 60, H - 60).stroke();
+  doc
+    .lineWidth(2.5)
+    .strokeColor(BLUE)
+    .rect(24, 24, W - 48, H - 48)
+    .stroke();
+  doc
+    .lineWidth(0.8)
+    .rect(30, 30, W - 60, H - 60)
+    .stroke();
 
   const centre = (text: string, y: number, font: string, size: number, color = INK) => {
-    doc.font(font).fontSize(size).fillColor(color).text(text, M, y, { width: inner, align: 'center', lineBreak: false });
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(text, M, y, { width: inner, align: 'center', lineBreak: false });
     return y + doc.currentLineHeight(true);
   };
 
@@ -138,7 +194,12 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
   y = centre('ສັນຕິພາບ ເອກະລາດ ປະຊາທິປະໄຕ ເອກະພາບ ວັດທະນະຖາວອນ', y + 2, 'lao', 11.5);
   y = centre("Lao People's Democratic Republic", y + 6, 'lao-bold', 11, MUTED);
   y = centre('Peace Independence Democracy Unity Prosperity', y, 'lao', 10, MUTED);
-  doc.lineWidth(1).strokeColor(BLUE).moveTo(W / 2 - 70, y + 8).lineTo(W / 2 + 70, y + 8).stroke();
+  doc
+    .lineWidth(1)
+    .strokeColor(BLUE)
+    .moveTo(W / 2 - 70, y + 8)
+    .lineTo(W / 2 + 70, y + 8)
+    .stroke();
 
   y = centre('ໃບຢັ້ງຢືນທີ່ຢູ່', y + 26, 'lao-bold', 26, BLUE);
   y = centre('Resident Certificate', y, 'lao-bold', 16, BLUE);
@@ -155,10 +216,19 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
   doc.text(code, M + half, y, { width: half, align: 'right', lineBreak: false });
   y += doc.currentLineHeight(true) + 10;
 
-  doc.font('lao').fontSize(11).fillColor(INK)
+  doc
+    .font('lao')
+    .fontSize(11)
+    .fillColor(INK)
     .text('ຂໍຢັ້ງຢືນວ່າ ບຸກຄົນທີ່ມີລາຍລະອຽດລຸ່ມນີ້ ແມ່ນອາໄສຢູ່ຕາມທີ່ຢູ່ທີ່ໄດ້ລະບຸໄວ້ແທ້.', M, y, { width: inner });
   y = doc.y;
-  doc.font('lao').fontSize(10).fillColor(MUTED).text('This is to certify that the person described below resides at the address stated.', M, y + 1, { width: inner });
+  doc
+    .font('lao')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('This is to certify that the person described below resides at the address stated.', M, y + 1, {
+      width: inner,
+    });
   y = doc.y + 12;
 
   // Applicant data: a two-column table, labels in both languages.
@@ -178,22 +248,45 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
   ];
   const labelW = 200;
   doc.lineWidth(0.5).strokeColor('#cbd5e1');
-  doc.moveTo(M, y).lineTo(M + inner, y).stroke();
+  doc
+    .moveTo(M, y)
+    .lineTo(M + inner, y)
+    .stroke();
   for (const [lo, en, value] of rows) {
     const top = y + 4;
-    doc.font('lao').fontSize(9).fillColor(INK).text(lo, M + 4, top, { width: labelW - 8, continued: true })
-      .fillColor(MUTED).text(` / ${en}`);
+    doc
+      .font('lao')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(lo, M + 4, top, { width: labelW - 8, continued: true })
+      .fillColor(MUTED)
+      .text(` / ${en}`);
     const labelBottom = doc.y;
-    doc.font('lao-bold').fontSize(10.5).fillColor(INK).text(value || '—', M + labelW, top - 1, { width: inner - labelW - 4 });
+    doc
+      .font('lao-bold')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(value || '—', M + labelW, top - 1, { width: inner - labelW - 4 });
     y = Math.max(labelBottom, doc.y) + 3;
-    doc.moveTo(M, y).lineTo(M + inner, y).stroke();
+    doc
+      .moveTo(M, y)
+      .lineTo(M + inner, y)
+      .stroke();
   }
 
   // Issue date and issuing office.
   y += 12;
-  doc.font('lao').fontSize(10).fillColor(MUTED).text('ອອກໃຫ້ວັນທີ / Date of issue', M, y, { width: inner, align: 'right' });
+  doc
+    .font('lao')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('ອອກໃຫ້ວັນທີ / Date of issue', M, y, { width: inner, align: 'right' });
   doc.font('lao-bold').fontSize(13).fillColor(INK).text(officeDate(issued), M, doc.y, { width: inner, align: 'right' });
-  doc.font('lao').fontSize(10).fillColor(MUTED).text('ອອກໂດຍ / Issued by', M, doc.y + 4, { width: inner, align: 'right' });
+  doc
+    .font('lao')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('ອອກໂດຍ / Issued by', M, doc.y + 4, { width: inner, align: 'right' });
   doc.font('lao-bold').fontSize(11).fillColor(INK).text(places.office, M, doc.y, { width: inner, align: 'right' });
 
   // Verification: QR code (address + signed statement) with the printed address beside it.
@@ -202,16 +295,37 @@ export async function renderCertificate(db: Db, row: ApplicationRow, appBaseUrl:
   doc.image(qr, M, qrY, { width: qrSize, height: qrSize });
   const tx = M + qrSize + 16;
   const tw = inner - qrSize - 16;
-  doc.font('lao-bold').fontSize(10).fillColor(INK).text('ກວດສອບໃບຢັ້ງຢືນ / Verify this certificate', tx, qrY + 8, { width: tw });
-  doc.font('lao').fontSize(9).fillColor(MUTED)
+  doc
+    .font('lao-bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text('ກວດສອບໃບຢັ້ງຢືນ / Verify this certificate', tx, qrY + 8, { width: tw });
+  doc
+    .font('lao')
+    .fontSize(9)
+    .fillColor(MUTED)
     .text('ສະແກນ QR ໂຄດ ຫຼື ເປີດທີ່ຢູ່ລຸ່ມນີ້ ເພື່ອກວດສອບຄວາມຖືກຕ້ອງ.', tx, doc.y + 2, { width: tw })
-    .text('Scan the QR code or open the address below to check that it is genuine. The QR code carries a digital signature that can be checked even without a connection.', tx, doc.y, { width: tw });
-  doc.font('lao-bold').fontSize(9.5).fillColor(BLUE).text(url, tx, doc.y + 4, { width: tw, link: url });
+    .text(
+      'Scan the QR code or open the address below to check that it is genuine. The QR code carries a digital signature that can be checked even without a connection.',
+      tx,
+      doc.y,
+      { width: tw },
+    );
+  doc
+    .font('lao-bold')
+    .fontSize(9.5)
+    .fillColor(BLUE)
+    .text(url, tx, doc.y + 4, { width: tw, link: url });
 
-  doc.font('lao').fontSize(8).fillColor(MUTED).text(
-    'ເອກະສານອີເລັກໂທຣນິກ ອອກໂດຍລະບົບບໍລິການລັດ · Electronic document issued by the e-Government service',
-    M, H - 58, { width: inner, align: 'center', lineBreak: false },
-  );
+  doc
+    .font('lao')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text('ເອກະສານອີເລັກໂທຣນິກ ອອກໂດຍລະບົບບໍລິການລັດ · Electronic document issued by the e-Government service', M, H - 58, {
+      width: inner,
+      align: 'center',
+      lineBreak: false,
+    });
 
   doc.end();
   return done;

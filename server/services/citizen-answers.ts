@@ -38,7 +38,8 @@ export class CitizenAnswers {
     if (generation !== this.generation) return;
     let answers = this.byCitizen.get(userId);
     if (!answers) {
-      if (this.byCitizen.size >= CitizenAnswers.MAX_CITIZENS) this.byCitizen.delete(this.byCitizen.keys().next().value!);
+      if (this.byCitizen.size >= CitizenAnswers.MAX_CITIZENS)
+        this.byCitizen.delete(this.byCitizen.keys().next().value!);
       this.byCitizen.set(userId, (answers = new Map()));
     }
     answers.set(key, json);

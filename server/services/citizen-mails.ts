@@ -26,43 +26,124 @@ const DEADLINE_NOTE: Record<Language, string> = {
 };
 
 function longDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'lo' ? 'lo-LA' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${iso}T00:00:00Z`));
+  return new Intl.DateTimeFormat(language === 'lo' ? 'lo-LA' : 'en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** Subject, heading and lines of each mail, in the citizen's language only. */
 function content(m: CitizenMail, language: Language): { subject: string; lines: string[] } {
-  const reason = (notes?: string, code?: string) => (code === 'payment_deadline_passed' ? DEADLINE_NOTE[language] : notes?.trim().replace(/[.。]+$/, ''));
+  const reason = (notes?: string, code?: string) =>
+    code === 'payment_deadline_passed' ? DEADLINE_NOTE[language] : notes?.trim().replace(/[.。]+$/, '');
   const en = language === 'en';
   switch (m.kind) {
     case 'payment_confirmed':
       return en
-        ? { subject: `Payment confirmed — ${m.ticket}`, lines: [`Your payment for application ${m.ticket} is confirmed.`, 'An officer will now review your application. We will write again when it moves on.'] }
-        : { subject: `ຢືນຢັນການຊຳລະເງິນແລ້ວ — ${m.ticket}`, lines: [`ການຊຳລະເງິນສຳລັບຄຳຮ້ອງ ${m.ticket} ຂອງທ່ານໄດ້ຮັບການຢືນຢັນແລ້ວ.`, 'ເຈົ້າໜ້າທີ່ຈະກວດສອບຄຳຮ້ອງຂອງທ່ານ. ພວກເຮົາຈະແຈ້ງທ່ານອີກເມື່ອມີຄວາມຄືບໜ້າ.'] };
+        ? {
+            subject: `Payment confirmed — ${m.ticket}`,
+            lines: [
+              `Your payment for application ${m.ticket} is confirmed.`,
+              'An officer will now review your application. We will write again when it moves on.',
+            ],
+          }
+        : {
+            subject: `ຢືນຢັນການຊຳລະເງິນແລ້ວ — ${m.ticket}`,
+            lines: [
+              `ການຊຳລະເງິນສຳລັບຄຳຮ້ອງ ${m.ticket} ຂອງທ່ານໄດ້ຮັບການຢືນຢັນແລ້ວ.`,
+              'ເຈົ້າໜ້າທີ່ຈະກວດສອບຄຳຮ້ອງຂອງທ່ານ. ພວກເຮົາຈະແຈ້ງທ່ານອີກເມື່ອມີຄວາມຄືບໜ້າ.',
+            ],
+          };
     case 'proof_refused': {
       const why = reason(m.notes);
       return en
-        ? { subject: `Proof of payment not accepted — ${m.ticket}`, lines: [`Your proof of payment for application ${m.ticket} could not be accepted.`, ...(why ? [`Reason: ${why}.`] : []), 'Please open your application in the app and upload a clear proof of the transfer.'] }
-        : { subject: `ຫຼັກຖານການຊຳລະເງິນບໍ່ຖືກຮັບຮອງ — ${m.ticket}`, lines: [`ຫຼັກຖານການຊຳລະເງິນຂອງຄຳຮ້ອງ ${m.ticket} ບໍ່ຖືກຮັບຮອງ.`, ...(why ? [`ເຫດຜົນ: ${why}.`] : []), 'ກະລຸນາເປີດຄຳຮ້ອງຂອງທ່ານໃນແອັບ ແລະ ອັບໂຫຼດຫຼັກຖານການໂອນເງິນທີ່ຊັດເຈນ.'] };
+        ? {
+            subject: `Proof of payment not accepted — ${m.ticket}`,
+            lines: [
+              `Your proof of payment for application ${m.ticket} could not be accepted.`,
+              ...(why ? [`Reason: ${why}.`] : []),
+              'Please open your application in the app and upload a clear proof of the transfer.',
+            ],
+          }
+        : {
+            subject: `ຫຼັກຖານການຊຳລະເງິນບໍ່ຖືກຮັບຮອງ — ${m.ticket}`,
+            lines: [
+              `ຫຼັກຖານການຊຳລະເງິນຂອງຄຳຮ້ອງ ${m.ticket} ບໍ່ຖືກຮັບຮອງ.`,
+              ...(why ? [`ເຫດຜົນ: ${why}.`] : []),
+              'ກະລຸນາເປີດຄຳຮ້ອງຂອງທ່ານໃນແອັບ ແລະ ອັບໂຫຼດຫຼັກຖານການໂອນເງິນທີ່ຊັດເຈນ.',
+            ],
+          };
     }
     case 'rejected': {
       const why = reason(m.notes, m.notesCode);
       return en
-        ? { subject: `Application rejected — ${m.ticket}`, lines: [`Your application ${m.ticket} was rejected.`, ...(why ? [`Reason: ${why}.`] : []), 'You can apply again from "Applied before" in the app.'] }
-        : { subject: `ຄຳຮ້ອງຖືກປະຕິເສດ — ${m.ticket}`, lines: [`ຄຳຮ້ອງ ${m.ticket} ຂອງທ່ານຖືກປະຕິເສດ.`, ...(why ? [`ເຫດຜົນ: ${why}.`] : []), 'ທ່ານສາມາດຍື່ນຄືນໃໝ່ໄດ້ທີ່ "ຄຳຮ້ອງທີ່ເຄີຍຍື່ນ" ໃນແອັບ.'] };
+        ? {
+            subject: `Application rejected — ${m.ticket}`,
+            lines: [
+              `Your application ${m.ticket} was rejected.`,
+              ...(why ? [`Reason: ${why}.`] : []),
+              'You can apply again from "Applied before" in the app.',
+            ],
+          }
+        : {
+            subject: `ຄຳຮ້ອງຖືກປະຕິເສດ — ${m.ticket}`,
+            lines: [
+              `ຄຳຮ້ອງ ${m.ticket} ຂອງທ່ານຖືກປະຕິເສດ.`,
+              ...(why ? [`ເຫດຜົນ: ${why}.`] : []),
+              'ທ່ານສາມາດຍື່ນຄືນໃໝ່ໄດ້ທີ່ "ຄຳຮ້ອງທີ່ເຄີຍຍື່ນ" ໃນແອັບ.',
+            ],
+          };
     }
     case 'certificate_issued':
       return en
-        ? { subject: `Your resident certificate is ready — ${m.ticket}`, lines: [`Your resident certificate for application ${m.ticket} is ready.`, 'Download the e-certificate in the app, or book a time to pick it up at the office.'] }
-        : { subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງທ່ານພ້ອມແລ້ວ — ${m.ticket}`, lines: [`ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງຄຳຮ້ອງ ${m.ticket} ພ້ອມແລ້ວ.`, 'ດາວໂຫຼດໃບຢັ້ງຢືນອີເລັກໂທຣນິກໃນແອັບ ຫຼື ນັດເວລາມາຮັບທີ່ຫ້ອງການ.'] };
+        ? {
+            subject: `Your resident certificate is ready — ${m.ticket}`,
+            lines: [
+              `Your resident certificate for application ${m.ticket} is ready.`,
+              'Download the e-certificate in the app, or book a time to pick it up at the office.',
+            ],
+          }
+        : {
+            subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງທ່ານພ້ອມແລ້ວ — ${m.ticket}`,
+            lines: [`ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງຄຳຮ້ອງ ${m.ticket} ພ້ອມແລ້ວ.`, 'ດາວໂຫຼດໃບຢັ້ງຢືນອີເລັກໂທຣນິກໃນແອັບ ຫຼື ນັດເວລາມາຮັບທີ່ຫ້ອງການ.'],
+          };
     case 'pickup_reminder':
       return en
-        ? { subject: `Reminder: pick up your certificate tomorrow — ${m.ticket}`, lines: [`You booked the pick-up of certificate ${m.ticket} tomorrow, ${longDate(m.date, 'en')}, at ${m.time}.`, 'Bring your ID card. You can change the time in the app until then.'] }
-        : { subject: `ແຈ້ງເຕືອນ: ມາຮັບໃບຢັ້ງຢືນມື້ອື່ນ — ${m.ticket}`, lines: [`ທ່ານໄດ້ນັດມາຮັບໃບຢັ້ງຢືນ ${m.ticket} ມື້ອື່ນ, ${longDate(m.date, 'lo')}, ເວລາ ${m.time}.`, 'ກະລຸນານຳບັດປະຈຳຕົວມານຳ. ທ່ານສາມາດປ່ຽນເວລາໃນແອັບໄດ້ຈົນເຖິງເວລານັ້ນ.'] };
+        ? {
+            subject: `Reminder: pick up your certificate tomorrow — ${m.ticket}`,
+            lines: [
+              `You booked the pick-up of certificate ${m.ticket} tomorrow, ${longDate(m.date, 'en')}, at ${m.time}.`,
+              'Bring your ID card. You can change the time in the app until then.',
+            ],
+          }
+        : {
+            subject: `ແຈ້ງເຕືອນ: ມາຮັບໃບຢັ້ງຢືນມື້ອື່ນ — ${m.ticket}`,
+            lines: [
+              `ທ່ານໄດ້ນັດມາຮັບໃບຢັ້ງຢືນ ${m.ticket} ມື້ອື່ນ, ${longDate(m.date, 'lo')}, ເວລາ ${m.time}.`,
+              'ກະລຸນານຳບັດປະຈຳຕົວມານຳ. ທ່ານສາມາດປ່ຽນເວລາໃນແອັບໄດ້ຈົນເຖິງເວລານັ້ນ.',
+            ],
+          };
     case 'certificate_revoked': {
       const why = reason(m.notes);
       return en
-        ? { subject: `Your resident certificate was revoked — ${m.ticket}`, lines: [`Your resident certificate ${m.ticket} was revoked and is no longer valid.`, ...(why ? [`Reason: ${why}.`] : []), 'You can apply for a new certificate from the application\'s page in the app.'] }
-        : { subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງທ່ານຖືກຍົກເລີກ — ${m.ticket}`, lines: [`ໃບຢັ້ງຢືນທີ່ຢູ່ ${m.ticket} ຂອງທ່ານຖືກຍົກເລີກ ແລະ ບໍ່ມີຜົນໃຊ້ໄດ້ອີກແລ້ວ.`, ...(why ? [`ເຫດຜົນ: ${why}.`] : []), 'ທ່ານສາມາດຍື່ນຂໍໃບຢັ້ງຢືນໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງໃນແອັບ.'] };
+        ? {
+            subject: `Your resident certificate was revoked — ${m.ticket}`,
+            lines: [
+              `Your resident certificate ${m.ticket} was revoked and is no longer valid.`,
+              ...(why ? [`Reason: ${why}.`] : []),
+              "You can apply for a new certificate from the application's page in the app.",
+            ],
+          }
+        : {
+            subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງທ່ານຖືກຍົກເລີກ — ${m.ticket}`,
+            lines: [
+              `ໃບຢັ້ງຢືນທີ່ຢູ່ ${m.ticket} ຂອງທ່ານຖືກຍົກເລີກ ແລະ ບໍ່ມີຜົນໃຊ້ໄດ້ອີກແລ້ວ.`,
+              ...(why ? [`ເຫດຜົນ: ${why}.`] : []),
+              'ທ່ານສາມາດຍື່ນຂໍໃບຢັ້ງຢືນໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງໃນແອັບ.',
+            ],
+          };
     }
   }
 }
@@ -73,9 +154,10 @@ export function citizenMail(to: string, language: Language, m: CitizenMail, appB
   const link = `${appBaseUrl}/detail-application/${m.applicationId}`;
   const { subject, lines } = content(m, language);
   const open = language === 'lo' ? 'ເປີດຄຳຮ້ອງຂອງທ່ານ' : 'Open your application';
-  const footer = language === 'lo'
-    ? 'ອີເມວນີ້ສົ່ງໂດຍລະບົບບໍລິການລັດ. ທ່ານສາມາດປິດອີເມວທີ່ບໍ່ຈຳເປັນໄດ້ທີ່ ໂປຣໄຟລ໌ ໃນແອັບ.'
-    : 'This e-mail was sent by the e-Government service. You can turn off optional e-mails in your profile in the app.';
+  const footer =
+    language === 'lo'
+      ? 'ອີເມວນີ້ສົ່ງໂດຍລະບົບບໍລິການລັດ. ທ່ານສາມາດປິດອີເມວທີ່ບໍ່ຈຳເປັນໄດ້ທີ່ ໂປຣໄຟລ໌ ໃນແອັບ.'
+      : 'This e-mail was sent by the e-Government service. You can turn off optional e-mails in your profile in the app.';
   const text = [...lines, '', `${open}: ${link}`, '', footer].join('\n');
   const html = `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6fa;font-family:'Noto Sans Lao','Phetsarath OT',Arial,sans-serif;color:#1b2433">
 <div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:12px;line-height:1.8">
@@ -94,7 +176,10 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
  */
 export async function mailCitizen(app: FastifyInstance, userId: number, m: CitizenMail): Promise<void> {
   try {
-    const [user] = await app.db.select({ email: users.email, language: users.language, emailUpdates: users.emailUpdates }).from(users).where(eq(users.id, userId));
+    const [user] = await app.db
+      .select({ email: users.email, language: users.language, emailUpdates: users.emailUpdates })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) return;
     if (!user.emailUpdates && !REQUIRED_MAILS.includes(m.kind)) return;
     await app.mailer.send(citizenMail(user.email, user.language, m, app.config.appBaseUrl));

@@ -2,7 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { ALLOWED_TYPES, EXTENSIONS, MAX_FILE_BYTES, imageSize, isPhotoRatio, parseDataUrl, sniffType, type DocumentKind, type FileType } from '../../contract/documents';
+import {
+  ALLOWED_TYPES,
+  EXTENSIONS,
+  MAX_FILE_BYTES,
+  imageSize,
+  isPhotoRatio,
+  parseDataUrl,
+  sniffType,
+  type DocumentKind,
+  type FileType,
+} from '../../contract/documents';
 import { ErrorCode } from '../../contract/errors';
 import type { Database, Db } from '../db/client';
 import { documents } from '../db/schema';
@@ -21,20 +31,43 @@ export interface DecodedDocument {
  */
 export function decodeDocument(dataUrl: string, kind: DocumentKind, field: string = kind): DecodedDocument {
   const parsed = parseDataUrl(dataUrl);
-  if (!parsed) throw new HttpError(415, ErrorCode.fileTypeNotAllowed, `${field} must be a base64 data URL`, { [field]: ErrorCode.fileTypeNotAllowed });
+  if (!parsed)
+    throw new HttpError(415, ErrorCode.fileTypeNotAllowed, `${field} must be a base64 data URL`, {
+      [field]: ErrorCode.fileTypeNotAllowed,
+    });
   // base64 is 4/3 of the bytes: refuse before decoding anything too large.
-  if ((parsed.base64.length * 3) / 4 > MAX_FILE_BYTES + 3) throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, { [field]: ErrorCode.fileTooLarge });
+  if ((parsed.base64.length * 3) / 4 > MAX_FILE_BYTES + 3)
+    throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, {
+      [field]: ErrorCode.fileTooLarge,
+    });
   const bytes = Buffer.from(parsed.base64, 'base64');
-  if (bytes.length === 0) throw new HttpError(422, ErrorCode.fileTypeNotAllowed, `${field} is empty`, { [field]: ErrorCode.fileTypeNotAllowed });
-  if (bytes.length > MAX_FILE_BYTES) throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, { [field]: ErrorCode.fileTooLarge });
+  if (bytes.length === 0)
+    throw new HttpError(422, ErrorCode.fileTypeNotAllowed, `${field} is empty`, {
+      [field]: ErrorCode.fileTypeNotAllowed,
+    });
+  if (bytes.length > MAX_FILE_BYTES)
+    throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, {
+      [field]: ErrorCode.fileTooLarge,
+    });
   const type = sniffType(bytes);
   if (!type || !ALLOWED_TYPES[kind].includes(type)) {
-    throw new HttpError(415, ErrorCode.fileTypeNotAllowed, `${field} must be ${ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ')}`, { [field]: ErrorCode.fileTypeNotAllowed });
+    throw new HttpError(
+      415,
+      ErrorCode.fileTypeNotAllowed,
+      `${field} must be ${ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ')}`,
+      { [field]: ErrorCode.fileTypeNotAllowed },
+    );
   }
   if (kind === 'applicant_photo') {
     const size = imageSize(bytes);
-    if (!size) throw new HttpError(422, ErrorCode.photoAspectRatio, 'Failed to read image dimensions', { [field]: ErrorCode.photoAspectRatio });
-    if (!isPhotoRatio(size.width, size.height)) throw new HttpError(422, ErrorCode.photoAspectRatio, 'Image must have a 3:4 aspect ratio', { [field]: ErrorCode.photoAspectRatio });
+    if (!size)
+      throw new HttpError(422, ErrorCode.photoAspectRatio, 'Failed to read image dimensions', {
+        [field]: ErrorCode.photoAspectRatio,
+      });
+    if (!isPhotoRatio(size.width, size.height))
+      throw new HttpError(422, ErrorCode.photoAspectRatio, 'Image must have a 3:4 aspect ratio', {
+        [field]: ErrorCode.photoAspectRatio,
+      });
   }
   return { bytes, contentType: type, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
 }
@@ -47,7 +80,10 @@ export function decodeDocument(dataUrl: string, kind: DocumentKind, field: strin
  */
 export class DocumentStore {
   private readonly dir: string;
-  constructor(private readonly database: Database, dataDir: string) {
+  constructor(
+    private readonly database: Database,
+    dataDir: string,
+  ) {
     this.dir = path.join(dataDir, 'files');
   }
 
@@ -56,8 +92,11 @@ export class DocumentStore {
   }
 
   /** Makes the bytes durable (file mode) and returns the column values for the documents row. */
-  async prepare(doc: DecodedDocument): Promise<{ sha256: string; size: number; contentType: string; data: Buffer | null }> {
-    if (this.database.kind === 'postgres') return { sha256: doc.sha256, size: doc.bytes.length, contentType: doc.contentType, data: doc.bytes };
+  async prepare(
+    doc: DecodedDocument,
+  ): Promise<{ sha256: string; size: number; contentType: string; data: Buffer | null }> {
+    if (this.database.kind === 'postgres')
+      return { sha256: doc.sha256, size: doc.bytes.length, contentType: doc.contentType, data: doc.bytes };
     const file = this.fileOf(doc.sha256);
     if (!fs.existsSync(file)) {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -84,7 +123,14 @@ export class DocumentStore {
   /** Removes files no row points at (left by a request that failed after writing them), older than an hour. */
   async sweepOrphans(db: Db, olderThanMs = 3_600_000): Promise<number> {
     if (this.database.kind === 'postgres' || !fs.existsSync(this.dir)) return 0;
-    const referenced = new Set((await db.selectDistinct({ sha256: documents.sha256 }).from(documents).where(sql`${documents.data} is null`)).map((r) => r.sha256));
+    const referenced = new Set(
+      (
+        await db
+          .selectDistinct({ sha256: documents.sha256 })
+          .from(documents)
+          .where(sql`${documents.data} is null`)
+      ).map((r) => r.sha256),
+    );
     let removed = 0;
     for (const sub of await fs.promises.readdir(this.dir)) {
       for (const name of await fs.promises.readdir(path.join(this.dir, sub))) {

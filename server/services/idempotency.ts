@@ -41,7 +41,10 @@ export function requestFingerprint(method: string, path: string, body: unknown):
       hash.update(JSON.stringify(value ?? null));
     } else if (Array.isArray(value)) {
       hash.update('[');
-      value.forEach((item) => { feed(item); hash.update(','); });
+      value.forEach((item) => {
+        feed(item);
+        hash.update(',');
+      });
       hash.update(']');
     } else {
       hash.update('{');
@@ -63,31 +66,67 @@ type Claim = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; respons
 
 async function claim(db: Db, userId: number, key: string, route: string, requestHash: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await db.insert(idempotencyKeys).values({ userId, key, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, route, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
     if (inserted.length) return { kind: 'claimed' };
 
-    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!row) continue; // removed between our insert and select (failed request, purge): claim again
     const age = Date.now() - row.createdAt.getTime();
     if (age > IDEMPOTENCY_RETENTION_DAYS * 86_400_000) {
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000))));
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000)),
+          ),
+        );
       continue;
     }
     if (row.route !== route || row.requestHash !== requestHash) {
-      throw new HttpError(422, ErrorCode.idempotencyConflict, 'This Idempotency-Key was already used for a different request.');
+      throw new HttpError(
+        422,
+        ErrorCode.idempotencyConflict,
+        'This Idempotency-Key was already used for a different request.',
+      );
     }
     if (row.state === 'done') return { kind: 'replay', statusCode: row.statusCode ?? 200, response: row.response };
     if (age > ABANDONED_AFTER_MS) {
       // Take the abandoned claim over. The claim is renewed by the winner, so of two retries at
       // once only one still finds it abandoned.
-      const taken = await db.update(idempotencyKeys).set({ createdAt: new Date() })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS))))
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date() })
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.state, 'running'),
+            lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+          ),
+        )
         .returning({ key: idempotencyKeys.key });
       if (taken.length) return { kind: 'claimed' };
     }
-    throw new HttpError(409, ErrorCode.idempotencyInProgress, 'A request with this Idempotency-Key is still being processed.');
+    throw new HttpError(
+      409,
+      ErrorCode.idempotencyInProgress,
+      'A request with this Idempotency-Key is still being processed.',
+    );
   }
-  throw new HttpError(409, ErrorCode.idempotencyInProgress, 'A request with this Idempotency-Key is still being processed.');
+  throw new HttpError(
+    409,
+    ErrorCode.idempotencyInProgress,
+    'A request with this Idempotency-Key is still being processed.',
+  );
 }
 
 /**
@@ -125,7 +164,10 @@ export async function idempotent<T>(
   const scope: IdempotencyScope = {
     key,
     async remember(tx, answer) {
-      await tx.update(idempotencyKeys).set({ state: 'done', statusCode: answer.statusCode, response: answer.body }).where(mine);
+      await tx
+        .update(idempotencyKeys)
+        .set({ state: 'done', statusCode: answer.statusCode, response: answer.body })
+        .where(mine);
       remembered = true;
     },
   };
@@ -133,7 +175,10 @@ export async function idempotent<T>(
   try {
     answer = await work(scope);
   } catch (err) {
-    await app.db.delete(idempotencyKeys).where(and(mine, eq(idempotencyKeys.state, 'running'))).catch((e) => req.log.warn({ err: e }, 'could not free an idempotency key'));
+    await app.db
+      .delete(idempotencyKeys)
+      .where(and(mine, eq(idempotencyKeys.state, 'running')))
+      .catch((e) => req.log.warn({ err: e }, 'could not free an idempotency key'));
     throw err;
   }
   if (!remembered) await scope.remember(app.db, answer);
@@ -143,6 +188,9 @@ export async function idempotent<T>(
 /** Forgets keys past the retention period. */
 export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000);
-  const removed = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
   return removed.length;
 }

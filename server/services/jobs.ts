@@ -18,11 +18,32 @@ function tomorrowInVientiane(now: Date): string {
  * RETURNING (reminder not sent yet), so with several instances each reminder goes out once.
  */
 export async function sendPickupReminders(app: FastifyInstance, now = new Date()): Promise<number> {
-  const due = await app.db.update(applications).set({ pickupReminderSentAt: now })
-    .where(and(eq(applications.status, Status.waitingToPickup), eq(applications.pickupDate, tomorrowInVientiane(now)), isNull(applications.pickupReminderSentAt), isNull(applications.certificateRevokedAt)))
-    .returning({ id: applications.id, userId: applications.userId, ticket: applications.ticketNumber, date: applications.pickupDate, time: applications.pickupTime });
+  const due = await app.db
+    .update(applications)
+    .set({ pickupReminderSentAt: now })
+    .where(
+      and(
+        eq(applications.status, Status.waitingToPickup),
+        eq(applications.pickupDate, tomorrowInVientiane(now)),
+        isNull(applications.pickupReminderSentAt),
+        isNull(applications.certificateRevokedAt),
+      ),
+    )
+    .returning({
+      id: applications.id,
+      userId: applications.userId,
+      ticket: applications.ticketNumber,
+      date: applications.pickupDate,
+      time: applications.pickupTime,
+    });
   for (const row of due) {
-    await mailCitizen(app, row.userId, { kind: 'pickup_reminder', ticket: row.ticket, applicationId: row.id, date: row.date!, time: row.time ?? '' });
+    await mailCitizen(app, row.userId, {
+      kind: 'pickup_reminder',
+      ticket: row.ticket,
+      applicationId: row.id,
+      date: row.date!,
+      time: row.time ?? '',
+    });
   }
   return due.length;
 }

@@ -44,7 +44,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.promises.mkdir(outbox, { recursive: true });
       // Sortable by time, unique without a counter shared between processes.
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`,
+      );
       const tmp = `${file}.tmp`;
       await fs.promises.writeFile(tmp, info.message as Buffer);
       // Renamed into place so a reader never sees half a mail.

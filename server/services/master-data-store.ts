@@ -18,12 +18,17 @@ export class CachedBody {
     return (this.gzipped ??= zlib.gzipSync(this.json, { level: 9 }));
   }
   get br(): Buffer {
-    return (this.brotli ??= zlib.brotliCompressSync(this.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    return (this.brotli ??= zlib.brotliCompressSync(this.json, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+    }));
   }
 }
 
 type PerLanguage = Record<Language, CachedBody>;
-const both = (make: (lang: Language) => unknown): PerLanguage => ({ en: new CachedBody(JSON.stringify(make('en'))), lo: new CachedBody(JSON.stringify(make('lo'))) });
+const both = (make: (lang: Language) => unknown): PerLanguage => ({
+  en: new CachedBody(JSON.stringify(make('en'))),
+  lo: new CachedBody(JSON.stringify(make('lo'))),
+});
 
 type Names = Map<number, { en: string; lo: string }>;
 export type PlaceLevel = 'province' | 'district' | 'village';
@@ -54,13 +59,28 @@ export class MasterDataStore {
     const [allP, allD, allV, b] = await Promise.all([
       db.select().from(provinces).orderBy(asc(provinces.code)),
       db.select().from(districts).orderBy(asc(districts.code)),
-      db.select({ id: villages.id, code: villages.code, districtId: villages.districtId, nameEn: villages.nameEn, nameLo: villages.nameLo, active: villages.active }).from(villages).orderBy(asc(villages.code)),
+      db
+        .select({
+          id: villages.id,
+          code: villages.code,
+          districtId: villages.districtId,
+          nameEn: villages.nameEn,
+          nameLo: villages.nameLo,
+          active: villages.active,
+        })
+        .from(villages)
+        .orderBy(asc(villages.code)),
       db.select().from(banks).orderBy(asc(banks.sort)),
     ]);
     const [p, d, v] = [allP.filter((r) => r.active), allD.filter((r) => r.active), allV.filter((r) => r.active)];
-    const names = (rows: { id: number; nameEn: string; nameLo: string }[]): Names => new Map(rows.map((r) => [r.id, { en: r.nameEn, lo: r.nameLo }]));
+    const names = (rows: { id: number; nameEn: string; nameLo: string }[]): Names =>
+      new Map(rows.map((r) => [r.id, { en: r.nameEn, lo: r.nameLo }]));
     const name = (lang: Language, row: { nameEn: string; nameLo: string }) => (lang === 'lo' ? row.nameLo : row.nameEn);
-    const option = (lang: Language) => (row: { id: number; code: string; nameEn: string; nameLo: string }) => ({ id: row.id, name: name(lang, row), code: row.code });
+    const option = (lang: Language) => (row: { id: number; code: string; nameEn: string; nameLo: string }) => ({
+      id: row.id,
+      name: name(lang, row),
+      code: row.code,
+    });
     const group = <T extends { id: number }>(rows: T[], parent: (row: T) => number) => {
       const out = new Map<number, T[]>();
       for (const row of rows) out.set(parent(row), [...(out.get(parent(row)) ?? []), row]);
@@ -68,18 +88,37 @@ export class MasterDataStore {
     };
     const districtRows = group(d, (row) => row.provinceId);
     const villageRows = group(v, (row) => row.districtId);
-    const bankOf = (lang: Language, row: (typeof b)[number]) => ({ id: row.id, bank_name: name(lang, row), code: row.code, bank_logo: `/api/v1/master-data/bank-logo/${row.code}.svg` });
+    const bankOf = (lang: Language, row: (typeof b)[number]) => ({
+      id: row.id,
+      bank_name: name(lang, row),
+      code: row.code,
+      bank_logo: `/api/v1/master-data/bank-logo/${row.code}.svg`,
+    });
     this.snapshot = {
       names: { province: names(allP), district: names(allD), village: names(allV) },
       bankRows: new Map(b.map((row) => [row.id, { code: row.code, en: row.nameEn, lo: row.nameLo }])),
       provinces: both((lang) => ({ data: p.map(option(lang)) })),
       // An active province without districts still answers an empty list (as the query did).
-      districtsOf: new Map(p.map((row) => [row.id, both((lang) => ({ data: (districtRows.get(row.id) ?? []).map(option(lang)) }))])),
-      villagesOf: new Map(d.map((row) => [row.id, both((lang) => ({ data: (villageRows.get(row.id) ?? []).map(option(lang)) }))])),
+      districtsOf: new Map(
+        p.map((row) => [row.id, both((lang) => ({ data: (districtRows.get(row.id) ?? []).map(option(lang)) }))]),
+      ),
+      villagesOf: new Map(
+        d.map((row) => [row.id, both((lang) => ({ data: (villageRows.get(row.id) ?? []).map(option(lang)) }))]),
+      ),
       banks: both((lang) => ({ data: b.map((row) => bankOf(lang, row)) })),
       bank: new Map(b.map((row) => [row.id, both((lang) => ({ data: bankOf(lang, row) }))])),
       bankSort: new Map(b.map((row) => [row.code, row.sort])),
-      tree: both((lang) => ({ data: { provinces: p.map((pr) => ({ ...option(lang)(pr), districts: (districtRows.get(pr.id) ?? []).map((di) => ({ ...option(lang)(di), villages: (villageRows.get(di.id) ?? []).map(option(lang)) })) })) } })),
+      tree: both((lang) => ({
+        data: {
+          provinces: p.map((pr) => ({
+            ...option(lang)(pr),
+            districts: (districtRows.get(pr.id) ?? []).map((di) => ({
+              ...option(lang)(di),
+              villages: (villageRows.get(di.id) ?? []).map(option(lang)),
+            })),
+          })),
+        },
+      })),
     };
   }
 
@@ -88,15 +127,33 @@ export class MasterDataStore {
     return this.snapshot;
   }
 
-  provinces(lang: Language) { return this.current.provinces[lang]; }
+  provinces(lang: Language) {
+    return this.current.provinces[lang];
+  }
   /** Undefined when the province is unknown or no longer offered. */
-  districtsOf(provinceId: number, lang: Language) { return this.current.districtsOf.get(provinceId)?.[lang]; }
-  villagesOf(districtId: number, lang: Language) { return this.current.villagesOf.get(districtId)?.[lang]; }
-  banks(lang: Language) { return this.current.banks[lang]; }
-  bank(id: number, lang: Language) { return this.current.bank.get(id)?.[lang]; }
-  bankSort(code: string) { return this.current.bankSort.get(code); }
-  tree(lang: Language) { return this.current.tree[lang]; }
+  districtsOf(provinceId: number, lang: Language) {
+    return this.current.districtsOf.get(provinceId)?.[lang];
+  }
+  villagesOf(districtId: number, lang: Language) {
+    return this.current.villagesOf.get(districtId)?.[lang];
+  }
+  banks(lang: Language) {
+    return this.current.banks[lang];
+  }
+  bank(id: number, lang: Language) {
+    return this.current.bank.get(id)?.[lang];
+  }
+  bankSort(code: string) {
+    return this.current.bankSort.get(code);
+  }
+  tree(lang: Language) {
+    return this.current.tree[lang];
+  }
   /** A place's name in that language ('' for an unknown id), retired places included. */
-  placeName(level: PlaceLevel, id: number, lang: Language): string { return this.current.names[level].get(id)?.[lang] ?? ''; }
-  bankRow(id: number) { return this.current.bankRows.get(id); }
+  placeName(level: PlaceLevel, id: number, lang: Language): string {
+    return this.current.names[level].get(id)?.[lang] ?? '';
+  }
+  bankRow(id: number) {
+    return this.current.bankRows.get(id);
+  }
 }

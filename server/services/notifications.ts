@@ -36,7 +36,8 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
     lo: (p) => `ການຊຳລະເງິນຂອງ ${p.ticket} ໄດ້ຮັບການຢືນຢັນແລ້ວ.`,
   },
   proof_refused: {
-    en: (p) => `Your proof of payment for ${p.ticket} could not be accepted${p.notes ? `: ${p.notes}` : ''}. Please upload it again.`,
+    en: (p) =>
+      `Your proof of payment for ${p.ticket} could not be accepted${p.notes ? `: ${p.notes}` : ''}. Please upload it again.`,
     lo: (p) => `ຫຼັກຖານການຊຳລະເງິນຂອງ ${p.ticket} ບໍ່ຖືກຮັບຮອງ${p.notes ? `: ${p.notes}` : ''}. ກະລຸນາອັບໂຫຼດໃໝ່.`,
   },
   in_validation: {
@@ -60,12 +61,15 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
     lo: (p) => `ໃບຢັ້ງຢືນ ${p.ticket} ໄດ້ຮັບໄປແລ້ວ.`,
   },
   rejected: {
-    en: (p) => `Your application ${p.ticket} was rejected${p.notes ? `: ${p.notes}` : ''}. You can apply again from Applied before.`,
+    en: (p) =>
+      `Your application ${p.ticket} was rejected${p.notes ? `: ${p.notes}` : ''}. You can apply again from Applied before.`,
     lo: (p) => `ຄຳຮ້ອງ ${p.ticket} ຖືກປະຕິເສດ${p.notes ? `: ${p.notes}` : ''}. ທ່ານສາມາດຍື່ນຄືນໃໝ່ໄດ້ທີ່ ຄຳຮ້ອງທີ່ເຄີຍຍື່ນ.`,
   },
   certificate_revoked: {
-    en: (p) => `Your resident certificate ${p.ticket} was revoked${p.notes ? `: ${p.notes}` : ''}. It is no longer valid. You can apply again from the application's page.`,
-    lo: (p) => `ໃບຢັ້ງຢືນທີ່ຢູ່ ${p.ticket} ຂອງທ່ານຖືກຍົກເລີກ${p.notes ? `: ${p.notes}` : ''}. ມັນບໍ່ມີຜົນໃຊ້ໄດ້ອີກແລ້ວ. ທ່ານສາມາດຍື່ນຄຳຮ້ອງໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງ.`,
+    en: (p) =>
+      `Your resident certificate ${p.ticket} was revoked${p.notes ? `: ${p.notes}` : ''}. It is no longer valid. You can apply again from the application's page.`,
+    lo: (p) =>
+      `ໃບຢັ້ງຢືນທີ່ຢູ່ ${p.ticket} ຂອງທ່ານຖືກຍົກເລີກ${p.notes ? `: ${p.notes}` : ''}. ມັນບໍ່ມີຜົນໃຊ້ໄດ້ອີກແລ້ວ. ທ່ານສາມາດຍື່ນຄຳຮ້ອງໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງ.`,
   },
   reapplied: {
     en: (p) => `Your new application ${p.ticket} was received.`,
@@ -75,9 +79,15 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
 
 /** The parameters as each language writes them: dates spelt out, Lao times on the 24-hour clock. */
 function paramsIn(language: 'en' | 'lo', p: Params): Params {
-  const date = p.date && /^\d{4}-\d{2}-\d{2}$/.test(p.date)
-    ? new Intl.DateTimeFormat(language === 'lo' ? 'lo-LA' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${p.date}T00:00:00Z`))
-    : p.date;
+  const date =
+    p.date && /^\d{4}-\d{2}-\d{2}$/.test(p.date)
+      ? new Intl.DateTimeFormat(language === 'lo' ? 'lo-LA' : 'en-GB', {
+          timeZone: 'UTC',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        }).format(new Date(`${p.date}T00:00:00Z`))
+      : p.date;
   const time = p.time && language === 'lo' ? slotTime24(p.time) : p.time;
   // The templates end the sentence themselves: an officer's note ending in '.' would make '..'.
   const notes = p.notes?.trim().replace(/[.。]+$/, '');
@@ -85,7 +95,21 @@ function paramsIn(language: 'en' | 'lo', p: Params): Params {
 }
 
 /** Records one notification; call it inside the transaction that makes the change. */
-export async function notify(db: Db, userId: number, applicationId: number | null, kind: NotificationKind, params: Params): Promise<void> {
+export async function notify(
+  db: Db,
+  userId: number,
+  applicationId: number | null,
+  kind: NotificationKind,
+  params: Params,
+): Promise<void> {
   const t = TEMPLATES[kind];
-  await db.insert(notifications).values({ userId, applicationId, kind, messageEn: t.en(paramsIn('en', params)), messageLo: t.lo(paramsIn('lo', params)) });
+  await db
+    .insert(notifications)
+    .values({
+      userId,
+      applicationId,
+      kind,
+      messageEn: t.en(paramsIn('en', params)),
+      messageLo: t.lo(paramsIn('lo', params)),
+    });
 }

@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../contract/master-data';
-import { availableActions, OFFICER_PAGE_SIZE, roleAllows, type OfficerAction, type OfficerApplicationDetail, type OfficerQueue, type OfficerRole } from '../../contract/officer';
+import {
+  availableActions,
+  OFFICER_PAGE_SIZE,
+  roleAllows,
+  type OfficerAction,
+  type OfficerApplicationDetail,
+  type OfficerQueue,
+  type OfficerRole,
+} from '../../contract/officer';
 import { PaymentStatus, Status } from '../../contract/status';
 import type { Db } from '../db/client';
 import { applications, documents, statusHistory, users } from '../db/schema';
@@ -24,31 +32,55 @@ export const REFUSED_PROOF_KIND = 'refused_proof_of_payment';
 const applicantName = sql<string>`trim(concat(${applications.applicantData}->>'first_name', ' ', ${applications.applicantData}->>'last_name'))`;
 
 /** The queue: newest change first, filtered by status, searched by ticket, name or ID card. */
-export async function officerQueue(db: Db, query: { status?: Status; q?: string; page: number }): Promise<OfficerQueue> {
+export async function officerQueue(
+  db: Db,
+  query: { status?: Status; q?: string; page: number },
+): Promise<OfficerQueue> {
   const conditions: (SQL | undefined)[] = [query.status ? eq(applications.status, query.status) : undefined];
   const q = query.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(
-      ilike(applications.ticketNumber, like),
-      ilike(applicantName, like),
-      ilike(sql`concat(${users.firstName}, ' ', ${users.lastName})`, like),
-      ilike(users.idCard, like),
-      ilike(users.email, like),
-    ));
+    conditions.push(
+      or(
+        ilike(applications.ticketNumber, like),
+        ilike(applicantName, like),
+        ilike(sql`concat(${users.firstName}, ' ', ${users.lastName})`, like),
+        ilike(users.idCard, like),
+        ilike(users.email, like),
+      ),
+    );
   }
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where);
-  const rows = await db.select({
-    id: applications.id, ticket: applications.ticketNumber, name: applicantName, status: applications.status,
-    paymentStatus: applications.paymentStatus, createdAt: applications.createdAt, deadline: applications.deadline,
-  }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where)
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: applications.id,
+      ticket: applications.ticketNumber,
+      name: applicantName,
+      status: applications.status,
+      paymentStatus: applications.paymentStatus,
+      createdAt: applications.createdAt,
+      deadline: applications.deadline,
+    })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(where)
     .orderBy(desc(applications.updatedAt), desc(applications.id))
-    .limit(OFFICER_PAGE_SIZE).offset((query.page - 1) * OFFICER_PAGE_SIZE);
+    .limit(OFFICER_PAGE_SIZE)
+    .offset((query.page - 1) * OFFICER_PAGE_SIZE);
   return {
     items: rows.map((r) => ({
-      id: r.id, ticket_number: r.ticket, applicant_name: r.name, status: r.status as Status,
-      payment_status: r.paymentStatus as PaymentStatus, applied_on: r.createdAt.toISOString(), deadline: r.deadline.toISOString(),
+      id: r.id,
+      ticket_number: r.ticket,
+      applicant_name: r.name,
+      status: r.status as Status,
+      payment_status: r.paymentStatus as PaymentStatus,
+      applied_on: r.createdAt.toISOString(),
+      deadline: r.deadline.toISOString(),
     })),
     total: Number(total),
     page: query.page,
@@ -73,19 +105,35 @@ export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole
  * The citizen's detail plus the applicant's account, the whole status history and the actions this
  * officer may take now. Opening it is recorded in the citizen's access log.
  */
-export async function officerDetail(db: Db, row: ApplicationRow, lang: Language, officer: OfficerUser, officerFee?: { recipient: string; recipientLo: string }): Promise<OfficerApplicationDetail> {
+export async function officerDetail(
+  db: Db,
+  row: ApplicationRow,
+  lang: Language,
+  officer: OfficerUser,
+  officerFee?: { recipient: string; recipientLo: string },
+): Promise<OfficerApplicationDetail> {
   await logAccess(db, { applicationId: row.id, officerId: officer.id, action: 'view' });
   const [detail, [account], history] = await Promise.all([
     applicationDetail(db, row, lang, officerFee),
     db.select().from(users).where(eq(users.id, row.userId)),
-    db.select({ h: statusHistory, email: users.email }).from(statusHistory).leftJoin(users, eq(users.id, statusHistory.actorId))
-      .where(eq(statusHistory.applicationId, row.id)).orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
+    db
+      .select({ h: statusHistory, email: users.email })
+      .from(statusHistory)
+      .leftJoin(users, eq(users.id, statusHistory.actorId))
+      .where(eq(statusHistory.applicationId, row.id))
+      .orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
   ]);
   return {
     ...detail,
     account: {
-      id: account.id, email: account.email, phone_number: account.phoneNumber, id_card: account.idCard,
-      first_name: account.firstName, last_name: account.lastName, language: account.language, created_at: account.createdAt.toISOString(),
+      id: account.id,
+      email: account.email,
+      phone_number: account.phoneNumber,
+      id_card: account.idCard,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      language: account.language,
+      created_at: account.createdAt.toISOString(),
     },
     history: history.map(({ h, email }) => ({
       id: h.id,
@@ -98,11 +146,20 @@ export async function officerDetail(db: Db, row: ApplicationRow, lang: Language,
       notes: h.notes,
       at: h.createdAt.toISOString(),
     })),
-    actions: row.userId === officer.id ? [] : availableActions(row.status as Status, row.paymentStatus as PaymentStatus, detail.payment.proof_of_payment_path !== null, row.certificateRevokedAt !== null)
-      .filter((a) => roleAllows(roleOf(officer), a)),
+    actions:
+      row.userId === officer.id
+        ? []
+        : availableActions(
+            row.status as Status,
+            row.paymentStatus as PaymentStatus,
+            detail.payment.proof_of_payment_path !== null,
+            row.certificateRevokedAt !== null,
+          ).filter((a) => roleAllows(roleOf(officer), a)),
     officer_role: roleOf(officer),
     own_application: row.userId === officer.id,
-    revocation: row.certificateRevokedAt ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' } : null,
+    revocation: row.certificateRevokedAt
+      ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' }
+      : null,
   };
 }
 
@@ -125,7 +182,8 @@ export function newCertificateCode(): string {
   return out;
 }
 
-const paymentNotVerified = () => new HttpError(409, ErrorCode.invalidTransition, 'The payment must be verified before the review starts.');
+const paymentNotVerified = () =>
+  new HttpError(409, ErrorCode.invalidTransition, 'The payment must be verified before the review starts.');
 
 interface ActionInput {
   officer: OfficerUser;
@@ -134,7 +192,8 @@ interface ActionInput {
 
 /** 403 unless the officer's role has this duty, and never on their own application (no self-approval). */
 function assertMayAct(officer: OfficerUser, action: OfficerAction, row: ApplicationRow): void {
-  if (!roleAllows(roleOf(officer), action)) throw forbidden(`The ${roleOf(officer)} role may not ${action.replace(/-/g, ' ')}.`);
+  if (!roleAllows(roleOf(officer), action))
+    throw forbidden(`The ${roleOf(officer)} role may not ${action.replace(/-/g, ' ')}.`);
   if (row.userId === officer.id) throw forbidden('Officers may not act on their own application.');
 }
 
@@ -143,7 +202,13 @@ function assertMayAct(officer: OfficerUser, action: OfficerAction, row: Applicat
  * changeStatus (only allowed transitions, optimistic check, history row with the officer as actor),
  * tells the citizen, and stores the idempotent answer with the change.
  */
-export async function runOfficerAction(app: FastifyInstance, id: number, action: OfficerAction, input: ActionInput, scope: IdempotencyScope) {
+export async function runOfficerAction(
+  app: FastifyInstance,
+  id: number,
+  action: OfficerAction,
+  input: ActionInput,
+  scope: IdempotencyScope,
+) {
   let mail: CitizenMail | null = null;
   let citizenId = 0;
   const result = await app.db.transaction(async (tx) => {
@@ -164,22 +229,36 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
         if (row.paymentStatus !== PaymentStatus.unpaid) throw invalidTransition(row.status, Status.pending);
         // The citizen gets a full payment window from now to send a better proof.
         const deadline = new Date(Math.max(row.deadline.getTime(), paymentDeadline(new Date(), app.config).getTime()));
-        await changeStatus(tx, { application: row, to: Status.pending, paymentStatus: PaymentStatus.unpaid, ...by, set: { deadline } });
-        await tx.update(documents).set({ kind: REFUSED_PROOF_KIND })
+        await changeStatus(tx, {
+          application: row,
+          to: Status.pending,
+          paymentStatus: PaymentStatus.unpaid,
+          ...by,
+          set: { deadline },
+        });
+        await tx
+          .update(documents)
+          .set({ kind: REFUSED_PROOF_KIND })
           .where(and(eq(documents.applicationId, row.id), eq(documents.kind, 'proof_of_payment')));
         await notify(tx, row.userId, row.id, 'proof_refused', { ticket, notes: input.notes });
         mail = { kind: 'proof_refused', ticket, applicationId: row.id, notes: input.notes };
         break;
       }
       case 'start-review':
-        if (row.status === Status.waitingForApprove && row.paymentStatus !== PaymentStatus.paid) throw paymentNotVerified();
+        if (row.status === Status.waitingForApprove && row.paymentStatus !== PaymentStatus.paid)
+          throw paymentNotVerified();
         await changeStatus(tx, { application: row, to: Status.inValidation, ...by });
         await notify(tx, row.userId, row.id, 'in_validation', { ticket });
         break;
       case 'approve':
         await changeStatus(tx, { application: row, to: Status.approved, ...by });
         // Production of the certificate starts at once: the officer's next step is to issue it.
-        await changeStatus(tx, { application: { ...row, status: Status.approved }, to: Status.waitingForCertificate, actor: 'system', actorId: null });
+        await changeStatus(tx, {
+          application: { ...row, status: Status.approved },
+          to: Status.waitingForCertificate,
+          actor: 'system',
+          actorId: null,
+        });
         await notify(tx, row.userId, row.id, 'approved', { ticket });
         break;
       case 'issue-certificate':
@@ -203,20 +282,38 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
         break;
       case 'revoke': {
         if (!CERTIFICATE_STATUSES.includes(row.status) || !row.certificateCode || row.certificateRevokedAt) {
-          throw new HttpError(409, ErrorCode.invalidTransition, 'Only an issued certificate that is not revoked yet can be revoked.');
+          throw new HttpError(
+            409,
+            ErrorCode.invalidTransition,
+            'Only an issued certificate that is not revoked yet can be revoked.',
+          );
         }
         const now = new Date();
         // Conditional on nobody having revoked it meanwhile: two officers at once revoke it once.
-        const updated = await tx.update(applications)
-          .set({ certificateRevokedAt: now, certificateRevokedReason: input.notes!, certificateRevokedBy: input.officer.id, updatedAt: now })
+        const updated = await tx
+          .update(applications)
+          .set({
+            certificateRevokedAt: now,
+            certificateRevokedReason: input.notes!,
+            certificateRevokedBy: input.officer.id,
+            updatedAt: now,
+          })
           .where(and(eq(applications.id, row.id), isNull(applications.certificateRevokedAt)))
           .returning({ id: applications.id });
-        if (!updated.length) throw new HttpError(409, ErrorCode.invalidTransition, 'This certificate was revoked already.');
+        if (!updated.length)
+          throw new HttpError(409, ErrorCode.invalidTransition, 'This certificate was revoked already.');
         await releasePickup(tx, row, now);
         // The status stays (the history of what happened is true); the revocation is its own history row.
         await tx.insert(statusHistory).values({
-          applicationId: row.id, fromStatus: row.status, toStatus: row.status, fromPaymentStatus: row.paymentStatus, toPaymentStatus: row.paymentStatus,
-          actor: 'officer', actorId: input.officer.id, notes: input.notes!, notesCode: 'certificate_revoked',
+          applicationId: row.id,
+          fromStatus: row.status,
+          toStatus: row.status,
+          fromPaymentStatus: row.paymentStatus,
+          toPaymentStatus: row.paymentStatus,
+          actor: 'officer',
+          actorId: input.officer.id,
+          notes: input.notes!,
+          notesCode: 'certificate_revoked',
         });
         await notify(tx, row.userId, row.id, 'certificate_revoked', { ticket, notes: input.notes });
         mail = { kind: 'certificate_revoked', ticket, applicationId: row.id, notes: input.notes };
@@ -224,9 +321,22 @@ export async function runOfficerAction(app: FastifyInstance, id: number, action:
       }
     }
     await logAccess(tx, { applicationId: row.id, officerId: input.officer.id, action });
-    const [after] = await tx.select({ status: applications.status, paymentStatus: applications.paymentStatus, code: applications.certificateCode })
-      .from(applications).where(eq(applications.id, row.id));
-    const body = { data: { id: row.id, status: after.status as Status, payment_status: after.paymentStatus as PaymentStatus, certificate_code: after.code } };
+    const [after] = await tx
+      .select({
+        status: applications.status,
+        paymentStatus: applications.paymentStatus,
+        code: applications.certificateCode,
+      })
+      .from(applications)
+      .where(eq(applications.id, row.id));
+    const body = {
+      data: {
+        id: row.id,
+        status: after.status as Status,
+        payment_status: after.paymentStatus as PaymentStatus,
+        certificate_code: after.code,
+      },
+    };
     await scope.remember(tx, { statusCode: 200, body });
     return body;
   });

@@ -24,7 +24,8 @@ function checkCredentials(email: string, password: string): { email: string; pas
   const e = v.safeParse(emailRule, email);
   if (!e.success) throw new OfficerAccountError(`The e-mail ${MESSAGES[e.issues[0].message] ?? e.issues[0].message}.`);
   const p = v.safeParse(passwordRule, password);
-  if (!p.success) throw new OfficerAccountError(`The password ${MESSAGES[p.issues[0].message] ?? p.issues[0].message}.`);
+  if (!p.success)
+    throw new OfficerAccountError(`The password ${MESSAGES[p.issues[0].message] ?? p.issues[0].message}.`);
   if (isCommonPassword(password)) throw new OfficerAccountError(`The password ${MESSAGES[FieldError.passwordCommon]}.`);
   return { email: e.output, password };
 }
@@ -36,19 +37,40 @@ export type OfficerOutcome = 'created' | 'promoted' | 'updated' | 'unchanged';
  * (`npm run officer:create`). With `onlyIfMissing` (start-up bootstrap) an existing account is left
  * exactly as it is, so restarting never resets a password an officer has since changed.
  */
-export async function ensureOfficer(db: Db, input: { email: string; password: string; role?: OfficerRole }, opts: { onlyIfMissing?: boolean } = {}): Promise<OfficerOutcome> {
+export async function ensureOfficer(
+  db: Db,
+  input: { email: string; password: string; role?: OfficerRole },
+  opts: { onlyIfMissing?: boolean } = {},
+): Promise<OfficerOutcome> {
   const { email, password } = checkCredentials(input.email, input.password);
   // The first officer of an install manages the others: admin unless told otherwise.
   const officerRole = input.role ?? 'admin';
-  const [existing] = await db.select({ id: users.id, role: users.role, verifiedAt: users.verifiedAt }).from(users).where(eq(users.email, email));
+  const [existing] = await db
+    .select({ id: users.id, role: users.role, verifiedAt: users.verifiedAt })
+    .from(users)
+    .where(eq(users.email, email));
   if (existing && opts.onlyIfMissing) return 'unchanged';
   const passwordHash = await hashPassword(password);
   const now = new Date();
   if (!existing) {
-    const inserted = await db.insert(users).values({ email, passwordHash, role: 'officer', officerRole, firstName: 'Officer', verifiedAt: now }).onConflictDoNothing().returning({ id: users.id });
+    const inserted = await db
+      .insert(users)
+      .values({ email, passwordHash, role: 'officer', officerRole, firstName: 'Officer', verifiedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     return inserted.length ? 'created' : 'unchanged';
   }
-  await db.update(users).set({ role: 'officer', officerRole, passwordHash, verifiedAt: existing.verifiedAt ?? now, otpFailures: 0, updatedAt: now }).where(eq(users.id, existing.id));
+  await db
+    .update(users)
+    .set({
+      role: 'officer',
+      officerRole,
+      passwordHash,
+      verifiedAt: existing.verifiedAt ?? now,
+      otpFailures: 0,
+      updatedAt: now,
+    })
+    .where(eq(users.id, existing.id));
   forgetCachedSessions();
   return existing.role === 'officer' ? 'updated' : 'promoted';
 }

@@ -41,21 +41,45 @@ export type SendCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
  * which would make neighbours behind one carrier address wait for each other.
  * Registration's own first code is limited per account only.
  */
-export async function canSendCode(db: Db, userId: number, address?: { ip: string; perHour: number }, now = new Date()): Promise<SendCheck> {
+export async function canSendCode(
+  db: Db,
+  userId: number,
+  address?: { ip: string; perHour: number },
+  now = new Date(),
+): Promise<SendCheck> {
   const interval = new Date(now.getTime() - OTP.resendIntervalSeconds * 1000);
   const hour = new Date(now.getTime() - 3_600_000);
-  if (await countEvents(db, ['otp_send'], { userId }, interval)) return { ok: false, retryAfterSeconds: OTP.resendIntervalSeconds };
-  if ((await countEvents(db, ['otp_send'], { userId }, hour)) >= OTP.maxSendsPerHour) return { ok: false, retryAfterSeconds: 3600 };
-  if (address && (await countEvents(db, ['otp_resend'], { ip: address.ip }, hour)) >= address.perHour) return { ok: false, retryAfterSeconds: 3600 };
+  if (await countEvents(db, ['otp_send'], { userId }, interval))
+    return { ok: false, retryAfterSeconds: OTP.resendIntervalSeconds };
+  if ((await countEvents(db, ['otp_send'], { userId }, hour)) >= OTP.maxSendsPerHour)
+    return { ok: false, retryAfterSeconds: 3600 };
+  if (address && (await countEvents(db, ['otp_resend'], { ip: address.ip }, hour)) >= address.perHour)
+    return { ok: false, retryAfterSeconds: 3600 };
   return { ok: true };
 }
 
 /** A new code for the account; every older code stops working. Returns the code to mail. */
-export async function issueCode(db: Db, userId: number, ip: string, opts: { resend: boolean }, now = new Date()): Promise<string> {
+export async function issueCode(
+  db: Db,
+  userId: number,
+  ip: string,
+  opts: { resend: boolean },
+  now = new Date(),
+): Promise<string> {
   const code = newCode();
   await db.transaction(async (tx) => {
-    await tx.update(otpCodes).set({ voidedAt: now }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)));
-    await tx.insert(otpCodes).values({ userId, codeHash: hashCode(code), createdAt: now, expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000) });
+    await tx
+      .update(otpCodes)
+      .set({ voidedAt: now })
+      .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)));
+    await tx
+      .insert(otpCodes)
+      .values({
+        userId,
+        codeHash: hashCode(code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000),
+      });
     await recordEvent(tx as unknown as Db, 'otp_send', ip, userId, now);
     if (opts.resend) await recordEvent(tx as unknown as Db, 'otp_resend', ip, userId, now);
   });
@@ -68,9 +92,19 @@ export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'locked';
  * Checks a code against the account's current one, inside a transaction with the code row
  * locked, so two guesses sent at once both count.
  */
-export async function checkCode(db: Db, userId: number, code: string, ip: string, now = new Date()): Promise<CodeCheck> {
+export async function checkCode(
+  db: Db,
+  userId: number,
+  code: string,
+  ip: string,
+  now = new Date(),
+): Promise<CodeCheck> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ otpFailures: users.otpFailures }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ otpFailures: users.otpFailures })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user || user.otpFailures >= OTP.maxFailuresPerAccount) return 'locked';
     const [current] = await tx
       .select()
@@ -85,8 +119,14 @@ export async function checkCode(db: Db, userId: number, code: string, ip: string
       return 'ok';
     }
     const attempts = current.attempts + 1;
-    await tx.update(otpCodes).set({ attempts, ...(attempts >= OTP.maxAttemptsPerCode ? { voidedAt: now } : {}) }).where(eq(otpCodes.id, current.id));
-    await tx.update(users).set({ otpFailures: user.otpFailures + 1 }).where(eq(users.id, userId));
+    await tx
+      .update(otpCodes)
+      .set({ attempts, ...(attempts >= OTP.maxAttemptsPerCode ? { voidedAt: now } : {}) })
+      .where(eq(otpCodes.id, current.id));
+    await tx
+      .update(users)
+      .set({ otpFailures: user.otpFailures + 1 })
+      .where(eq(users.id, userId));
     await recordEvent(tx as unknown as Db, 'otp_failure', ip, userId, now);
     return 'wrong';
   });

@@ -15,26 +15,48 @@ export const RESET_MINUTES = 30;
 export async function createResetToken(db: Db, userId: number, now = new Date()): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({ userId, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000) });
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await tx
+      .insert(passwordResets)
+      .values({
+        userId,
+        tokenHash: sha256(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
+      });
   });
   return token;
 }
 
 /** The link of the mail, always from APP_BASE_URL (never from the request's Host header). */
-export const resetLink = (appBaseUrl: string, token: string) => `${appBaseUrl}/reset-password?payload=${encodeURIComponent(token)}`;
+export const resetLink = (appBaseUrl: string, token: string) =>
+  `${appBaseUrl}/reset-password?payload=${encodeURIComponent(token)}`;
 
 /**
  * Spends a token and sets the new password, in one transaction: the token is claimed with a
  * conditional update, so two submissions of one link cannot both succeed. Returns the account
  * id, or null if the link is unknown, used or expired.
  */
-export async function resetPassword(db: Db, token: string, passwordHash: string, now = new Date()): Promise<number | null> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     if (!claimed) return null;
     // Proving the e-mail also lifts the locks that wrong codes and passwords put on the account.

@@ -24,7 +24,11 @@ let common: Set<string> | undefined;
 /** The 10,000 most used passwords (server/data/common-passwords.txt), compared case-insensitively. */
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(
-    fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../data/common-passwords.txt'), 'utf8').split('\n').map((l) => l.trim().toLowerCase()).filter(Boolean),
+    fs
+      .readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../data/common-passwords.txt'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim().toLowerCase())
+      .filter(Boolean),
   );
   return common.has(password.toLowerCase());
 }

@@ -20,19 +20,35 @@ export function currentFee(config: Config, lang: 'en' | 'lo' = 'en'): Fee {
     { key: 'payment', amount: config.fee.payment },
     { key: 'processing_fee', amount: config.fee.processing },
   ];
-  return { lines, total: lines.reduce((sum, l) => sum + l.amount, 0), currency: 'LAK', recipient: lang === 'lo' ? config.fee.recipientLo : config.fee.recipient, payment_window_hours: config.fee.windowHours };
+  return {
+    lines,
+    total: lines.reduce((sum, l) => sum + l.amount, 0),
+    currency: 'LAK',
+    recipient: lang === 'lo' ? config.fee.recipientLo : config.fee.recipient,
+    payment_window_hours: config.fee.windowHours,
+  };
 }
 
-export const paymentDeadline = (createdAt: Date, config: Config) => new Date(createdAt.getTime() + config.fee.windowHours * 3_600_000);
+export const paymentDeadline = (createdAt: Date, config: Config) =>
+  new Date(createdAt.getTime() + config.fee.windowHours * 3_600_000);
 
 /**
  * Proof of payment (jpg or png, 10 MB). The first proof moves a pending application to
  * 'waiting for approve'; while it waits, a better picture may replace the proof. After the deadline
  * an unpaid application takes no proof: it is (or is about to be) rejected and the citizen applies again.
  */
-export async function receiveProofOfPayment(app: FastifyInstance, row: ApplicationRow, proof: IncomingDocument, scope: IdempotencyScope) {
-  if (!proof.dataUrl) throw new HttpError(400, ErrorCode.validation, 'Proof of payment is required', { proof_of_payment: 'required' });
-  if (row.paymentStatus === PaymentStatus.paid || (row.status !== Status.pending && row.status !== Status.waitingForApprove)) {
+export async function receiveProofOfPayment(
+  app: FastifyInstance,
+  row: ApplicationRow,
+  proof: IncomingDocument,
+  scope: IdempotencyScope,
+) {
+  if (!proof.dataUrl)
+    throw new HttpError(400, ErrorCode.validation, 'Proof of payment is required', { proof_of_payment: 'required' });
+  if (
+    row.paymentStatus === PaymentStatus.paid ||
+    (row.status !== Status.pending && row.status !== Status.waitingForApprove)
+  ) {
     throw invalidTransition(row.status, Status.waitingForApprove);
   }
   if (row.status === Status.pending && row.deadline.getTime() < Date.now()) {
@@ -43,12 +59,26 @@ export async function receiveProofOfPayment(app: FastifyInstance, row: Applicati
   return app.db.transaction(async (tx) => {
     await storeDocuments(tx, row.userId, row.id, [{ kind: 'proof_of_payment', name: proof.name, doc, stored }]);
     if (row.status === Status.pending) {
-      await changeStatus(tx, { application: row, to: Status.waitingForApprove, actor: 'citizen', actorId: row.userId, notes: 'Proof of payment uploaded' });
+      await changeStatus(tx, {
+        application: row,
+        to: Status.waitingForApprove,
+        actor: 'citizen',
+        actorId: row.userId,
+        notes: 'Proof of payment uploaded',
+      });
       await notify(tx, row.userId, row.id, 'proof_received', { ticket: row.ticketNumber });
     } else {
       // A replaced proof, only while no officer has taken it up (re-checked in this transaction).
-      const still = await tx.update(applications).set({ updatedAt: new Date() })
-        .where(and(eq(applications.id, row.id), eq(applications.status, Status.waitingForApprove), eq(applications.paymentStatus, PaymentStatus.unpaid)))
+      const still = await tx
+        .update(applications)
+        .set({ updatedAt: new Date() })
+        .where(
+          and(
+            eq(applications.id, row.id),
+            eq(applications.status, Status.waitingForApprove),
+            eq(applications.paymentStatus, PaymentStatus.unpaid),
+          ),
+        )
         .returning({ id: applications.id });
       if (!still.length) throw invalidTransition(row.status, Status.waitingForApprove);
     }
@@ -70,19 +100,39 @@ export const DEADLINE_NOTE_CODE = 'payment_deadline_passed';
  */
 export async function rejectOverdueApplications(app: FastifyInstance, now = new Date()): Promise<number> {
   const expired = await app.db.transaction(async (tx) => {
-    const rows = await tx.update(applications)
+    const rows = await tx
+      .update(applications)
       .set({ status: Status.rejected, notes: DEADLINE_NOTE, updatedAt: now })
-      .where(and(eq(applications.status, Status.pending), eq(applications.paymentStatus, PaymentStatus.unpaid), lt(applications.deadline, now)))
+      .where(
+        and(
+          eq(applications.status, Status.pending),
+          eq(applications.paymentStatus, PaymentStatus.unpaid),
+          lt(applications.deadline, now),
+        ),
+      )
       .returning({ id: applications.id, userId: applications.userId, ticket: applications.ticketNumber });
     for (const row of rows) {
       await tx.insert(statusHistory).values({
-        applicationId: row.id, fromStatus: Status.pending, toStatus: Status.rejected, fromPaymentStatus: PaymentStatus.unpaid, toPaymentStatus: PaymentStatus.unpaid,
-        actor: 'system', notes: DEADLINE_NOTE, notesCode: DEADLINE_NOTE_CODE, createdAt: now,
+        applicationId: row.id,
+        fromStatus: Status.pending,
+        toStatus: Status.rejected,
+        fromPaymentStatus: PaymentStatus.unpaid,
+        toPaymentStatus: PaymentStatus.unpaid,
+        actor: 'system',
+        notes: DEADLINE_NOTE,
+        notesCode: DEADLINE_NOTE_CODE,
+        createdAt: now,
       });
       await notify(tx, row.userId, row.id, 'rejected', { ticket: row.ticket, notes: DEADLINE_NOTE });
     }
     return rows;
   });
-  for (const row of expired) await mailCitizen(app, row.userId, { kind: 'rejected', ticket: row.ticket, applicationId: row.id, notesCode: DEADLINE_NOTE_CODE });
+  for (const row of expired)
+    await mailCitizen(app, row.userId, {
+      kind: 'rejected',
+      ticket: row.ticket,
+      applicationId: row.id,
+      notesCode: DEADLINE_NOTE_CODE,
+    });
   return expired.length;
 }

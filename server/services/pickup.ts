@@ -14,17 +14,31 @@ type PickupConfig = Config['pickup'];
 
 /** Where the office is: today's date and the minutes since midnight, in Vientiane (DECISIONS §2). */
 export function officeNow(now = new Date()): { date: string; minutes: number } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: PICKUP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: PICKUP_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
-const dayNumber = (isoDate: string) => Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10))) / 86_400_000;
+const dayNumber = (isoDate: string) =>
+  Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10))) / 86_400_000;
 const isWeekend = (isoDate: string) => [0, 6].includes(new Date(`${isoDate}T00:00:00Z`).getUTCDay());
 
 /** Why a whole day cannot be booked, or null when the office takes pick-ups that day. */
-export function dayClosedReason(isoDate: string, now = new Date()): 'date_past' | 'date_too_far' | 'date_weekend' | null {
+export function dayClosedReason(
+  isoDate: string,
+  now = new Date(),
+): 'date_past' | 'date_too_far' | 'date_weekend' | null {
   const today = officeNow(now).date;
   const ahead = dayNumber(isoDate) - dayNumber(today);
   if (ahead < 0) return 'date_past';
@@ -45,11 +59,15 @@ export async function pickupDay(db: Db, config: PickupConfig, isoDate: string, n
   const open = dayClosedReason(isoDate, now) === null;
   const booked = new Map<string, number>();
   if (open) {
-    const rows = await db.select({ time: pickupSlots.time, booked: pickupSlots.booked }).from(pickupSlots).where(eq(pickupSlots.date, isoDate));
+    const rows = await db
+      .select({ time: pickupSlots.time, booked: pickupSlots.booked })
+      .from(pickupSlots)
+      .where(eq(pickupSlots.date, isoDate));
     for (const r of rows) booked.set(r.time, r.booked);
   }
   const slots = PICKUP_SLOTS.map((time) => {
-    const remaining = !open || slotClosed(isoDate, time, config, now) ? 0 : Math.max(0, config.capacity - (booked.get(time) ?? 0));
+    const remaining =
+      !open || slotClosed(isoDate, time, config, now) ? 0 : Math.max(0, config.capacity - (booked.get(time) ?? 0));
     return { time, available: remaining > 0, remaining };
   });
   return { date: isoDate, open: open && slots.some((s) => s.available), slots };
@@ -63,11 +81,16 @@ function slotHasBegun(isoDate: string, time: string, now: Date): boolean {
 
 const BOOKABLE: readonly string[] = [Status.certificateIssued, Status.waitingToPickup];
 
-export interface PickupChoice { date: string; time: string }
+export interface PickupChoice {
+  date: string;
+  time: string;
+}
 
 /** Gives a booked seat back to its slot (a rebooking, a revoked certificate). */
 async function freeSeat(tx: Db, date: string, time: string) {
-  await tx.update(pickupSlots).set({ booked: sql`${pickupSlots.booked} - 1` })
+  await tx
+    .update(pickupSlots)
+    .set({ booked: sql`${pickupSlots.booked} - 1` })
     .where(and(eq(pickupSlots.date, date), eq(pickupSlots.time, time), gt(pickupSlots.booked, 0)));
 }
 
@@ -76,7 +99,11 @@ async function freeSeat(tx: Db, date: string, time: string) {
  * the slot for someone else, unless the slot has begun (the office has planned its hour). Called
  * in the revocation's transaction, which holds the application row.
  */
-export async function releasePickup(tx: Db, row: { status: string; pickupDate: string | null; pickupTime: string | null }, now = new Date()) {
+export async function releasePickup(
+  tx: Db,
+  row: { status: string; pickupDate: string | null; pickupTime: string | null },
+  now = new Date(),
+) {
   if (row.status !== Status.waitingToPickup || !row.pickupDate || !row.pickupTime) return;
   if (slotHasBegun(row.pickupDate, row.pickupTime, now)) return;
   await freeSeat(tx, row.pickupDate, row.pickupTime);
@@ -88,30 +115,64 @@ export async function releasePickup(tx: Db, row: { status: string; pickupDate: s
  * rebooking frees the old seat in the same transaction; the application row is locked first so two
  * rebookings of one application cannot free its old seat twice.
  */
-export async function bookPickup(db: Db, config: PickupConfig, applicationId: number, userId: number, choice: PickupChoice, scope: IdempotencyScope, now = new Date()) {
-  if (!PICKUP_SLOTS.includes(choice.time)) throw new HttpError(400, ErrorCode.validation, `${choice.time} is not a pick-up time.`, { time: 'time_required' });
+export async function bookPickup(
+  db: Db,
+  config: PickupConfig,
+  applicationId: number,
+  userId: number,
+  choice: PickupChoice,
+  scope: IdempotencyScope,
+  now = new Date(),
+) {
+  if (!PICKUP_SLOTS.includes(choice.time))
+    throw new HttpError(400, ErrorCode.validation, `${choice.time} is not a pick-up time.`, { time: 'time_required' });
   const closedDay = dayClosedReason(choice.date, now);
-  if (closedDay) throw new HttpError(400, ErrorCode.validation, `The office takes no pick-ups on ${choice.date} (${closedDay}).`, { date: closedDay });
-  if (slotClosed(choice.date, choice.time, config, now)) throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} cannot be booked.`, { time: ErrorCode.slotUnavailable });
+  if (closedDay)
+    throw new HttpError(400, ErrorCode.validation, `The office takes no pick-ups on ${choice.date} (${closedDay}).`, {
+      date: closedDay,
+    });
+  if (slotClosed(choice.date, choice.time, config, now))
+    throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} cannot be booked.`, {
+      time: ErrorCode.slotUnavailable,
+    });
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from applications where id = ${applicationId} for update`);
-    const [row] = await tx.select().from(applications).where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
+    const [row] = await tx
+      .select()
+      .from(applications)
+      .where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
     if (!row) throw new HttpError(404, ErrorCode.notFound, 'Application not found');
     // A revoked certificate is not handed out, so there is nothing to pick up.
-    if (!BOOKABLE.includes(row.status) || row.certificateRevokedAt) throw invalidTransition(row.status, Status.waitingToPickup);
+    if (!BOOKABLE.includes(row.status) || row.certificateRevokedAt)
+      throw invalidTransition(row.status, Status.waitingToPickup);
     const rebooking = row.status === Status.waitingToPickup && row.pickupDate && row.pickupTime;
     if (rebooking && slotHasBegun(row.pickupDate!, row.pickupTime!, now)) {
-      throw new HttpError(409, ErrorCode.invalidTransition, 'The booked pick-up time has begun; it can no longer be changed.');
+      throw new HttpError(
+        409,
+        ErrorCode.invalidTransition,
+        'The booked pick-up time has begun; it can no longer be changed.',
+      );
     }
     const sameSlot = rebooking && row.pickupDate === choice.date && row.pickupTime === choice.time;
     if (!sameSlot) {
       if (rebooking) await freeSeat(tx as unknown as Db, row.pickupDate!, row.pickupTime!);
       await tx.insert(pickupSlots).values({ date: choice.date, time: choice.time, booked: 0 }).onConflictDoNothing();
-      const taken = await tx.update(pickupSlots).set({ booked: sql`${pickupSlots.booked} + 1` })
-        .where(and(eq(pickupSlots.date, choice.date), eq(pickupSlots.time, choice.time), sql`${pickupSlots.booked} < ${config.capacity}`))
+      const taken = await tx
+        .update(pickupSlots)
+        .set({ booked: sql`${pickupSlots.booked} + 1` })
+        .where(
+          and(
+            eq(pickupSlots.date, choice.date),
+            eq(pickupSlots.time, choice.time),
+            sql`${pickupSlots.booked} < ${config.capacity}`,
+          ),
+        )
         .returning({ booked: pickupSlots.booked });
-      if (!taken.length) throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} is fully booked.`, { time: ErrorCode.slotUnavailable });
+      if (!taken.length)
+        throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} is fully booked.`, {
+          time: ErrorCode.slotUnavailable,
+        });
     }
     await changeStatus(tx, {
       application: row,
@@ -122,8 +183,15 @@ export async function bookPickup(db: Db, config: PickupConfig, applicationId: nu
       // A new booking earns its own reminder the day before.
       set: { pickupDate: choice.date, pickupTime: choice.time, pickupReminderSentAt: null },
     });
-    await notify(tx, row.userId, row.id, 'pickup_booked', { ticket: row.ticketNumber, date: choice.date, time: choice.time });
-    const body = { message: 'success_set_pickup', data: { id: row.id, status: Status.waitingToPickup, pickup_date: choice.date, pickup_time: choice.time } };
+    await notify(tx, row.userId, row.id, 'pickup_booked', {
+      ticket: row.ticketNumber,
+      date: choice.date,
+      time: choice.time,
+    });
+    const body = {
+      message: 'success_set_pickup',
+      data: { id: row.id, status: Status.waitingToPickup, pickup_date: choice.date, pickup_time: choice.time },
+    };
     await scope.remember(tx, { statusCode: 200, body });
     return body;
   });

@@ -39,8 +39,14 @@ const TONE_MARKS = /[\u0ec8-\u0ecb]/gu;
 
 /** Comparable form: NFC, ຫນ/ຫມ as ໜ/ໝ, lower case, no spaces or signs. */
 function normalise(text: string): string {
-  return text.normalize('NFC').replace(/\u0eab\u0e99/g, '\u0edc').replace(/\u0eab\u0ea1/g, '\u0edd').replace(/\u0ecd\u0eb2/g, '\u0eb3')
-    .replace(/ຫລ/g, 'ຫຼ').toLowerCase().replace(/[^\p{L}\p{M}\d]/gu, '');
+  return text
+    .normalize('NFC')
+    .replace(/\u0eab\u0e99/g, '\u0edc')
+    .replace(/\u0eab\u0ea1/g, '\u0edd')
+    .replace(/\u0ecd\u0eb2/g, '\u0eb3')
+    .replace(/ຫລ/g, 'ຫຼ')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\d]/gu, '');
 }
 
 /** One prefix off ("ບ້ານ ເມືອງງາ" is the village ເມືອງງາ), and an English "… District" suffix. */
@@ -88,19 +94,26 @@ interface Segment {
 
 /** The address cut into its parts: at commas, and before each prefix when commas were lost. */
 export function segmentsOf(address: string): Segment[] {
-  return address
-    .normalize('NFC')
-    .split(/[,;]|\.\s+/u)
-    // Commas lost in the reading: a new part starts at each prefix, unless it follows one.
-    .flatMap((part) => part.trim().split(PREFIX_START).reduce<string[]>((parts, piece) => {
-      const last = parts[parts.length - 1];
-      if (last !== undefined && stripPrefix(last).rest === '') parts[parts.length - 1] = `${last} ${piece}`;
-      else parts.push(piece);
-      return parts;
-    }, []))
-    .map((part) => stripPrefix(part))
-    .map(({ rest, levels }) => ({ text: normalise(rest), levels }))
-    .filter((s) => s.text.length >= 2);
+  return (
+    address
+      .normalize('NFC')
+      .split(/[,;]|\.\s+/u)
+      // Commas lost in the reading: a new part starts at each prefix, unless it follows one.
+      .flatMap((part) =>
+        part
+          .trim()
+          .split(PREFIX_START)
+          .reduce<string[]>((parts, piece) => {
+            const last = parts[parts.length - 1];
+            if (last !== undefined && stripPrefix(last).rest === '') parts[parts.length - 1] = `${last} ${piece}`;
+            else parts.push(piece);
+            return parts;
+          }, []),
+      )
+      .map((part) => stripPrefix(part))
+      .map(({ rest, levels }) => ({ text: normalise(rest), levels }))
+      .filter((s) => s.text.length >= 2)
+  );
 }
 
 interface Named extends Place {
@@ -116,7 +129,9 @@ export class PlaceIndex {
     const named = (p: Place): Named => ({
       ...p,
       // With and without its own prefix: the village "ເມືອງງາ", the district "ນະຄອນປາກເຊ".
-      keys: [...new Set([p.nameLo, p.nameEn].flatMap((n) => [normalise(n), normalise(stripPrefix(n).rest)]).filter(Boolean))],
+      keys: [
+        ...new Set([p.nameLo, p.nameEn].flatMap((n) => [normalise(n), normalise(stripPrefix(n).rest)]).filter(Boolean)),
+      ],
     });
     this.provinces = rows.provinces.map(named);
     this.districts = rows.districts.map(named);
@@ -135,40 +150,64 @@ export class PlaceIndex {
 
   match(address: string): PlaceMatch {
     const segments = segmentsOf(address);
-    const none: PlaceMatch = { province_id: null, district_id: null, village_id: null, candidates: { provinces: [], districts: [], villages: [] } };
+    const none: PlaceMatch = {
+      province_id: null,
+      district_id: null,
+      village_id: null,
+      candidates: { provinces: [], districts: [], villages: [] },
+    };
     if (!segments.length) return none;
     const provinceScore = new Map(this.provinces.map((p) => [p.id, this.scorer(segments, 'province')(p)]));
     const districtOwn = this.scorer(segments, 'district');
     // A district's score counts its province too: "ນາໄຊ" is in many districts, the rest decides.
-    const districts = this.districts.map((d) => {
-      const own = districtOwn(d);
-      return { place: d, own, total: own + 0.5 * (provinceScore.get(d.parent) ?? 0) };
-    }).sort((a, b) => b.total - a.total);
+    const districts = this.districts
+      .map((d) => {
+        const own = districtOwn(d);
+        return { place: d, own, total: own + 0.5 * (provinceScore.get(d.parent) ?? 0) };
+      })
+      .sort((a, b) => b.total - a.total);
     const districtTotal = new Map(districts.map((d) => [d.place.id, d]));
     const villageOwn = this.scorer(segments, 'village');
-    const villages = this.villages.map((v) => {
-      const own = villageOwn(v);
-      const district = districtTotal.get(v.parent);
-      return { place: v, own, district: district?.own ?? 0, total: own + (district?.total ?? 0) };
-    }).sort((a, b) => b.total - a.total);
-    const provinces = [...this.provinces].map((p) => ({ place: p, own: provinceScore.get(p.id)! })).sort((a, b) => b.own - a.own);
+    const villages = this.villages
+      .map((v) => {
+        const own = villageOwn(v);
+        const district = districtTotal.get(v.parent);
+        return { place: v, own, district: district?.own ?? 0, total: own + (district?.total ?? 0) };
+      })
+      .sort((a, b) => b.total - a.total);
+    const provinces = [...this.provinces]
+      .map((p) => ({ place: p, own: provinceScore.get(p.id)! }))
+      .sort((a, b) => b.own - a.own);
 
     const CLEAR = 0.8;
     const MARGIN = 0.15;
     const bestDistrict = districts[0];
-    const districtClear = bestDistrict && bestDistrict.own >= CLEAR && (districts[1]?.total ?? 0) <= bestDistrict.total - MARGIN;
+    const districtClear =
+      bestDistrict && bestDistrict.own >= CLEAR && (districts[1]?.total ?? 0) <= bestDistrict.total - MARGIN;
     const bestProvince = provinces[0];
-    const provinceClear = bestProvince && bestProvince.own >= CLEAR && (provinces[1]?.own ?? 0) <= bestProvince.own - MARGIN;
+    const provinceClear =
+      bestProvince && bestProvince.own >= CLEAR && (provinces[1]?.own ?? 0) <= bestProvince.own - MARGIN;
     const province_id = districtClear ? bestDistrict.place.parent : provinceClear ? bestProvince.place.id : null;
-    const district_id = districtClear && (!provinceClear || bestProvince.place.id === bestDistrict.place.parent) ? bestDistrict.place.id : null;
+    const district_id =
+      districtClear && (!provinceClear || bestProvince.place.id === bestDistrict.place.parent)
+        ? bestDistrict.place.id
+        : null;
     const bestVillage = villages[0];
-    const villageClear = district_id !== null && bestVillage && bestVillage.place.parent === district_id && bestVillage.own >= CLEAR
-      && (villages[1]?.total ?? 0) <= bestVillage.total - MARGIN;
+    const villageClear =
+      district_id !== null &&
+      bestVillage &&
+      bestVillage.place.parent === district_id &&
+      bestVillage.own >= CLEAR &&
+      (villages[1]?.total ?? 0) <= bestVillage.total - MARGIN;
 
     const top = <T extends { place: Named }>(list: T[], score: (t: T) => number, inside?: (t: T) => boolean) =>
-      list.filter((t) => score(t) >= 0.5 && (!inside || inside(t))).slice(0, 5).map((t) => t.place.id);
+      list
+        .filter((t) => score(t) >= 0.5 && (!inside || inside(t)))
+        .slice(0, 5)
+        .map((t) => t.place.id);
     // A chosen place always leads its candidates.
-    const lead = (id: number | null, ids: number[]) => (id === null ? ids : [id, ...ids.filter((i) => i !== id)].slice(0, 5));
+    const lead = (id: number | null, ids: number[]) =>
+      id === null ? ids : [id, ...ids.filter((i) => i !== id)].slice(0, 5);
     const chosenDistrict = province_id === null ? null : district_id;
     const chosenVillage = villageClear ? bestVillage.place.id : null;
     return {
@@ -176,9 +215,26 @@ export class PlaceIndex {
       district_id: chosenDistrict,
       village_id: chosenVillage,
       candidates: {
-        provinces: lead(province_id, top(provinces, (p) => p.own)),
-        districts: lead(chosenDistrict, top(districts, (d) => d.own, (d) => province_id === null || d.place.parent === province_id)),
-        villages: lead(chosenVillage, top(villages, (v) => v.own, (v) => district_id === null || v.place.parent === district_id)),
+        provinces: lead(
+          province_id,
+          top(provinces, (p) => p.own),
+        ),
+        districts: lead(
+          chosenDistrict,
+          top(
+            districts,
+            (d) => d.own,
+            (d) => province_id === null || d.place.parent === province_id,
+          ),
+        ),
+        villages: lead(
+          chosenVillage,
+          top(
+            villages,
+            (v) => v.own,
+            (v) => district_id === null || v.place.parent === district_id,
+          ),
+        ),
       },
     };
   }

@@ -40,7 +40,10 @@ export class BatchedCounters {
   private readonly tallies = new Map<string, Tally>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: Db, private readonly onError: (err: unknown) => void) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (err: unknown) => void,
+  ) {}
 
   hit(key: string, windowMs: number): Hit {
     const now = Date.now();
@@ -71,7 +74,8 @@ export class BatchedCounters {
           window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
         returning c.key as key, c.hits as hits, greatest(0, extract(epoch from (c.window_ends_at - now())) * 1000)::float8 as ttl`);
       const at = Date.now();
-      for (const row of (res as unknown as { rows: { key: string; hits: number | string; ttl: number | string }[] }).rows) {
+      for (const row of (res as unknown as { rows: { key: string; hits: number | string; ttl: number | string }[] })
+        .rows) {
         const t = this.tallies.get(row.key);
         if (t) Object.assign(t, { known: Number(row.hits), windowEndsAt: at + Number(row.ttl) });
       }
@@ -100,13 +104,18 @@ export function postgresRateLimitStore(db: Db, batched: BatchedCounters): Fastif
 
     incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number, max: number): void {
       if (max >= BATCHED_FROM) return callback(null, batched.hit(`${this.prefix}${key}`, timeWindow));
-      hitCounter(db, `${this.prefix}${key}`, timeWindow).then((hit) => callback(null, hit), (err: Error) => callback(err));
+      hitCounter(db, `${this.prefix}${key}`, timeWindow).then(
+        (hit) => callback(null, hit),
+        (err: Error) => callback(err),
+      );
     }
 
     // The plugin passes its merged options, whose routeInfo is the route (typed as the route itself).
     child(options: object): FastifyRateLimitStore {
       const route = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-      return new PostgresRateLimitStore(route?.url ? `route:${[route.method].flat().join(',')} ${route.url}:` : '') as unknown as FastifyRateLimitStore;
+      return new PostgresRateLimitStore(
+        route?.url ? `route:${[route.method].flat().join(',')} ${route.url}:` : '',
+      ) as unknown as FastifyRateLimitStore;
     }
   }
   return PostgresRateLimitStore as unknown as FastifyRateLimitStoreCtor;

@@ -29,13 +29,23 @@ export async function createSession(db: Db, userId: number, now = new Date()) {
 
 export type SessionCheck = { user: SessionUser } | { error: 'missing' | 'expired' };
 
-const sessionByToken = preparedPerDatabase('find_session', (db, name) => db
-  .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role, officerRole: users.officerRole, language: users.language })
-  .from(sessions)
-  .innerJoin(users, eq(users.id, sessions.userId))
-  .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-  .limit(1)
-  .prepare(name));
+const sessionByToken = preparedPerDatabase('find_session', (db, name) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      officerRole: users.officerRole,
+      language: users.language,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare(name),
+);
 
 type SessionRow = SessionUser & { expiresAt: Date };
 
@@ -110,13 +120,19 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   // After the write: a lookup that read the session before it began may not store it now.
   forgetCachedSessions();
 }
 
 /** Password change and reset end every session of the account (optionally but the current one). */
 export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
-  const open = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  const open = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
   for (const s of open) if (s.id !== exceptSessionId) await revokeSession(db, s.id);
 }

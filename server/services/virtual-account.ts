@@ -25,7 +25,8 @@ export function isValidLuhn(number: string): boolean {
 
 export function virtualAccountNumber(bankPrefix: string, applicationId: number): string {
   if (!/^\d{3}$/.test(bankPrefix)) throw new Error(`bank VA prefix must be 3 digits, got ${bankPrefix}`);
-  if (!Number.isInteger(applicationId) || applicationId < 1 || String(applicationId).length > VA_ID_DIGITS) throw new Error(`bad application id ${applicationId}`);
+  if (!Number.isInteger(applicationId) || applicationId < 1 || String(applicationId).length > VA_ID_DIGITS)
+    throw new Error(`bad application id ${applicationId}`);
   const payload = `${bankPrefix}${String(applicationId).padStart(VA_ID_DIGITS, '0')}`;
   return `${payload}${luhnCheckDigit(payload)}`;
 }

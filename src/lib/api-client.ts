@@ -43,7 +43,12 @@ export async function apiFetch(path: string, opts: RequestOptions = {}): Promise
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    return await fetch(`/api${path}`, { method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'), headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal });
+    return await fetch(`/api${path}`, {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal,
+    });
   } catch (err) {
     if (timeout.aborted) {
       reportNetworkFailure();
@@ -86,7 +91,14 @@ async function request<T>(path: string, opts: RequestOptions): Promise<T> {
     const code = body?.data?.error_code ?? (res.status >= 500 ? ErrorCode.internal : String(res.status));
     // A session the server no longer accepts is over here too.
     if (res.status === 401 && opts.auth !== false) useSession.getState().signOut();
-    throw new ApiError('http', res.status, code, body?.data?.message ?? body?.message ?? res.statusText, body?.data?.fields ?? {}, (body?.data as Record<string, unknown> | undefined) ?? {});
+    throw new ApiError(
+      'http',
+      res.status,
+      code,
+      body?.data?.message ?? body?.message ?? res.statusText,
+      body?.data?.fields ?? {},
+      (body?.data as Record<string, unknown> | undefined) ?? {},
+    );
   }
   return json as T;
 }

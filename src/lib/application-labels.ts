@@ -64,7 +64,9 @@ export function fileProblemMessage(problem: FileProblem, kind: DocumentKind): Me
     case 'image_unreadable':
       return msg`Failed to read image dimensions`;
     default:
-      return kind === 'applicant_photo' || kind === 'proof_of_payment' || kind === 'id_card' ? IMAGES_ONLY : IMAGES_OR_PDF;
+      return kind === 'applicant_photo' || kind === 'proof_of_payment' || kind === 'id_card'
+        ? IMAGES_ONLY
+        : IMAGES_OR_PDF;
   }
 }
 
@@ -73,7 +75,10 @@ export const FIXED_NOTES: Record<string, MessageDescriptor> = {
   payment_deadline_passed: msg`The payment deadline passed without payment.`,
 };
 
-export function applicationNotes(a: { notes: string | null; notes_code?: string | null }, translate: (d: MessageDescriptor) => string): string {
+export function applicationNotes(
+  a: { notes: string | null; notes_code?: string | null },
+  translate: (d: MessageDescriptor) => string,
+): string {
   const fixed = a.notes_code ? FIXED_NOTES[a.notes_code] : undefined;
   return fixed ? translate(fixed) : a.notes?.trim() || '-';
 }

@@ -40,7 +40,11 @@ async function probe(): Promise<boolean> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   try {
-    const res = await fetch(HEALTH_URL, { cache: 'no-store', headers: { Accept: 'application/json' }, signal: controller.signal });
+    const res = await fetch(HEALTH_URL, {
+      cache: 'no-store',
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+    });
     // A captive portal answers too, with its own HTML page: only our server's JSON counts.
     const ours = (res.headers.get('content-type') ?? '').includes('application/json');
     // Read the (tiny) body: left unread, the request stays open and the connection held.

@@ -16,11 +16,17 @@ const outboxPayloads = () => createStore('rc-outbox-payloads', 'payloads');
 
 async function clearOwnedBy(owner: string): Promise<void> {
   const outbox = outboxEntries();
-  const mine = (await entries<string, { owner?: string }>(outbox)).filter(([, e]) => e?.owner === owner).map(([k]) => k);
+  const mine = (await entries<string, { owner?: string }>(outbox))
+    .filter(([, e]) => e?.owner === owner)
+    .map(([k]) => k);
   await delMany(mine, outboxPayloads());
   await delMany([...mine, OUTBOX_SESSION_KEY], outbox);
 
-  const prefixed = async (store: ReturnType<typeof createStore>) => delMany((await keys<string>(store)).filter((k) => String(k).startsWith(`${owner}:`)), store);
+  const prefixed = async (store: ReturnType<typeof createStore>) =>
+    delMany(
+      (await keys<string>(store)).filter((k) => String(k).startsWith(`${owner}:`)),
+      store,
+    );
   await prefixed(applicationDrafts());
   await prefixed(proofDrafts());
   const reapply = reapplyDrafts();

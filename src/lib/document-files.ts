@@ -1,4 +1,12 @@
-import { ALLOWED_TYPES, EXTENSIONS, MAX_FILE_BYTES, isPhotoRatio, sniffType, type DocumentKind, type FileType } from '../../contract/documents';
+import {
+  ALLOWED_TYPES,
+  EXTENSIONS,
+  MAX_FILE_BYTES,
+  isPhotoRatio,
+  sniffType,
+  type DocumentKind,
+  type FileType,
+} from '../../contract/documents';
 
 /**
  * The file rules of the application (spec §5), checked on the device before anything is stored or

@@ -16,13 +16,16 @@ const localeOf = (language: string): string => (language === 'lo' ? 'lo-LA' : 'e
  * would silently format Lao dates the American way. Then Lao conventions are applied by hand:
  * CLDR's Lao month names, day-month-year order, '.' between thousands.
  */
-const hasLaoData = () => Intl.DateTimeFormat.supportedLocalesOf(['lo']).length > 0 && Intl.NumberFormat.supportedLocalesOf(['lo']).length > 0;
+const hasLaoData = () =>
+  Intl.DateTimeFormat.supportedLocalesOf(['lo']).length > 0 && Intl.NumberFormat.supportedLocalesOf(['lo']).length > 0;
 const LAO_MONTHS = {
   long: ['ມັງກອນ', 'ກຸມພາ', 'ມີນາ', 'ເມສາ', 'ພຶດສະພາ', 'ມິຖຸນາ', 'ກໍລະກົດ', 'ສິງຫາ', 'ກັນຍາ', 'ຕຸລາ', 'ພະຈິກ', 'ທັນວາ'],
   short: ['ມ.ກ.', 'ກ.ພ.', 'ມ.ນ.', 'ມ.ສ.', 'ພ.ພ.', 'ມິ.ຖ.', 'ກ.ລ.', 'ສ.ຫ.', 'ກ.ຍ.', 'ຕ.ລ.', 'ພ.ຈ.', 'ທ.ວ.'],
 };
 
-interface DateFormatter { format(date: Date): string }
+interface DateFormatter {
+  format(date: Date): string;
+}
 
 /** British English parts (day month year, 24 h) with the month named in Lao. */
 export function laoDateFallback(options: Intl.DateTimeFormatOptions): DateFormatter {
@@ -30,9 +33,18 @@ export function laoDateFallback(options: Intl.DateTimeFormatOptions): DateFormat
   const names = options.month === 'long' ? LAO_MONTHS.long : LAO_MONTHS.short;
   return {
     // en-GB pads an all-numeric date ("01/06/2015"); with the month spelt out the day is not padded.
-    format: (date) => base.formatToParts(date)
-      .map((p) => (p.type === 'month' ? names[Number(p.value) - 1] : p.type === 'day' && options.day === 'numeric' ? String(Number(p.value)) : p.value))
-      .join('').replace(/\//g, ' '),
+    format: (date) =>
+      base
+        .formatToParts(date)
+        .map((p) =>
+          p.type === 'month'
+            ? names[Number(p.value) - 1]
+            : p.type === 'day' && options.day === 'numeric'
+              ? String(Number(p.value))
+              : p.value,
+        )
+        .join('')
+        .replace(/\//g, ' '),
   };
 }
 
@@ -40,39 +52,66 @@ const formatters = new Map<string, DateFormatter | Intl.NumberFormat>();
 function dateFormat(language: string, options: Intl.DateTimeFormatOptions): DateFormatter {
   const key = `d:${language}:${JSON.stringify(options)}`;
   let f = formatters.get(key) as DateFormatter | undefined;
-  if (!f) formatters.set(key, (f = language === 'lo' && !hasLaoData() ? laoDateFallback(options) : new Intl.DateTimeFormat(localeOf(language), options)));
+  if (!f)
+    formatters.set(
+      key,
+      (f =
+        language === 'lo' && !hasLaoData()
+          ? laoDateFallback(options)
+          : new Intl.DateTimeFormat(localeOf(language), options)),
+    );
   return f;
 }
 function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `n:${language}:${JSON.stringify(options)}`;
   let f = formatters.get(key) as Intl.NumberFormat | undefined;
   // German separators are Lao's ('.' for thousands, ',' for decimals) when Lao data is missing.
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(language === 'lo' && !hasLaoData() ? 'de-DE' : localeOf(language), options)));
+  if (!f)
+    formatters.set(
+      key,
+      (f = new Intl.NumberFormat(language === 'lo' && !hasLaoData() ? 'de-DE' : localeOf(language), options)),
+    );
   return f;
 }
 
 /** An instant (ISO timestamp) as a date: "27 Mar 2026". */
 export function formatDate(iso: string, language: Language | string = currentLanguage()): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat(language, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : dateFormat(language, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }).format(d);
 }
 
 /** An instant as date and time: "27 Mar 2026, 14:47". */
 export function formatDateTime(iso: string, language: Language | string = currentLanguage()): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat(language, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : dateFormat(language, {
+        timeZone: TIME_ZONE,
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(d);
 }
 
 /** A calendar date without a time (birth date, family-book date, pick-up date): never shifted by a zone. */
 export function formatCalendarDate(isoDate: string, language: Language | string = currentLanguage()): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  return dateFormat(language, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return dateFormat(language, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 /** A calendar month: "November 2026" / "ພະຈິກ 2026" (the pick-up calendar's heading). */
 export function formatMonthYear(isoDate: string, language: Language | string = currentLanguage()): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  return dateFormat(language, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return dateFormat(language, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 /** "LAK 29,000" (English) or "LAK 29.000" (Lao): the currency code, then whole kip with the language's separators. */
@@ -82,7 +121,8 @@ export function formatMoney(amount: number, language: Language | string = curren
 
 /** File sizes for pickers: "850 KB", "2.4 MB". */
 export function formatFileSize(bytes: number, language: Language | string = currentLanguage()): string {
-  if (bytes < 1024 * 1024) return `${numberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  if (bytes < 1024 * 1024)
+    return `${numberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
   return `${numberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
 }
 
@@ -96,7 +136,12 @@ export function formatCountdown(msLeft: number): string {
 /** Today's date in Vientiane as YYYY-MM-DD (the `max` of birth-date pickers, the default pick-up date). */
 export function todayInVientiane(now = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** "10100000000123" → "1010 0000 0001 23": easier to read out and type at an ATM. */

@@ -7,13 +7,22 @@ export const FALLBACK_LOCALE: Language = 'en';
 
 /** DECISIONS §2: the stored choice wins; otherwise Lao when the browser prefers Lao; else English. */
 export function initialLanguage(): Language {
-  return chooseLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages?.length ? navigator.languages : [navigator.language]);
+  return chooseLanguage(
+    localStorage.getItem(LANGUAGE_KEY),
+    navigator.languages?.length ? navigator.languages : [navigator.language],
+  );
 }
 
 // Each catalogue comes in two parts (scripts/catalogue-parts.ts): the words a visitor can see, and
 // those of the signed-in and back-office screens, fetched only once one of those areas opens.
-const VISITOR_PART = { en: () => import('../../locales/en.po?part=visitor'), lo: () => import('../../locales/lo.po?part=visitor') };
-const SIGNED_IN_PART = { en: () => import('../../locales/en.po?part=signed-in'), lo: () => import('../../locales/lo.po?part=signed-in') };
+const VISITOR_PART = {
+  en: () => import('../../locales/en.po?part=visitor'),
+  lo: () => import('../../locales/lo.po?part=visitor'),
+};
+const SIGNED_IN_PART = {
+  en: () => import('../../locales/en.po?part=signed-in'),
+  lo: () => import('../../locales/lo.po?part=signed-in'),
+};
 let signedInWords = false;
 
 async function catalogue(locale: Language): Promise<Messages> {

@@ -13,7 +13,10 @@ type Errors<K extends string> = Partial<Record<K, string>>;
  * after that, and a refused submit focuses the first field in error. Keeps those screens light
  * on weak connections; the long signed-in forms use react-hook-form (lib/form.ts).
  */
-export function useLightForm<S extends v.GenericSchema<Values, unknown>, K extends keyof v.InferInput<S> & string>(schema: S, defaultValues: Record<K, string>) {
+export function useLightForm<S extends v.GenericSchema<Values, unknown>, K extends keyof v.InferInput<S> & string>(
+  schema: S,
+  defaultValues: Record<K, string>,
+) {
   const values = useRef<Values>({ ...defaultValues });
   const elements = useRef(new Map<string, HTMLInputElement>());
   const touched = useRef(new Set<string>());
@@ -32,10 +35,13 @@ export function useLightForm<S extends v.GenericSchema<Values, unknown>, K exten
   }, [schema]);
 
   /** Re-checks one field and keeps the other fields' messages as they are. */
-  const recheck = useCallback((name: K) => {
-    const message = check().errors[name];
-    setErrors((prev) => (prev[name] === message ? prev : { ...prev, [name]: message }));
-  }, [check]);
+  const recheck = useCallback(
+    (name: K) => {
+      const message = check().errors[name];
+      setErrors((prev) => (prev[name] === message ? prev : { ...prev, [name]: message }));
+    },
+    [check],
+  );
 
   const register = (name: K) => ({
     name,

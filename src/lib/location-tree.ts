@@ -7,13 +7,20 @@ import type { Language, LocationTree } from '../../contract/master-data';
  */
 let refDb: UseStore | null = null;
 const referenceStore = () => (refDb ??= createStore('rc-reference-data', 'lists'));
-interface KeptTree { etag: string | null; savedAt: number; tree: LocationTree }
+interface KeptTree {
+  etag: string | null;
+  savedAt: number;
+  tree: LocationTree;
+}
 const trees = new Map<string, Promise<LocationTree | null>>();
 
 export function localTree(language: Language): Promise<LocationTree | null> {
   let tree = trees.get(language);
   if (!tree) {
-    tree = get<KeptTree>(`tree:${language}`, referenceStore()).then((k) => k?.tree ?? null, () => null);
+    tree = get<KeptTree>(`tree:${language}`, referenceStore()).then(
+      (k) => k?.tree ?? null,
+      () => null,
+    );
     trees.set(language, tree);
   }
   return tree;
@@ -32,6 +39,10 @@ export async function keepLocationTree(language: Language): Promise<void> {
   });
   if (res.status === 304 || !res.ok) return;
   const { data } = (await res.json()) as { data: LocationTree };
-  await set(key, { etag: res.headers.get('etag'), savedAt: Date.now(), tree: data } satisfies KeptTree, referenceStore());
+  await set(
+    key,
+    { etag: res.headers.get('etag'), savedAt: Date.now(), tree: data } satisfies KeptTree,
+    referenceStore(),
+  );
   trees.set(language, Promise.resolve(data));
 }

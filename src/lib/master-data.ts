@@ -33,10 +33,20 @@ async function fromTree<T>(pick: (tree: LocationTree) => T | undefined, path: st
 
 export const fetchProvinces = () => fromTree((t) => t.provinces.map(option), '/v1/master-data/location/provinces');
 export const fetchDistricts = (provinceId: number) =>
-  fromTree((t) => t.provinces.find((p) => p.id === provinceId)?.districts.map(option), `/v1/master-data/location/district/${provinceId}`);
+  fromTree(
+    (t) => t.provinces.find((p) => p.id === provinceId)?.districts.map(option),
+    `/v1/master-data/location/district/${provinceId}`,
+  );
 export const fetchVillages = (districtId: number) =>
-  fromTree((t) => t.provinces.flatMap((p) => p.districts).find((d) => d.id === districtId)?.villages, `/v1/master-data/location/villages/${districtId}`);
+  fromTree(
+    (t) => t.provinces.flatMap((p) => p.districts).find((d) => d.id === districtId)?.villages,
+    `/v1/master-data/location/villages/${districtId}`,
+  );
 export const fetchBanks = () => cached<Bank[]>('/v1/master-data/bank');
 
-export interface SupportContacts { phone: string; email: string; whatsapp: string }
+export interface SupportContacts {
+  phone: string;
+  email: string;
+  whatsapp: string;
+}
 export const fetchSupportContacts = () => cached<SupportContacts>('/v1/master-data/support-contacts');

@@ -29,7 +29,10 @@ const owner = (): string | null => {
   return token ? fingerprint(`session:${token}`) : null;
 };
 
-interface Copy<T> { savedAt: number; body: T }
+interface Copy<T> {
+  savedAt: number;
+  body: T;
+}
 
 /** The address of the screen asking: the notice shows on that screen only. */
 const screen = () => (typeof location === 'undefined' ? '' : location.pathname);
@@ -40,7 +43,12 @@ const screen = () => (typeof location === 'undefined' ? '' : location.pathname);
  */
 const isConnectionFailure = (err: unknown) => {
   const { kind, status } = (err ?? {}) as { kind?: string; status?: number };
-  return kind === 'network' || kind === 'timeout' || kind === 'parse' || (kind === 'http' && (status === 502 || status === 503 || status === 504));
+  return (
+    kind === 'network' ||
+    kind === 'timeout' ||
+    kind === 'parse' ||
+    (kind === 'http' && (status === 502 || status === 503 || status === 504))
+  );
 };
 
 /**
@@ -60,7 +68,8 @@ export async function readThrough<T>(path: string, load: () => Promise<T>): Prom
     markShown(shownKey, null);
     // An answer arriving after sign-out is not kept. A full disk or a private window must not
     // break the screen: the copy is a bonus.
-    if (owner() === who) set(key(language), { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
+    if (owner() === who)
+      set(key(language), { savedAt: Date.now(), body } satisfies Copy<T>, store()).catch(() => undefined);
     return body;
   } catch (err) {
     if (!isConnectionFailure(err)) throw err;
@@ -81,4 +90,5 @@ export async function clearOfflineData(): Promise<void> {
 }
 
 /** A file (document, certificate PDF): kept once opened, shown from the device without a connection. */
-export const readThroughFile = (path: string, load: () => Promise<Blob>): Promise<Blob> => (isKeptFile(path) ? readThrough(path, load) : load());
+export const readThroughFile = (path: string, load: () => Promise<Blob>): Promise<Blob> =>
+  isKeptFile(path) ? readThrough(path, load) : load();

@@ -8,7 +8,10 @@ let asked = false;
 export function askPersistentStorage(): void {
   if (asked || typeof navigator === 'undefined' || !navigator.storage?.persist) return;
   asked = true;
-  void navigator.storage.persisted().then((already) => (already ? true : navigator.storage.persist())).catch(() => undefined);
+  void navigator.storage
+    .persisted()
+    .then((already) => (already ? true : navigator.storage.persist()))
+    .catch(() => undefined);
 }
 
 /** Whether `bytes` more fit in what the browser lets this site store (true when it cannot tell). */

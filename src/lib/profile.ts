@@ -49,7 +49,9 @@ export type ProfileState =
 /** Loads the profile; reloads when the language changes (translated place names). */
 export function useProfile(): ProfileState & { reload(): void } {
   const [state, setState] = useState<ProfileState>(() =>
-    cached && cached.key === keyOf() ? { status: 'ready', profile: cached.profile, error: null } : { status: 'loading', profile: null, error: null },
+    cached && cached.key === keyOf()
+      ? { status: 'ready', profile: cached.profile, error: null }
+      : { status: 'loading', profile: null, error: null },
   );
   const [attempt, setAttempt] = useState(0);
   const language = currentLanguage();
@@ -59,7 +61,9 @@ export function useProfile(): ProfileState & { reload(): void } {
       (profile) => live && setState({ status: 'ready', profile, error: null }),
       (error: unknown) => live && setState({ status: 'failed', profile: null, error }),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [attempt, language]);
   const reload = useCallback(() => {
     setState({ status: 'loading', profile: null, error: null });

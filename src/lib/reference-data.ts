@@ -18,10 +18,11 @@ let retryWhenOnline: (() => void) | null = null;
 // Not before the screen has drawn its own answers: the browser is idle between two of them while
 // the first screen is still loading, and fifteen downloads there would hold its data back on a slow
 // line. Safari has no requestIdleCallback: a few seconds more will do.
-const whenIdle = (work: () => void) => setTimeout(() => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 10_000 });
-  else setTimeout(work, 3_000);
-}, 3_000);
+const whenIdle = (work: () => void) =>
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 10_000 });
+    else setTimeout(work, 3_000);
+  }, 3_000);
 
 export function keepReferenceData(): void {
   const { token, role } = useSession.getState();

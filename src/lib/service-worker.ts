@@ -6,7 +6,11 @@ import { create } from 'zustand';
  * even then the reload waits while a request is being sent (`holdUpdates`), so an upload is never
  * cut in the middle by our own update.
  */
-export const useAppUpdate = create<{ waiting: boolean; deferred: boolean; apply(): void }>(() => ({ waiting: false, deferred: false, apply: () => undefined }));
+export const useAppUpdate = create<{ waiting: boolean; deferred: boolean; apply(): void }>(() => ({
+  waiting: false,
+  deferred: false,
+  apply: () => undefined,
+}));
 
 let holds = 0;
 let applyWhenFree: (() => void) | null = null;

@@ -28,8 +28,13 @@ export function refreshUnreadCount(force = false): Promise<void> {
   const { checkedAt, set } = useUnreadNotifications.getState();
   if (!validToken() || (!force && Date.now() - checkedAt < FRESH_MS)) return Promise.resolve();
   inFlight ??= api<{ data: { unread: number } }>('/v1/notifications/unread-count')
-    .then((r) => set(r.data.unread), () => undefined)
-    .finally(() => { inFlight = null; });
+    .then(
+      (r) => set(r.data.unread),
+      () => undefined,
+    )
+    .finally(() => {
+      inFlight = null;
+    });
   return inFlight;
 }
 

@@ -32,7 +32,10 @@ export function uploadJson<T>(path: string, body: unknown, opts: UploadOptions =
     let timedOut = false;
     const watch = () => {
       window.clearTimeout(stalled);
-      stalled = window.setTimeout(() => { timedOut = true; xhr.abort(); }, 60_000);
+      stalled = window.setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, 60_000);
     };
     const done = () => window.clearTimeout(stalled);
     xhr.upload.onprogress = (e) => {
@@ -45,18 +48,34 @@ export function uploadJson<T>(path: string, body: unknown, opts: UploadOptions =
       try {
         json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
-        if (xhr.status < 400) return reject(new ApiError('parse', xhr.status, 'parse', 'The answer could not be read.'));
+        if (xhr.status < 400)
+          return reject(new ApiError('parse', xhr.status, 'parse', 'The answer could not be read.'));
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(json as T);
       const err = json as Partial<ApiErrorBody> | null;
       if (xhr.status === 401) useSession.getState().signOut();
       const code = err?.data?.error_code ?? (xhr.status >= 500 ? ErrorCode.internal : String(xhr.status));
-      reject(new ApiError('http', xhr.status, code, err?.data?.message ?? err?.message ?? xhr.statusText, err?.data?.fields ?? {}));
+      reject(
+        new ApiError(
+          'http',
+          xhr.status,
+          code,
+          err?.data?.message ?? err?.message ?? xhr.statusText,
+          err?.data?.fields ?? {},
+        ),
+      );
     };
-    xhr.onerror = () => { done(); reject(new ApiError('network', 0, 'network', 'No connection.')); };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError('network', 0, 'network', 'No connection.'));
+    };
     xhr.onabort = () => {
       done();
-      reject(timedOut ? new ApiError('timeout', 0, 'timeout', 'The upload stalled.') : new DOMException('Aborted', 'AbortError'));
+      reject(
+        timedOut
+          ? new ApiError('timeout', 0, 'timeout', 'The upload stalled.')
+          : new DOMException('Aborted', 'AbortError'),
+      );
     };
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     watch();

@@ -6,7 +6,10 @@ export type Remote<T> = { status: 'loading' } | { status: 'ready'; data: T } | {
  * Data a screen loads from the API: loading (skeleton), ready, or failed with a retry. A request
  * still running when the screen is left or the inputs change is aborted, and its answer ignored.
  */
-export function useRemote<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Remote<T> & { retry(): void } {
+export function useRemote<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+): Remote<T> & { retry(): void } {
   const [state, setState] = useState<Remote<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

@@ -9,7 +9,15 @@ import headerStyles from '../components/layout/app-header.module.css';
  */
 export function AppShell() {
   return (
-    <Page header={<div className={headerStyles.header}><span /><Skeleton width="45%" height={20} /><Skeleton width={64} height={32} /></div>}>
+    <Page
+      header={
+        <div className={headerStyles.header}>
+          <span />
+          <Skeleton width="45%" height={20} />
+          <Skeleton width={64} height={32} />
+        </div>
+      }
+    >
       <div aria-busy="true">
         <SkeletonCard lines={2} />
       </div>

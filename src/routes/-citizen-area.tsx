@@ -13,8 +13,17 @@ import type { ApplicantFormValues } from '../components/forms/applicant-fields';
  */
 const restorers: Restorers = {
   'create-new': (_e, p, force) => restoreApplicationDraft(p.draft as ApplicationDraftCopy, p.files, force),
-  're-apply': (e, p, force) => restoreReapplyDraft(e.applicationId!, p.draft as { values: ApplicantFormValues; bankId: number | null }, p.files, force),
-  'upload-payment': (e, p, force) => (p.files.proof_of_payment ? restoreProofDraft(e.applicationId!, p.files.proof_of_payment, force) : Promise.resolve(false)),
+  're-apply': (e, p, force) =>
+    restoreReapplyDraft(
+      e.applicationId!,
+      p.draft as { values: ApplicantFormValues; bankId: number | null },
+      p.files,
+      force,
+    ),
+  'upload-payment': (e, p, force) =>
+    p.files.proof_of_payment
+      ? restoreProofDraft(e.applicationId!, p.files.proof_of_payment, force)
+      : Promise.resolve(false),
 };
 
 /** The citizen's signed-in area: its screens, and the outbox working in the background. */

@@ -8,7 +8,9 @@ export const Route = createRootRoute({
   component: () => (
     <>
       <DocumentTitle />
-      <a href="#main" className="skip-link"><Trans>Skip to content</Trans></a>
+      <a href="#main" className="skip-link">
+        <Trans>Skip to content</Trans>
+      </a>
       <Outlet />
       <UpdatePrompt />
     </>

@@ -8,7 +8,8 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ location }) => {
     if (!validToken()) throw redirect({ to: '/login', replace: true });
     // An officer's start page is the back office; the rest of the citizen area stays reachable.
-    if (location.pathname === '/home' && useSession.getState().role === 'officer') throw redirect({ to: '/officer', replace: true });
+    if (location.pathname === '/home' && useSession.getState().role === 'officer')
+      throw redirect({ to: '/officer', replace: true });
     await loadSignedInWords();
   },
   component: CitizenArea,

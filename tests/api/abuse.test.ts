@@ -19,7 +19,16 @@ import { startTestApp, type TestApp } from './test-app';
  * whose token is never used must read back unchanged.
  */
 
-type JsonSchema = { type?: string | string[]; nullable?: boolean; properties?: Record<string, JsonSchema>; required?: string[]; anyOf?: JsonSchema[]; enum?: unknown[]; maxLength?: number; items?: JsonSchema };
+type JsonSchema = {
+  type?: string | string[];
+  nullable?: boolean;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  maxLength?: number;
+  items?: JsonSchema;
+};
 interface Operation {
   method: string;
   path: string;
@@ -44,7 +53,20 @@ const stats = { requests: 0, fiveHundreds: 0 };
 const problems: string[] = [];
 
 const big = 'x'.repeat(100 * 1024);
-const PATH_ABUSE = ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '-1', '0', '99999999999999999999', '%00', '1%00', '1.5', 'abc', '%E0%A4%A', '%', 'x'.repeat(300)];
+const PATH_ABUSE = [
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '-1',
+  '0',
+  '99999999999999999999',
+  '%00',
+  '1%00',
+  '1.5',
+  'abc',
+  '%E0%A4%A',
+  '%',
+  'x'.repeat(300),
+];
 const QUERY_ABUSE = [big, '%00', '-1', '0', '99999999999999999999', '[object Object]', '%E0%A4%A'];
 
 /** A plausible value for each field name the API takes, so one wrong field at a time reaches deep. */
@@ -53,17 +75,55 @@ async function samples(): Promise<Record<string, unknown>> {
   const photo = dataUrl(png(300, 400));
   return {
     ...application,
-    email: 'someone.new@example.la', username: owner.user.email, phone_number: '8562055501234', password: 'Luang-Prabang-2027',
-    password_confirmation: 'Luang-Prabang-2027', current_password: TEST_PASSWORD, id_card: '100099887766', id_card_file: ID_CARD_DATA_URL,
-    address: 'Ban Nongping', code_otp: '1234', payload: 'a'.repeat(43), language: 'en', ids: [1, 2], notes: 'Checked at the counter',
-    date: openDay(2), time: '08:00 AM', proof_of_payment: photo, proof_of_payment_name: 'proof.png', id: ownerApp,
-    transaction_id: 'TX-abuse-1', va_number: '00000000000000', amount: 29000, currency: 'LAK', paid_at: new Date().toISOString(),
+    email: 'someone.new@example.la',
+    username: owner.user.email,
+    phone_number: '8562055501234',
+    password: 'Luang-Prabang-2027',
+    password_confirmation: 'Luang-Prabang-2027',
+    current_password: TEST_PASSWORD,
+    id_card: '100099887766',
+    id_card_file: ID_CARD_DATA_URL,
+    address: 'Ban Nongping',
+    code_otp: '1234',
+    payload: 'a'.repeat(43),
+    language: 'en',
+    ids: [1, 2],
+    notes: 'Checked at the counter',
+    date: openDay(2),
+    time: '08:00 AM',
+    proof_of_payment: photo,
+    proof_of_payment_name: 'proof.png',
+    id: ownerApp,
+    transaction_id: 'TX-abuse-1',
+    va_number: '00000000000000',
+    amount: 29000,
+    currency: 'LAK',
+    paid_at: new Date().toISOString(),
   };
 }
 
-const QUERY_SAMPLES: Record<string, string> = { lang: 'en', status: 'pending', date: '', q: 'Somchai', page: '1', download: '1' };
+const QUERY_SAMPLES: Record<string, string> = {
+  lang: 'en',
+  status: 'pending',
+  date: '',
+  q: 'Somchai',
+  page: '1',
+  download: '1',
+};
 
-function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>> }): Operation[] {
+function operationsOf(doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; schema: JsonSchema }[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        security?: unknown[];
+      }
+    >
+  >;
+}): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -83,21 +143,41 @@ function operationsOf(doc: { paths: Record<string, Record<string, { parameters?:
 }
 
 function urlOf(op: Operation, params: Record<string, string> = {}, query?: Record<string, string | string[]>): string {
-  const defaults: Record<string, string> = { id: String(ownerApp), kind: 'applicant_photo', code: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' };
+  const defaults: Record<string, string> = {
+    id: String(ownerApp),
+    kind: 'applicant_photo',
+    code: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  };
   let url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? defaults[name] ?? '1');
-  const q = query ?? Object.fromEntries(Object.keys(op.query).map((k) => [k, k === 'date' ? openDay(2) : QUERY_SAMPLES[k] ?? '1']));
-  const search = Object.entries(q).flatMap(([k, v]) => [v].flat().map((x) => `${encodeURIComponent(k)}=${x}`)).join('&');
+  const q =
+    query ??
+    Object.fromEntries(Object.keys(op.query).map((k) => [k, k === 'date' ? openDay(2) : (QUERY_SAMPLES[k] ?? '1')]));
+  const search = Object.entries(q)
+    .flatMap(([k, v]) => [v].flat().map((x) => `${encodeURIComponent(k)}=${x}`))
+    .join('&');
   if (search) url += `?${search}`;
   return url;
 }
 
 const tokenFor = (op: Operation) => (!op.secured ? undefined : op.officer ? officer.token : owner.token);
 
-async function send(label: string, op: Operation, opts: { url?: string; token?: string | null; payload?: string; contentType?: string | null; expect4xx?: boolean; headers?: Record<string, string> }) {
+async function send(
+  label: string,
+  op: Operation,
+  opts: {
+    url?: string;
+    token?: string | null;
+    payload?: string;
+    contentType?: string | null;
+    expect4xx?: boolean;
+    headers?: Record<string, string>;
+  },
+) {
   const headers: Record<string, string> = { ...opts.headers };
   const token = opts.token === undefined ? tokenFor(op) : opts.token;
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.payload !== undefined && opts.contentType !== null) headers['content-type'] = opts.contentType ?? 'application/json';
+  if (opts.payload !== undefined && opts.contentType !== null)
+    headers['content-type'] = opts.contentType ?? 'application/json';
   if (op.path === '/api/v1/payments/va-callback' && opts.payload !== undefined) {
     // Signed as the bank would, so the body's checks are reached too.
     const ts = String(Math.floor(Date.now() / 1000));
@@ -115,8 +195,13 @@ async function send(label: string, op: Operation, opts: { url?: string; token?: 
   }
   if (res.statusCode >= 400) {
     let code: unknown;
-    try { code = res.json().data?.error_code; } catch { /* not JSON */ }
-    if (typeof code !== 'string' || !code) problems.push(`${where} → ${res.statusCode} without an error code: ${res.body.slice(0, 200)}`);
+    try {
+      code = res.json().data?.error_code;
+    } catch {
+      /* not JSON */
+    }
+    if (typeof code !== 'string' || !code)
+      problems.push(`${where} → ${res.statusCode} without an error code: ${res.body.slice(0, 200)}`);
   } else if (opts.expect4xx) {
     problems.push(`${where} → ${res.statusCode}, expected a refusal`);
   }
@@ -138,10 +223,18 @@ function badValues(schema: JsonSchema): { label: string; value: unknown; mustRef
     { label: 'script', value: '<script>alert(1)</script>', mustRefuse: false },
   ];
   if (!takesString) values.push({ label: 'string', value: 'abc', mustRefuse: true });
-  if (!takesNumber || takesString) values.push({ label: 'number', value: 12, mustRefuse: !takesNumber && !types.includes('array') });
+  if (!takesNumber || takesString)
+    values.push({ label: 'number', value: 12, mustRefuse: !takesNumber && !types.includes('array') });
   if (takesNumber) {
-    values.push({ label: '-1', value: -1, mustRefuse: false }, { label: '0', value: 0, mustRefuse: false }, { label: '1.5', value: 1.5, mustRefuse: false });
-    values.push({ label: '20 digits', value: 1e19, mustRefuse: true }, { label: '20-digit string', value: '99999999999999999999', mustRefuse: true });
+    values.push(
+      { label: '-1', value: -1, mustRefuse: false },
+      { label: '0', value: 0, mustRefuse: false },
+      { label: '1.5', value: 1.5, mustRefuse: false },
+    );
+    values.push(
+      { label: '20 digits', value: 1e19, mustRefuse: true },
+      { label: '20-digit string', value: '99999999999999999999', mustRefuse: true },
+    );
     values.push({ label: 'NaN-ish', value: 'NaN', mustRefuse: true });
   }
   return values;
@@ -152,12 +245,25 @@ async function snapshot() {
   return {
     users: await t.app.db.select().from(users).where(inArray(users.id, userIds)),
     applications: await t.app.db.select().from(applications).where(eq(applications.userId, witness.user.id)),
-    documents: await t.app.db.select({ id: documents.id, kind: documents.kind, sha256: documents.sha256, applicationId: documents.applicationId, fileName: documents.fileName }).from(documents).where(eq(documents.ownerId, witness.user.id)),
+    documents: await t.app.db
+      .select({
+        id: documents.id,
+        kind: documents.kind,
+        sha256: documents.sha256,
+        applicationId: documents.applicationId,
+        fileName: documents.fileName,
+      })
+      .from(documents)
+      .where(eq(documents.ownerId, witness.user.id)),
     history: await t.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, witnessApp)),
     notifications: await t.app.db.select().from(notifications).where(eq(notifications.userId, witness.user.id)),
     sessions: await t.app.db.select().from(sessions).where(eq(sessions.userId, witness.user.id)),
     // The witness's documents, read back byte for byte.
-    bytes: await Promise.all((await t.app.db.select().from(documents).where(eq(documents.ownerId, witness.user.id))).map(async (d) => (await t.app.documents.read(d)).toString('base64'))),
+    bytes: await Promise.all(
+      (await t.app.db.select().from(documents).where(eq(documents.ownerId, witness.user.id))).map(async (d) =>
+        (await t.app.documents.read(d)).toString('base64'),
+      ),
+    ),
   };
 }
 
@@ -165,8 +271,21 @@ let before: Awaited<ReturnType<typeof snapshot>>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  [owner, other, witness, officer] = [await createAccount(t.app), await createAccount(t.app), await createAccount(t.app), await createOfficer(t.app)];
-  const create = async (who: typeof owner) => (await t.app.inject({ method: 'POST', url: '/api/v1/citizen/resident-certificate/create-new', headers: who.headers, payload: await applicationBody(t.app) })).json().data.id as number;
+  [owner, other, witness, officer] = [
+    await createAccount(t.app),
+    await createAccount(t.app),
+    await createAccount(t.app),
+    await createOfficer(t.app),
+  ];
+  const create = async (who: typeof owner) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/citizen/resident-certificate/create-new',
+        headers: who.headers,
+        payload: await applicationBody(t.app),
+      })
+    ).json().data.id as number;
   ownerApp = await create(owner);
   witnessApp = await create(witness);
   const expired = await createSession(t.app.db, owner.user.id, new Date(Date.now() - 2 * 3_600_000));
@@ -177,7 +296,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  console.log(`abuse suite: ${operations?.length} operations, ${stats.requests} requests, ${stats.fiveHundreds} answers 5xx`);
+  console.log(
+    `abuse suite: ${operations?.length} operations, ${stats.requests} requests, ${stats.fiveHundreds} answers 5xx`,
+  );
   await t?.close();
 });
 
@@ -201,18 +322,34 @@ describe('every operation of the OpenAPI document, abused', () => {
       await send('number body', op, { payload: '12', expect4xx: true });
       await send('null body', op, { payload: 'null', expect4xx: required.length > 0 });
       await send('empty object', op, { payload: '{}', expect4xx: required.length > 0 });
-      await send('prototype pollution', op, { payload: `{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}`, expect4xx: required.length > 0 });
+      await send('prototype pollution', op, {
+        payload: `{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}`,
+        expect4xx: required.length > 0,
+      });
       for (const field of required) {
         const { [field]: _gone, ...rest } = base;
         await send(`missing ${field}`, op, { payload: JSON.stringify(rest), expect4xx: true });
       }
       for (const [field, schema] of Object.entries(props)) {
         for (const bad of badValues(schema)) {
-          await send(`${field} = ${bad.label}`, op, { payload: JSON.stringify({ ...base, [field]: bad.value }), expect4xx: bad.mustRefuse });
+          await send(`${field} = ${bad.label}`, op, {
+            payload: JSON.stringify({ ...base, [field]: bad.value }),
+            expect4xx: bad.mustRefuse,
+          });
         }
       }
       // Unknown fields: ignored or refused, never taken as the status, the owner or the role.
-      await send('unknown fields', op, { payload: JSON.stringify({ ...base, status: 'certificate issued', payment_status: 'paid', user_id: witness.user.id, role: 'officer', owner_id: witness.user.id, extra: 'x'.repeat(1000) }) });
+      await send('unknown fields', op, {
+        payload: JSON.stringify({
+          ...base,
+          status: 'certificate issued',
+          payment_status: 'paid',
+          user_id: witness.user.id,
+          role: 'officer',
+          owner_id: witness.user.id,
+          extra: 'x'.repeat(1000),
+        }),
+      });
     }
     expect(problems).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -224,7 +361,11 @@ describe('every operation of the OpenAPI document, abused', () => {
       for (const name of op.pathParams) {
         for (const value of PATH_ABUSE) {
           // An unknown verification code is a 200 "unknown" by design (README: Certificates).
-          await send(`${name} = ${value.slice(0, 20)}`, op, { url: urlOf(op, { [name]: value }), payload, expect4xx: name !== 'code' });
+          await send(`${name} = ${value.slice(0, 20)}`, op, {
+            url: urlOf(op, { [name]: value }),
+            payload,
+            expect4xx: name !== 'code',
+          });
         }
       }
       for (const name of Object.keys(op.query)) {
@@ -237,37 +378,64 @@ describe('every operation of the OpenAPI document, abused', () => {
     expect(problems).toEqual([]);
   });
 
-  it('refuses no token, a forged token, an expired token, another citizen and a citizen on officer routes', { timeout: 120_000 }, async () => {
-    for (const op of operations.filter((o) => o.secured)) {
-      const payload = op.body ? JSON.stringify({}) : undefined;
-      const noToken = await send('no token', op, { token: null, payload, expect4xx: true });
-      expect(noToken.statusCode, `${op.method} ${op.path}`).toBe(401);
-      const forged = await send('forged token', op, { token: 'A'.repeat(43), payload, expect4xx: true });
-      expect(forged.statusCode, `${op.method} ${op.path}`).toBe(401);
-      const expired = await send('expired token', op, { token: expiredToken, payload, expect4xx: true });
-      expect(expired.json().data.error_code, `${op.method} ${op.path}`).toBe('session_expired');
-      await send('malformed header', op, { token: null, headers: { authorization: `Bearer ${'é'.repeat(30)}` }, payload, expect4xx: true });
-      if (op.officer) {
-        const citizen = await send('citizen on an officer route', op, { token: owner.token, payload, expect4xx: true });
-        expect(citizen.statusCode, `${op.method} ${op.path}`).toBe(403);
-      } else if (op.pathParams.includes('id')) {
-        // Someone else's application: as if it did not exist.
-        const foreign = await send("another citizen's application", op, { token: other.token, payload, expect4xx: true });
-        if (!op.body) expect(foreign.statusCode, `${op.method} ${op.path}`).toBe(404);
-        await send("the witness's application", op, { token: owner.token, url: urlOf(op, { id: String(witnessApp) }), payload, expect4xx: true });
-        if (op.body) {
-          // A valid body on another's application is refused too.
-          const sample = await samples();
-          const body = Object.fromEntries(Object.keys(op.body.properties ?? {}).map((k) => [k, sample[k] ?? 'x']));
-          const res = await send("another's application, valid body", op, { token: owner.token, url: urlOf(op, { id: String(witnessApp) }), payload: JSON.stringify(body), expect4xx: true });
-          expect([400, 404, 409, 413, 415, 422], `${op.method} ${op.path}`).toContain(res.statusCode);
+  it(
+    'refuses no token, a forged token, an expired token, another citizen and a citizen on officer routes',
+    { timeout: 120_000 },
+    async () => {
+      for (const op of operations.filter((o) => o.secured)) {
+        const payload = op.body ? JSON.stringify({}) : undefined;
+        const noToken = await send('no token', op, { token: null, payload, expect4xx: true });
+        expect(noToken.statusCode, `${op.method} ${op.path}`).toBe(401);
+        const forged = await send('forged token', op, { token: 'A'.repeat(43), payload, expect4xx: true });
+        expect(forged.statusCode, `${op.method} ${op.path}`).toBe(401);
+        const expired = await send('expired token', op, { token: expiredToken, payload, expect4xx: true });
+        expect(expired.json().data.error_code, `${op.method} ${op.path}`).toBe('session_expired');
+        await send('malformed header', op, {
+          token: null,
+          headers: { authorization: `Bearer ${'é'.repeat(30)}` },
+          payload,
+          expect4xx: true,
+        });
+        if (op.officer) {
+          const citizen = await send('citizen on an officer route', op, {
+            token: owner.token,
+            payload,
+            expect4xx: true,
+          });
+          expect(citizen.statusCode, `${op.method} ${op.path}`).toBe(403);
+        } else if (op.pathParams.includes('id')) {
+          // Someone else's application: as if it did not exist.
+          const foreign = await send("another citizen's application", op, {
+            token: other.token,
+            payload,
+            expect4xx: true,
+          });
+          if (!op.body) expect(foreign.statusCode, `${op.method} ${op.path}`).toBe(404);
+          await send("the witness's application", op, {
+            token: owner.token,
+            url: urlOf(op, { id: String(witnessApp) }),
+            payload,
+            expect4xx: true,
+          });
+          if (op.body) {
+            // A valid body on another's application is refused too.
+            const sample = await samples();
+            const body = Object.fromEntries(Object.keys(op.body.properties ?? {}).map((k) => [k, sample[k] ?? 'x']));
+            const res = await send("another's application, valid body", op, {
+              token: owner.token,
+              url: urlOf(op, { id: String(witnessApp) }),
+              payload: JSON.stringify(body),
+              expect4xx: true,
+            });
+            expect([400, 404, 409, 413, 415, 422], `${op.method} ${op.path}`).toContain(res.statusCode);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
-  it("leaves the data of a citizen whose token was never used exactly as it was", async () => {
+  it('leaves the data of a citizen whose token was never used exactly as it was', async () => {
     expect(await snapshot()).toEqual(before);
     const [ownerRow] = await t.app.db.select({ role: users.role }).from(users).where(eq(users.id, owner.user.id));
     expect(ownerRow.role).toBe('citizen');

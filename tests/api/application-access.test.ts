@@ -4,14 +4,21 @@ import { createAccount, createOfficer } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const BASE = '/api/v1/citizen/resident-certificate';
 const KINDS = ['applicant_photo', 'household_registration_book', 'proof_of_residence'] as const;
 
 async function applicationOf(headers: Record<string, string>) {
-  const res = await t.app.inject({ method: 'POST', url: `${BASE}/create-new`, headers, payload: await applicationBody(t.app) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${BASE}/create-new`,
+    headers,
+    payload: await applicationBody(t.app),
+  });
   return res.json().data.id as number;
 }
 
@@ -20,7 +27,11 @@ describe('documents and detail are readable by their owner and officers only', (
     const a = await createAccount(t.app);
     const id = await applicationOf(a.headers);
     const body = await applicationBody(t.app);
-    const expected = { applicant_photo: ['image/png', 'photo 3x4.png', body.applicant_photo], household_registration_book: ['application/pdf', 'ປຶ້ມສຳມະໂນຄົວ.pdf', body.household_registration_book], proof_of_residence: ['application/pdf', 'residence.pdf', body.proof_of_residence] };
+    const expected = {
+      applicant_photo: ['image/png', 'photo 3x4.png', body.applicant_photo],
+      household_registration_book: ['application/pdf', 'ປຶ້ມສຳມະໂນຄົວ.pdf', body.household_registration_book],
+      proof_of_residence: ['application/pdf', 'residence.pdf', body.proof_of_residence],
+    };
     for (const kind of KINDS) {
       const res = await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/${kind}`, headers: a.headers });
       expect(res.statusCode, kind).toBe(200);
@@ -32,7 +43,11 @@ describe('documents and detail are readable by their owner and officers only', (
       expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
       expect(res.rawPayload.equals(Buffer.from(sent.split(',')[1], 'base64'))).toBe(true);
     }
-    const download = await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/applicant_photo?download=1`, headers: a.headers });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/${id}/documents/applicant_photo?download=1`,
+      headers: a.headers,
+    });
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="photo 3x4.png"/);
   });
 
@@ -47,9 +62,19 @@ describe('documents and detail are readable by their owner and officers only', (
       const res = await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/${kind}`, headers: b.headers });
       expect(res.statusCode, kind).toBe(404);
     }
-    const proof = await t.app.inject({ method: 'POST', url: `${BASE}/${id}/upload-payment`, headers: b.headers, payload: { proof_of_payment: dataUrl(png(600, 800)) } });
+    const proof = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/${id}/upload-payment`,
+      headers: b.headers,
+      payload: { proof_of_payment: dataUrl(png(600, 800)) },
+    });
     expect(proof.statusCode).toBe(404);
-    const replace = await t.app.inject({ method: 'POST', url: `${BASE}/upload-document/${id}`, headers: b.headers, payload: { proof_of_residence: dataUrl(pdf('B'), 'application/pdf') } });
+    const replace = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/upload-document/${id}`,
+      headers: b.headers,
+      payload: { proof_of_residence: dataUrl(pdf('B'), 'application/pdf') },
+    });
     expect(replace.statusCode).toBe(404);
     const history = await t.app.inject({ method: 'GET', url: `${BASE}/history`, headers: b.headers });
     expect(history.json().data.items).toEqual([]);
@@ -62,18 +87,29 @@ describe('documents and detail are readable by their owner and officers only', (
     const a = await createAccount(t.app);
     const officer = await createOfficer(t.app);
     const id = await applicationOf(a.headers);
-    const res = await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/applicant_photo`, headers: officer.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/${id}/documents/applicant_photo`,
+      headers: officer.headers,
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('without a session: 401; unknown kind or id: 400; no such application: 404', async () => {
     const a = await createAccount(t.app);
     const id = await applicationOf(a.headers);
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/applicant_photo` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/id_card`, headers: a.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/applicant_photo` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/id_card`, headers: a.headers })).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/abc`, headers: a.headers })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/999999`, headers: a.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/proof_of_payment`, headers: a.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${BASE}/${id}/documents/proof_of_payment`, headers: a.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -86,12 +122,22 @@ describe('history', () => {
     expect(res.statusCode).toBe(200);
     const items = res.json().data.items;
     expect(items.map((i: { id: number }) => i.id)).toEqual([second, first]);
-    expect(items[0]).toMatchObject({ id: second, status: 'pending', ticket_number: `RC0000${second}`, service: 'rc', payment_status: 'unpaid' });
+    expect(items[0]).toMatchObject({
+      id: second,
+      status: 'pending',
+      ticket_number: `RC0000${second}`,
+      service: 'rc',
+      payment_status: 'unpaid',
+    });
     expect(new Date(items[0].applied_on).getTime()).not.toBeNaN();
 
     const rejected = await t.app.inject({ method: 'GET', url: `${BASE}/history?status=rejected`, headers: a.headers });
     expect(rejected.json().data.items).toEqual([]);
-    const pending = await t.app.inject({ method: 'GET', url: `${BASE}/history?status=${encodeURIComponent('pending')}`, headers: a.headers });
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/history?status=${encodeURIComponent('pending')}`,
+      headers: a.headers,
+    });
     expect(pending.json().data.items).toHaveLength(2);
     const bad = await t.app.inject({ method: 'GET', url: `${BASE}/history?status=approved-ish`, headers: a.headers });
     expect(bad.statusCode).toBe(400);

@@ -22,7 +22,12 @@ export function png(width: number, height: number): Buffer {
   ihdr[9] = 0; // greyscale
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 0xc8)]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A one-page PDF a viewer can open. */
@@ -53,8 +58,18 @@ export const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base
 /** The first province, district and village of the seeded list (ids as the API wants them). */
 export async function somePlace(app: FastifyInstance, index = 0) {
   const [p] = await app.db.select().from(provinces).orderBy(asc(provinces.code)).offset(index).limit(1);
-  const [d] = await app.db.select().from(districts).where(eq(districts.provinceId, p.id)).orderBy(asc(districts.code)).limit(1);
-  const [v] = await app.db.select().from(villages).where(and(eq(villages.districtId, d.id))).orderBy(asc(villages.code)).limit(1);
+  const [d] = await app.db
+    .select()
+    .from(districts)
+    .where(eq(districts.provinceId, p.id))
+    .orderBy(asc(districts.code))
+    .limit(1);
+  const [v] = await app.db
+    .select()
+    .from(villages)
+    .where(and(eq(villages.districtId, d.id)))
+    .orderBy(asc(villages.code))
+    .limit(1);
   return { province: p, district: d, village: v };
 }
 
@@ -96,5 +111,8 @@ export async function applicationBody(app: FastifyInstance, overrides: Record<st
 export function storedFiles(dataDir: string): string[] {
   const dir = path.join(dataDir, 'files');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }

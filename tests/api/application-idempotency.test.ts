@@ -1,18 +1,29 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, idempotencyKeys } from '../../server/db/schema';
-import { IDEMPOTENCY_RETENTION_DAYS, purgeIdempotencyKeys, requestFingerprint } from '../../server/services/idempotency';
+import {
+  IDEMPOTENCY_RETENTION_DAYS,
+  purgeIdempotencyKeys,
+  requestFingerprint,
+} from '../../server/services/idempotency';
 import { applicationBody, dataUrl, png } from './application-fixtures';
 import { createAccount } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const CREATE = '/api/v1/citizen/resident-certificate/create-new';
 const create = (headers: Record<string, string>, key: string | null, body: unknown) =>
-  t.app.inject({ method: 'POST', url: CREATE, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: body as object });
+  t.app.inject({
+    method: 'POST',
+    url: CREATE,
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body as object,
+  });
 
 async function applicationsOf(userId: number) {
   const [row] = await t.app.db.select({ n: count() }).from(applications).where(eq(applications.userId, userId));
@@ -46,7 +57,14 @@ describe('Idempotency-Key on create-new', () => {
     const citizen = await createAccount(t.app);
     const body = await applicationBody(t.app);
     // What the first, still-running request has claimed: same user, key, route and body.
-    await t.app.db.insert(idempotencyKeys).values({ userId: citizen.user.id, key: 'key-in-progress-01', route: `POST ${CREATE}`, requestHash: requestFingerprint('POST', CREATE, body) });
+    await t.app.db
+      .insert(idempotencyKeys)
+      .values({
+        userId: citizen.user.id,
+        key: 'key-in-progress-01',
+        route: `POST ${CREATE}`,
+        requestHash: requestFingerprint('POST', CREATE, body),
+      });
     const res = await create(citizen.headers, 'key-in-progress-01', body);
     expect(res.statusCode).toBe(409);
     expect(res.json().data.error_code).toBe('idempotency_in_progress');
@@ -56,7 +74,10 @@ describe('Idempotency-Key on create-new', () => {
   it('two copies sent at once create one application', async () => {
     const citizen = await createAccount(t.app);
     const body = await applicationBody(t.app);
-    const answers = await Promise.all([create(citizen.headers, 'key-concurrent-001', body), create(citizen.headers, 'key-concurrent-001', body)]);
+    const answers = await Promise.all([
+      create(citizen.headers, 'key-concurrent-001', body),
+      create(citizen.headers, 'key-concurrent-001', body),
+    ]);
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes[0]).toBe(201);
     expect([201, 409]).toContain(codes[1]);
@@ -67,8 +88,17 @@ describe('Idempotency-Key on create-new', () => {
     const citizen = await createAccount(t.app);
     const body = await applicationBody(t.app);
     // Claimed (database clock, as a real claim) by a process that died an hour ago, never finished.
-    await t.app.db.insert(idempotencyKeys).values({ userId: citizen.user.id, key: 'key-abandoned-0001', route: `POST ${CREATE}`, requestHash: requestFingerprint('POST', CREATE, body) });
-    await t.app.db.execute(sql`update idempotency_keys set created_at = now() - interval '1 hour' where key = 'key-abandoned-0001'`);
+    await t.app.db
+      .insert(idempotencyKeys)
+      .values({
+        userId: citizen.user.id,
+        key: 'key-abandoned-0001',
+        route: `POST ${CREATE}`,
+        requestHash: requestFingerprint('POST', CREATE, body),
+      });
+    await t.app.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '1 hour' where key = 'key-abandoned-0001'`,
+    );
     const res = await create(citizen.headers, 'key-abandoned-0001', body);
     expect(res.statusCode).toBe(201);
     expect(await applicationsOf(citizen.user.id)).toBe(1);
@@ -77,9 +107,15 @@ describe('Idempotency-Key on create-new', () => {
   it('a refused request frees its key, so the corrected request can use it', async () => {
     const citizen = await createAccount(t.app);
     const body = await applicationBody(t.app);
-    const refused = await create(citizen.headers, 'key-after-error-01', { ...body, applicant_photo: dataUrl(png(400, 300)) });
+    const refused = await create(citizen.headers, 'key-after-error-01', {
+      ...body,
+      applicant_photo: dataUrl(png(400, 300)),
+    });
     expect(refused.statusCode).toBe(422);
-    const [kept] = await t.app.db.select({ n: count() }).from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, citizen.user.id), eq(idempotencyKeys.key, 'key-after-error-01')));
+    const [kept] = await t.app.db
+      .select({ n: count() })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, citizen.user.id), eq(idempotencyKeys.key, 'key-after-error-01')));
     expect(kept.n).toBe(0);
     expect((await create(citizen.headers, 'key-after-error-01', body)).statusCode).toBe(201);
   });
@@ -110,10 +146,16 @@ describe('Idempotency-Key on create-new', () => {
     await create(citizen.headers, 'key-retention-0001', body);
     const nineDaysLater = new Date(Date.now() + 9 * 86_400_000);
     await purgeIdempotencyKeys(t.app.db, nineDaysLater);
-    const [still] = await t.app.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, citizen.user.id), eq(idempotencyKeys.key, 'key-retention-0001')));
+    const [still] = await t.app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, citizen.user.id), eq(idempotencyKeys.key, 'key-retention-0001')));
     expect(still?.state).toBe('done');
     await purgeIdempotencyKeys(t.app.db, new Date(Date.now() + (IDEMPOTENCY_RETENTION_DAYS + 1) * 86_400_000));
-    const gone = await t.app.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, citizen.user.id), eq(idempotencyKeys.key, 'key-retention-0001')));
+    const gone = await t.app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, citizen.user.id), eq(idempotencyKeys.key, 'key-retention-0001')));
     expect(gone).toHaveLength(0);
   });
 });

@@ -36,11 +36,21 @@ export async function registrationBody(app: FastifyInstance, overrides: Record<s
   };
 }
 
-export const post = (app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+export const post = (
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+) => app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 
 /** Registers (not yet verified) and returns the body and the code mailed to it. */
-export async function registerUnverified(app: FastifyInstance, dataDir: string, overrides: Record<string, unknown> = {}, remoteAddress?: string) {
+export async function registerUnverified(
+  app: FastifyInstance,
+  dataDir: string,
+  overrides: Record<string, unknown> = {},
+  remoteAddress?: string,
+) {
   const body = await registrationBody(app, overrides);
   const before = mailsTo(dataDir, body.email).length;
   const res = await post(app, '/api/v1/auth/register', body, {}, remoteAddress);

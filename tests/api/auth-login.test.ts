@@ -7,17 +7,29 @@ import { LOGIN_LOCK } from '../../server/routes/auth/login';
 
 let t: TestApp;
 // A low ceiling per address, so reaching it takes a handful of requests (the default is 300).
-beforeAll(async () => { t = await startTestApp({ RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '20' }); });
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '20' });
+});
 afterAll(async () => t?.close());
 
-const login = (username: string, password: string, ip?: string) => post(t.app, '/api/v1/auth/login', { username, password }, {}, ip);
+const login = (username: string, password: string, ip?: string) =>
+  post(t.app, '/api/v1/auth/login', { username, password }, {}, ip);
 const logout = (token: string) => post(t.app, '/api/v1/auth/logout', undefined, { authorization: `Bearer ${token}` });
 
 describe('login', () => {
   it('accepts the email, the phone as typed in any usual form, or the national ID', async () => {
     const { body } = await registerVerified(t.app, t.dataDir);
     const local = body.phone_number.slice(3); // 20xxxxxxxx
-    const forms = [body.email, body.email.toUpperCase(), body.phone_number, `+${body.phone_number}`, `+856 ${local.slice(0, 2)} ${local.slice(2, 6)} ${local.slice(6)}`, `0${local}`, local, body.id_card];
+    const forms = [
+      body.email,
+      body.email.toUpperCase(),
+      body.phone_number,
+      `+${body.phone_number}`,
+      `+856 ${local.slice(0, 2)} ${local.slice(2, 6)} ${local.slice(6)}`,
+      `0${local}`,
+      local,
+      body.id_card,
+    ];
     for (const username of forms) {
       const res = await login(username, PASSWORD, '10.5.0.1');
       expect(res.statusCode, username).toBe(200);
@@ -59,7 +71,8 @@ describe('login', () => {
 
   it('throttles one address after RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS failures in 15 minutes, whatever accounts it tries', async () => {
     const { body } = await registerVerified(t.app, t.dataDir);
-    for (let i = 0; i < t.app.config.rateLimits.loginFailuresPerAddress; i++) expect((await login(`guess${i}@example.la`, PASSWORD, '10.8.0.1')).statusCode).toBe(404);
+    for (let i = 0; i < t.app.config.rateLimits.loginFailuresPerAddress; i++)
+      expect((await login(`guess${i}@example.la`, PASSWORD, '10.8.0.1')).statusCode).toBe(404);
     const blocked = await login(body.email, PASSWORD, '10.8.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().data.error_code).toBe('too_many_requests');
@@ -80,7 +93,10 @@ describe('sessions', () => {
   it('a token older than 60 minutes is refused with 401 session_expired', async () => {
     const { body, token } = await registerVerified(t.app, t.dataDir);
     const [user] = await t.app.db.select().from(users).where(eq(users.email, body.email));
-    await t.app.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, user!.id));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, user!.id));
     const res = await logout(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().data.error_code).toBe('session_expired');

@@ -7,10 +7,13 @@ import { backdateAuthEvents, post, registerUnverified, wrongCode } from './auth-
 
 let t: TestApp;
 // A low ceiling of resends per address, so reaching it takes a few requests (the default is 300).
-beforeAll(async () => { t = await startTestApp({ RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: '2' }); });
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: '2' });
+});
 afterAll(async () => t?.close());
 
-const verify = (email: string, code: string, ip?: string) => post(t.app, '/api/v1/auth/verify-otp', { email, code_otp: code }, {}, ip);
+const verify = (email: string, code: string, ip?: string) =>
+  post(t.app, '/api/v1/auth/verify-otp', { email, code_otp: code }, {}, ip);
 const resend = (email: string, ip?: string) => post(t.app, '/api/v1/auth/resend-otp', { email }, {}, ip);
 
 describe('verify-otp', () => {
@@ -38,7 +41,10 @@ describe('verify-otp', () => {
   it('refuses a code older than 10 minutes', async () => {
     const { body, code } = await registerUnverified(t.app, t.dataDir, {}, '10.1.0.2');
     const [user] = await t.app.db.select().from(users).where(eq(users.email, body.email));
-    await t.app.db.update(otpCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(otpCodes.userId, user!.id));
+    await t.app.db
+      .update(otpCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(otpCodes.userId, user!.id));
     expect((await verify(body.email, code)).json().data.error_code).toBe('otp_expired');
   });
 
@@ -79,7 +85,11 @@ describe('resend-otp', () => {
   });
 
   it('limits resends per address by an hourly ceiling across accounts, never making neighbours wait for each other', async () => {
-    const [a, b, c] = [await registerUnverified(t.app, t.dataDir, {}, '10.3.0.1'), await registerUnverified(t.app, t.dataDir, {}, '10.3.0.2'), await registerUnverified(t.app, t.dataDir, {}, '10.3.0.3')];
+    const [a, b, c] = [
+      await registerUnverified(t.app, t.dataDir, {}, '10.3.0.1'),
+      await registerUnverified(t.app, t.dataDir, {}, '10.3.0.2'),
+      await registerUnverified(t.app, t.dataDir, {}, '10.3.0.3'),
+    ];
     await backdateAuthEvents(t.app, 31);
     // Two neighbours behind one carrier address, one right after the other.
     expect((await resend(a.body.email, '10.3.9.9')).statusCode).toBe(200);

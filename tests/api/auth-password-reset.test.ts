@@ -6,14 +6,18 @@ import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD, post, registerVerified } from './auth-helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const NEW_PASSWORD = 'Savannakhet2027';
-const forgot = (email: string, ip = '10.9.0.1', headers: Record<string, string> = {}) => post(t.app, '/api/v1/auth/forgot-password', { email }, headers, ip);
+const forgot = (email: string, ip = '10.9.0.1', headers: Record<string, string> = {}) =>
+  post(t.app, '/api/v1/auth/forgot-password', { email }, headers, ip);
 const reset = (payload: string, password = NEW_PASSWORD, confirmation = password) =>
   post(t.app, '/api/v1/auth/reset-password', { payload, password, password_confirmation: confirmation });
-const login = (username: string, password: string) => post(t.app, '/api/v1/auth/login', { username, password }, {}, '10.9.9.9');
+const login = (username: string, password: string) =>
+  post(t.app, '/api/v1/auth/login', { username, password }, {}, '10.9.9.9');
 
 async function requestLink(email: string, ip?: string) {
   const before = mailsTo(t.dataDir, email).length;
@@ -66,18 +70,30 @@ describe('reset-password', () => {
     const { body } = await registerVerified(t.app, t.dataDir);
     const first = await requestLink(body.email, '10.9.3.1');
     expect((await reset(first.payload, 'Password1')).json().data.fields).toEqual({ password: 'password_common' });
-    expect((await reset(first.payload, NEW_PASSWORD, 'Different2027')).json().data.fields).toEqual({ password_confirmation: 'password_mismatch' });
+    expect((await reset(first.payload, NEW_PASSWORD, 'Different2027')).json().data.fields).toEqual({
+      password_confirmation: 'password_mismatch',
+    });
     await t.app.db.execute(sql`update auth_events set created_at = created_at - interval '1 minute'`);
     const second = await requestLink(body.email, '10.9.3.2');
     expect((await reset(first.payload)).json().data.error_code).toBe('reset_link_invalid');
     const [user] = await t.app.db.select().from(users).where(eq(users.email, body.email));
-    await t.app.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.userId, user!.id));
+    await t.app.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, user!.id));
     expect((await reset(second.payload)).json().data.error_code).toBe('reset_link_invalid');
   });
 
   it('lifts a login lock: proving the e-mail is enough', async () => {
     const { body } = await registerVerified(t.app, t.dataDir);
-    for (let i = 0; i < 10; i++) await post(t.app, '/api/v1/auth/login', { username: body.email, password: 'Wrong-password-1' }, {}, `10.9.4.${i}`);
+    for (let i = 0; i < 10; i++)
+      await post(
+        t.app,
+        '/api/v1/auth/login',
+        { username: body.email, password: 'Wrong-password-1' },
+        {},
+        `10.9.4.${i}`,
+      );
     expect((await login(body.email, PASSWORD)).json().data.error_code).toBe('account_locked');
     const link = await requestLink(body.email, '10.9.4.99');
     expect((await reset(link.payload)).statusCode).toBe(200);

@@ -6,24 +6,39 @@ import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD, backdateAuthEvents, post, registerUnverified, registrationBody } from './auth-helpers';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 describe('register-check', () => {
   it('accepts free identifiers and names the taken field with 400X1 / 400X2', async () => {
     const { body } = await registerUnverified(t.app, t.dataDir);
     await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: otpOfLatest(body.email) });
-    const free = await post(t.app, '/api/v1/auth/register-check', { email: 'free.person@example.la', phone_number: '8562099990000' });
+    const free = await post(t.app, '/api/v1/auth/register-check', {
+      email: 'free.person@example.la',
+      phone_number: '8562099990000',
+    });
     expect(free.statusCode).toBe(200);
-    const email = await post(t.app, '/api/v1/auth/register-check', { email: body.email.toUpperCase(), phone_number: '8562099990000' });
+    const email = await post(t.app, '/api/v1/auth/register-check', {
+      email: body.email.toUpperCase(),
+      phone_number: '8562099990000',
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json().data).toMatchObject({ error_code: '400X1', fields: { email: '400X1' } });
-    const phone = await post(t.app, '/api/v1/auth/register-check', { email: 'free.person@example.la', phone_number: body.phone_number });
+    const phone = await post(t.app, '/api/v1/auth/register-check', {
+      email: 'free.person@example.la',
+      phone_number: body.phone_number,
+    });
     expect(phone.json().data).toMatchObject({ error_code: '400X2', fields: { phone_number: '400X2' } });
   });
 
   it('refuses a too common password and bad input with field codes', async () => {
-    const common = await post(t.app, '/api/v1/auth/register-check', { email: 'a.person@example.la', phone_number: '8562011112222', password: 'Password1' });
+    const common = await post(t.app, '/api/v1/auth/register-check', {
+      email: 'a.person@example.la',
+      phone_number: '8562011112222',
+      password: 'Password1',
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().data.fields).toEqual({ password: 'password_common' });
     const bad = await post(t.app, '/api/v1/auth/register-check', { email: 'not-an-email', phone_number: '12' });
@@ -66,7 +81,11 @@ describe('register', () => {
   it('refuses an image over 10 MB', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 0);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
-    const res = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card_file: `data:image/jpeg;base64,${big.toString('base64')}` }));
+    const res = await post(
+      t.app,
+      '/api/v1/auth/register',
+      await registrationBody(t.app, { id_card_file: `data:image/jpeg;base64,${big.toString('base64')}` }),
+    );
     expect(res.statusCode).toBe(413);
   });
 
@@ -75,7 +94,11 @@ describe('register', () => {
     expect(place.statusCode).toBe(400);
     expect(place.json().data.fields).toHaveProperty('district_id');
     const { body } = await registerUnverified(t.app, t.dataDir);
-    const phone = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { phone_number: body.phone_number }));
+    const phone = await post(
+      t.app,
+      '/api/v1/auth/register',
+      await registrationBody(t.app, { phone_number: body.phone_number }),
+    );
     expect(phone.json().data.error_code).toBe('400X2');
     const id = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card: body.id_card }));
     expect(id.json().data).toMatchObject({ error_code: 'id_card_taken', fields: { id_card: 'id_card_taken' } });
@@ -91,11 +114,18 @@ describe('register', () => {
     expect(later.statusCode).toBe(200);
     const newCode = otpOfLatest(body.email);
     // The first code stopped working when the second was sent.
-    if (newCode !== code) expect((await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: code })).statusCode).toBe(400);
-    expect((await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: newCode })).statusCode).toBe(200);
+    if (newCode !== code)
+      expect((await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: code })).statusCode).toBe(
+        400,
+      );
+    expect((await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: newCode })).statusCode).toBe(
+      200,
+    );
     const login = await post(t.app, '/api/v1/auth/login', { username: body.email, password: 'Luangprabang2026' });
     expect(login.statusCode).toBe(200);
-    expect((await post(t.app, '/api/v1/auth/login', { username: body.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await post(t.app, '/api/v1/auth/login', { username: body.email, password: PASSWORD })).statusCode).toBe(
+      401,
+    );
   });
 });
 

@@ -6,10 +6,13 @@ import { createAccount, createOfficer } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ APP_BASE_URL: 'https://egov.example.la' }); });
+beforeAll(async () => {
+  t = await startTestApp({ APP_BASE_URL: 'https://egov.example.la' });
+});
 afterAll(async () => t?.close());
 
-const download = (headers: Record<string, string>, id: number) => t.app.inject({ method: 'GET', url: `${BASE}/${id}/download-2`, headers });
+const download = (headers: Record<string, string>, id: number) =>
+  t.app.inject({ method: 'GET', url: `${BASE}/${id}/download-2`, headers });
 
 /** The text pdfkit wrote, with its hex-encoded glyph runs left as they are: enough to find ASCII metadata. */
 const raw = (body: Buffer) => body.toString('latin1');
@@ -72,6 +75,8 @@ describe('GET …/{id}/download-2', () => {
 
   it('refuses a malformed id with 400', async () => {
     const citizen = await createAccount(t.app);
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/abc/download-2`, headers: citizen.headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${BASE}/abc/download-2`, headers: citizen.headers })).statusCode,
+    ).toBe(400);
   });
 });

@@ -11,7 +11,12 @@ export const BASE = '/api/v1/citizen/resident-certificate';
 /** A citizen's application created through the API. */
 export async function newApplication(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const citizen = await createAccount(app);
-  const res = await app.inject({ method: 'POST', url: `${BASE}/create-new`, headers: citizen.headers, payload: await applicationBody(app, overrides) });
+  const res = await app.inject({
+    method: 'POST',
+    url: `${BASE}/create-new`,
+    headers: citizen.headers,
+    payload: await applicationBody(app, overrides),
+  });
   if (res.statusCode !== 201) throw new Error(`create-new answered ${res.statusCode}: ${res.body}`);
   return { citizen, id: res.json().data.id as number };
 }
@@ -21,10 +26,26 @@ export async function newApplication(app: FastifyInstance, overrides: Record<str
  * the status-history row (the officer screens are tested on their own).
  */
 export async function issueCertificate(app: FastifyInstance, id: number, status: string = Status.certificateIssued) {
-  const code = crypto.randomBytes(9).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+  const code = crypto
+    .randomBytes(9)
+    .toString('base64url')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X');
   const [before] = await app.db.select().from(applications).where(eq(applications.id, id));
-  await app.db.update(applications).set({ status, paymentStatus: 'paid', certificateCode: code, updatedAt: new Date() }).where(eq(applications.id, id));
-  await app.db.insert(statusHistory).values({ applicationId: id, fromStatus: before.status, toStatus: Status.certificateIssued, fromPaymentStatus: before.paymentStatus, toPaymentStatus: 'paid', actor: 'officer' });
+  await app.db
+    .update(applications)
+    .set({ status, paymentStatus: 'paid', certificateCode: code, updatedAt: new Date() })
+    .where(eq(applications.id, id));
+  await app.db
+    .insert(statusHistory)
+    .values({
+      applicationId: id,
+      fromStatus: before.status,
+      toStatus: Status.certificateIssued,
+      fromPaymentStatus: before.paymentStatus,
+      toPaymentStatus: 'paid',
+      actor: 'officer',
+    });
   return code;
 }
 

@@ -5,10 +5,13 @@ import { issuedApplication, newApplication } from './certificate-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
-const verify = (code: string, ip = '203.0.113.1') => t.app.inject({ method: 'GET', url: `/api/v1/verify/${code}`, remoteAddress: ip });
+const verify = (code: string, ip = '203.0.113.1') =>
+  t.app.inject({ method: 'GET', url: `/api/v1/verify/${code}`, remoteAddress: ip });
 
 describe('GET /v1/verify/{code} (public)', () => {
   it('a genuine certificate is valid, with only the ticket, first name + initial and issue date', async () => {
@@ -17,7 +20,12 @@ describe('GET /v1/verify/{code} (public)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json().data;
-    expect(data).toEqual({ status: 'valid', ticket_number: `RC0000${id}`, holder_name: 'Somchai P.', issued_on: expect.any(String) });
+    expect(data).toEqual({
+      status: 'valid',
+      ticket_number: `RC0000${id}`,
+      holder_name: 'Somchai P.',
+      issued_on: expect.any(String),
+    });
     expect(Date.now() - new Date(data.issued_on).getTime()).toBeLessThan(60_000);
     expect(JSON.stringify(data)).not.toMatch(/Phommachanh|1990|Teacher/);
   });

@@ -10,12 +10,18 @@ import { startTestApp, type TestApp } from './test-app';
 // records change (server/services/citizen-answers.ts). Whoever writes — a route, a job, an operator
 // in SQL — the next read must show the change. On PostgreSQL nothing is kept and the same must hold.
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
-const detail = (id: number, headers: Headers, lang = 'en') => t.app.inject({ url: `${BASE}/${id}?lang=${lang}`, headers }).then((r) => r.json().data);
-const history = (headers: Headers) => t.app.inject({ url: `${BASE}/history`, headers }).then((r) => r.json().data.items as { id: number; status: string }[]);
+const detail = (id: number, headers: Headers, lang = 'en') =>
+  t.app.inject({ url: `${BASE}/${id}?lang=${lang}`, headers }).then((r) => r.json().data);
+const history = (headers: Headers) =>
+  t.app
+    .inject({ url: `${BASE}/history`, headers })
+    .then((r) => r.json().data.items as { id: number; status: string }[]);
 
 describe('answers kept for a citizen', () => {
   it('are kept only with the embedded database', () => {
@@ -26,7 +32,10 @@ describe('answers kept for a citizen', () => {
     const { citizen, id } = await newApplication(t.app);
     expect((await detail(id, citizen.headers)).status).toBe(Status.pending);
     expect((await history(citizen.headers))[0].status).toBe(Status.pending);
-    await t.app.db.update(applications).set({ status: Status.rejected, notes: 'Photo unreadable' }).where(eq(applications.id, id));
+    await t.app.db
+      .update(applications)
+      .set({ status: Status.rejected, notes: 'Photo unreadable' })
+      .where(eq(applications.id, id));
     expect(await detail(id, citizen.headers)).toMatchObject({ status: Status.rejected, notes: 'Photo unreadable' });
     expect((await history(citizen.headers))[0].status).toBe(Status.rejected);
   });
@@ -39,10 +48,12 @@ describe('answers kept for a citizen', () => {
       await tx.update(applications).set({ notes: 'second' }).where(eq(applications.id, id));
     });
     expect((await detail(id, citizen.headers)).notes).toBe('second');
-    await t.app.db.transaction(async (tx) => {
-      await tx.update(applications).set({ notes: 'never' }).where(eq(applications.id, id));
-      tx.rollback();
-    }).catch(() => undefined);
+    await t.app.db
+      .transaction(async (tx) => {
+        await tx.update(applications).set({ notes: 'never' }).where(eq(applications.id, id));
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect((await detail(id, citizen.headers)).notes).toBe('second');
   });
 
@@ -50,7 +61,12 @@ describe('answers kept for a citizen', () => {
     const { citizen, id } = await newApplication(t.app);
     const before = await detail(id, citizen.headers);
     await detail(id, citizen.headers, 'lo');
-    const res = await t.app.inject({ method: 'POST', url: `${BASE}/upload-document/${id}`, headers: citizen.headers, payload: { proof_of_residence: dataUrl(pdf('new'), 'application/pdf'), proof_of_residence_name: 'new.pdf' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/upload-document/${id}`,
+      headers: citizen.headers,
+      payload: { proof_of_residence: dataUrl(pdf('new'), 'application/pdf'), proof_of_residence_name: 'new.pdf' },
+    });
     expect(res.statusCode).toBe(200);
     for (const lang of ['en', 'lo']) {
       const after = await detail(id, citizen.headers, lang);
@@ -62,14 +78,21 @@ describe('answers kept for a citizen', () => {
   it('show a document removed by hand', async () => {
     const { citizen, id } = await newApplication(t.app);
     expect((await detail(id, citizen.headers)).document_submit.applicant_photo_path).not.toBeNull();
-    await t.app.db.delete(documents).where(sql`${documents.applicationId} = ${id} and ${documents.kind} = 'applicant_photo'`);
+    await t.app.db
+      .delete(documents)
+      .where(sql`${documents.applicationId} = ${id} and ${documents.kind} = 'applicant_photo'`);
     expect((await detail(id, citizen.headers)).document_submit.applicant_photo_path).toBeNull();
   });
 
   it('show a new application in the history at once, read while many reads are in flight', async () => {
     const { citizen, id } = await newApplication(t.app);
     const during = Array.from({ length: 30 }, () => history(citizen.headers));
-    const reapplied = await t.app.inject({ method: 'POST', url: `${BASE}/create-new`, headers: citizen.headers, payload: await applicationBody(t.app) });
+    const reapplied = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/create-new`,
+      headers: citizen.headers,
+      payload: await applicationBody(t.app),
+    });
     expect(reapplied.statusCode).toBe(201);
     await Promise.all(during); // either answer is right for these: they raced the write
     const after = await Promise.all(Array.from({ length: 10 }, () => history(citizen.headers)));

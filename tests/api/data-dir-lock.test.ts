@@ -11,7 +11,11 @@ describe('DATA_DIR lock', () => {
     const release = lockDataDir(dir);
     try {
       // A second process (the real server entry point) must refuse to start.
-      const second = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: { ...process.env, DATA_DIR: dir, PORT: '0', NODE_ENV: 'test' }, encoding: 'utf8', timeout: 30_000 });
+      const second = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+        env: { ...process.env, DATA_DIR: dir, PORT: '0', NODE_ENV: 'test' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(second.status).toBe(1);
       expect(second.stderr).toMatch(/Another server \(PID \d+\) is already using DATA_DIR/);
     } finally {

@@ -6,7 +6,9 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 // Only PostgreSQL has connections a server can end; the embedded database runs in the process.
 describe.skipIf(!adminUrl)('PostgreSQL connections ended by the server', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
   afterAll(async () => t?.close());
 
   it('an idle connection killed by the server neither crashes the process nor fails the next request', async () => {
@@ -16,9 +18,14 @@ describe.skipIf(!adminUrl)('PostgreSQL connections ended by the server', () => {
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    const { rows } = (await t.app.db.execute('select current_database() as name')) as unknown as { rows: { name: string }[] };
+    const { rows } = (await t.app.db.execute('select current_database() as name')) as unknown as {
+      rows: { name: string }[];
+    };
     const database = rows[0];
-    const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]);
+    const killed = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database.name],
+    );
     await admin.end();
     expect(killed.rowCount).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -12,25 +12,31 @@ export const TEST_PASSWORD = 'Vientiane2026';
  */
 export async function createAccount(app: FastifyInstance, overrides: Partial<typeof users.$inferInsert> = {}) {
   const n = crypto.randomInt(10_000_000, 99_999_999);
-  const [user] = await app.db.insert(users).values({
-    email: `citizen${n}@example.la`,
-    phoneNumber: `85620${n}`,
-    idCard: `1000${n}`,
-    passwordHash: await hashPassword(TEST_PASSWORD),
-    firstName: 'Somchai',
-    lastName: 'Phommachanh',
-    dateOfBirth: '1990-04-12',
-    address: 'Ban Nongping',
-    houseNumber: '12',
-    provinceId: 1,
-    districtId: 1,
-    villageId: 1,
-    language: 'en',
-    verifiedAt: new Date(),
-    ...overrides,
-  }).returning();
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      email: `citizen${n}@example.la`,
+      phoneNumber: `85620${n}`,
+      idCard: `1000${n}`,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      firstName: 'Somchai',
+      lastName: 'Phommachanh',
+      dateOfBirth: '1990-04-12',
+      address: 'Ban Nongping',
+      houseNumber: '12',
+      provinceId: 1,
+      districtId: 1,
+      villageId: 1,
+      language: 'en',
+      verifiedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
   const { token } = await createSession(app.db, user.id);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-export const createOfficer = (app: FastifyInstance, officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' = 'admin') => createAccount(app, { role: 'officer', officerRole });
+export const createOfficer = (
+  app: FastifyInstance,
+  officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' = 'admin',
+) => createAccount(app, { role: 'officer', officerRole });

@@ -5,21 +5,32 @@ import { provinces, villages } from '../../server/db/schema';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const HEADER = 'level,code,parent_code,name_en,name_lo';
 
 describe('parsePlaces', () => {
   it('names the bad row', () => {
-    const csv = [HEADER, 'province,01,,Vientiane Capital,ນະຄອນຫຼວງວຽງຈັນ', 'district,0101,01,Chanthabouly,ຈັນທະບູລີ', 'village,010199,0101,Too short,'].join('\n');
+    const csv = [
+      HEADER,
+      'province,01,,Vientiane Capital,ນະຄອນຫຼວງວຽງຈັນ',
+      'district,0101,01,Chanthabouly,ຈັນທະບູລີ',
+      'village,010199,0101,Too short,',
+    ].join('\n');
     expect(() => parsePlaces(csv, 'new.csv')).toThrowError(/new\.csv, line 4: a village code has 7 digits/);
   });
 
   it('refuses a wrong header, a missing parent, a duplicate and a nameless place', () => {
     expect(() => parsePlaces('code,name\n01,x')).toThrow(LocationImportError);
-    expect(() => parsePlaces([HEADER, 'province,01,,A,', 'district,0201,02,B,'].join('\n'))).toThrowError(/line 3: province 02 of district 0201 is not in the file/);
-    expect(() => parsePlaces([HEADER, 'province,01,,A,', 'province,01,,A,'].join('\n'))).toThrowError(/line 3: province 01 is listed twice \(first on line 2\)/);
+    expect(() => parsePlaces([HEADER, 'province,01,,A,', 'district,0201,02,B,'].join('\n'))).toThrowError(
+      /line 3: province 02 of district 0201 is not in the file/,
+    );
+    expect(() => parsePlaces([HEADER, 'province,01,,A,', 'province,01,,A,'].join('\n'))).toThrowError(
+      /line 3: province 01 is listed twice \(first on line 2\)/,
+    );
     expect(() => parsePlaces([HEADER, 'province,01,,,'].join('\n'))).toThrowError(/line 2: give name_en or name_lo/);
   });
 
@@ -34,7 +45,13 @@ describe('importPlaces', () => {
     const db = t.app.db;
     const [before] = await db.select().from(provinces).where(eq(provinces.code, '01'));
     const [village] = await db.select().from(villages).where(eq(villages.code, '0101001'));
-    const csv = [HEADER, 'province,01,,Vientiane Capital City,ນະຄອນຫຼວງວຽງຈັນ', 'district,0101,01,Chanthabouly,ຈັນທະບູລີ', 'village,0101001,0101,Nongping,ໜອງປິງ', 'village,0101999,0101,New Village,ບ້ານໃໝ່'].join('\n');
+    const csv = [
+      HEADER,
+      'province,01,,Vientiane Capital City,ນະຄອນຫຼວງວຽງຈັນ',
+      'district,0101,01,Chanthabouly,ຈັນທະບູລີ',
+      'village,0101001,0101,Nongping,ໜອງປິງ',
+      'village,0101999,0101,New Village,ບ້ານໃໝ່',
+    ].join('\n');
     const counts = await importPlaces(db, parsePlaces(csv));
     expect(counts).toEqual({ provinces: 1, districts: 1, villages: 2 });
     const [after] = await db.select().from(provinces).where(eq(provinces.code, '01'));

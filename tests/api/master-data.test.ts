@@ -9,7 +9,9 @@ import { importPlaces, shippedPlaces } from '../../server/db/seed/locations';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -23,7 +25,9 @@ describe('master data', () => {
     expect(provinces[0]).toMatchObject({ name: 'Vientiane Capital', code: '01' });
     const lo = await get('/api/v1/master-data/location/provinces?lang=lo');
     expect(lo.json().data[0].name).toBe('ນະຄອນຫຼວງວຽງຈັນ');
-    const byHeader = await get('/api/v1/master-data/location/provinces', { 'accept-language': 'lo-LA,lo;q=0.9,en;q=0.5' });
+    const byHeader = await get('/api/v1/master-data/location/provinces', {
+      'accept-language': 'lo-LA,lo;q=0.9,en;q=0.5',
+    });
     expect(byHeader.json().data[0].name).toBe('ນະຄອນຫຼວງວຽງຈັນ');
   });
 
@@ -34,7 +38,8 @@ describe('master data', () => {
     for (const p of provinces) {
       const districts = (await get(`/api/v1/master-data/location/district/${p.id}`)).json().data;
       districtCount += districts.length;
-      for (const d of districts) villageCount += (await get(`/api/v1/master-data/location/villages/${d.id}`)).json().data.length;
+      for (const d of districts)
+        villageCount += (await get(`/api/v1/master-data/location/villages/${d.id}`)).json().data.length;
     }
     expect(districtCount).toBe(148);
     expect(villageCount).toBe(9853);
@@ -46,7 +51,9 @@ describe('master data', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     // Lighter than the 167 calls it replaces: about 100 KB on the wire for the whole country.
     expect(res.rawPayload.length).toBeLessThan(200_000);
-    const tree = (await get('/api/v1/master-data/location/tree?lang=lo')).json().data as { provinces: { name: string; districts: { villages: unknown[] }[] }[] };
+    const tree = (await get('/api/v1/master-data/location/tree?lang=lo')).json().data as {
+      provinces: { name: string; districts: { villages: unknown[] }[] }[];
+    };
     expect(tree.provinces).toHaveLength(18);
     expect(tree.provinces[0].name).toBe('ນະຄອນຫຼວງວຽງຈັນ');
     const districts = tree.provinces.flatMap((p) => p.districts);
@@ -68,12 +75,23 @@ describe('master data', () => {
   });
 
   it('refuses a non-numeric id with 400 and an unknown id with 404, never a 500', async () => {
-    for (const url of ['/api/v1/master-data/location/district/abc', '/api/v1/master-data/location/villages/1.5', '/api/v1/master-data/location/district/-1', '/api/v1/master-data/bank/99999999999', '/api/v1/master-data/location/provinces?lang=xx']) {
+    for (const url of [
+      '/api/v1/master-data/location/district/abc',
+      '/api/v1/master-data/location/villages/1.5',
+      '/api/v1/master-data/location/district/-1',
+      '/api/v1/master-data/bank/99999999999',
+      '/api/v1/master-data/location/provinces?lang=xx',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().data.error_code).toBe('validation_failed');
     }
-    for (const url of ['/api/v1/master-data/location/district/999', '/api/v1/master-data/location/villages/99999', '/api/v1/master-data/bank/999', '/api/v1/master-data/bank-logo/ZZZ.svg']) {
+    for (const url of [
+      '/api/v1/master-data/location/district/999',
+      '/api/v1/master-data/location/villages/99999',
+      '/api/v1/master-data/bank/999',
+      '/api/v1/master-data/bank-logo/ZZZ.svg',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().data.error_code).toBe('x008');
@@ -81,7 +99,11 @@ describe('master data', () => {
   });
 
   it('lists the banks with a monogram logo each', async () => {
-    const banks = (await get('/api/v1/master-data/bank')).json().data as { id: number; bank_name: string; bank_logo: string }[];
+    const banks = (await get('/api/v1/master-data/bank')).json().data as {
+      id: number;
+      bank_name: string;
+      bank_logo: string;
+    }[];
     expect(banks.length).toBeGreaterThanOrEqual(8);
     expect(banks.map((b) => b.bank_name)).toContain('Lao Development Bank (LDB)');
     const one = await get(`/api/v1/master-data/bank/${banks[0].id}`);
@@ -113,33 +135,45 @@ describe('master data served from memory', () => {
       const packed = await get('/api/v1/master-data/location/villages/1', { 'accept-encoding': encoding });
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.headers.etag).toBe(plain.headers.etag);
-      const raw = encoding === 'gzip' ? zlib.gunzipSync(packed.rawPayload) : zlib.brotliDecompressSync(packed.rawPayload);
+      const raw =
+        encoding === 'gzip' ? zlib.gunzipSync(packed.rawPayload) : zlib.brotliDecompressSync(packed.rawPayload);
       expect(raw.toString('utf8')).toBe(plain.body);
     }
-    const listed = await get('/api/v1/master-data/location/villages/1', { 'if-none-match': `"nope", ${plain.headers.etag}` });
+    const listed = await get('/api/v1/master-data/location/villages/1', {
+      'if-none-match': `"nope", ${plain.headers.etag}`,
+    });
     expect(listed.statusCode).toBe(304);
   });
 
   // Several instances share one PostgreSQL database; an import beside them reaches all of them.
-  it.runIf(!!(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL))('is identical on every instance and follows an import at once', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
-    const other = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: t.app.config.databaseUrl! }));
-    try {
-      const url = '/api/v1/master-data/location/provinces';
-      const etagOf = async (app: typeof other) => (await app.inject({ method: 'GET', url })).headers.etag;
-      const before = await etagOf(t.app);
-      expect(await etagOf(other)).toBe(before);
+  it.runIf(!!(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL))(
+    'is identical on every instance and follows an import at once',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
+      const other = await buildApp(
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: t.app.config.databaseUrl! }),
+      );
+      try {
+        const url = '/api/v1/master-data/location/provinces';
+        const etagOf = async (app: typeof other) => (await app.inject({ method: 'GET', url })).headers.etag;
+        const before = await etagOf(t.app);
+        expect(await etagOf(other)).toBe(before);
 
-      const places = shippedPlaces().map((p) => (p.level === 'province' && p.code === '01' ? { ...p, nameEn: 'Vientiane Capital (renamed)' } : p));
-      await importPlaces(t.app.db, places);
-      await expect.poll(async () => (await other.inject({ method: 'GET', url })).json().data[0].name, { timeout: 5000 }).toBe('Vientiane Capital (renamed)');
-      await expect.poll(() => etagOf(t.app), { timeout: 5000 }).not.toBe(before);
-      expect(await etagOf(other)).toBe(await etagOf(t.app));
-      await importPlaces(t.app.db, shippedPlaces());
-      await expect.poll(() => etagOf(other), { timeout: 5000 }).toBe(before);
-    } finally {
-      await other.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        const places = shippedPlaces().map((p) =>
+          p.level === 'province' && p.code === '01' ? { ...p, nameEn: 'Vientiane Capital (renamed)' } : p,
+        );
+        await importPlaces(t.app.db, places);
+        await expect
+          .poll(async () => (await other.inject({ method: 'GET', url })).json().data[0].name, { timeout: 5000 })
+          .toBe('Vientiane Capital (renamed)');
+        await expect.poll(() => etagOf(t.app), { timeout: 5000 }).not.toBe(before);
+        expect(await etagOf(other)).toBe(await etagOf(t.app));
+        await importPlaces(t.app.db, shippedPlaces());
+        await expect.poll(() => etagOf(other), { timeout: 5000 }).toBe(before);
+      } finally {
+        await other.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -8,10 +8,14 @@ import { startTestApp, type TestApp } from './test-app';
 
 const BOOTSTRAP = { BOOTSTRAP_OFFICER_EMAIL: 'First.Officer@moha.gov.la', BOOTSTRAP_OFFICER_PASSWORD: 'Vientiane2026' };
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(BOOTSTRAP); await t.app.ready(); });
+beforeAll(async () => {
+  t = await startTestApp(BOOTSTRAP);
+  await t.app.ready();
+});
 afterAll(async () => t?.close());
 
-const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
 
 describe('officer accounts', () => {
   it('the bootstrap officer exists at start and can log in to the back office', async () => {
@@ -19,16 +23,26 @@ describe('officer accounts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { access_token: token, role } = res.json().data;
     expect(role).toBe('officer');
-    const queue = await t.app.inject({ method: 'GET', url: '/api/v1/officer/applications', headers: { authorization: `Bearer ${token}` } });
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/officer/applications',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(queue.statusCode).toBe(200);
   });
 
   it('bootstrap is idempotent and never resets a password the officer changed', async () => {
     const [before] = await t.app.db.select().from(users).where(eq(users.email, 'first.officer@moha.gov.la'));
-    expect(await ensureOfficer(t.app.db, { email: BOOTSTRAP.BOOTSTRAP_OFFICER_EMAIL, password: 'Another2026x' }, { onlyIfMissing: true })).toBe('unchanged');
+    expect(
+      await ensureOfficer(
+        t.app.db,
+        { email: BOOTSTRAP.BOOTSTRAP_OFFICER_EMAIL, password: 'Another2026x' },
+        { onlyIfMissing: true },
+      ),
+    ).toBe('unchanged');
     const [after] = await t.app.db.select().from(users).where(eq(users.email, 'first.officer@moha.gov.la'));
     expect(after.passwordHash).toBe(before.passwordHash);
-    expect((await t.app.db.select().from(users).where(eq(users.email, 'first.officer@moha.gov.la')))).toHaveLength(1);
+    expect(await t.app.db.select().from(users).where(eq(users.email, 'first.officer@moha.gov.la'))).toHaveLength(1);
   });
 
   it('officer:create creates an officer, promotes a citizen with the given password, and updates an officer', async () => {
@@ -38,7 +52,9 @@ describe('officer accounts', () => {
     expect(created.verifiedAt).not.toBeNull();
 
     const citizen = await createAccount(t.app);
-    expect(await ensureOfficer(t.app.db, { email: citizen.user.email.toUpperCase(), password: 'Savannakhet9' })).toBe('promoted');
+    expect(await ensureOfficer(t.app.db, { email: citizen.user.email.toUpperCase(), password: 'Savannakhet9' })).toBe(
+      'promoted',
+    );
     const [promoted] = await t.app.db.select().from(users).where(eq(users.id, citizen.user.id));
     expect(promoted.role).toBe('officer');
     expect(await verifyPassword(promoted.passwordHash, 'Savannakhet9')).toBe(true);
@@ -46,10 +62,18 @@ describe('officer accounts', () => {
   });
 
   it('refuses a weak, common or malformed credential with a clear message', async () => {
-    await expect(ensureOfficer(t.app.db, { email: 'desk3@moha.gov.la', password: 'short1A' })).rejects.toThrow(/at least 8 characters/);
-    await expect(ensureOfficer(t.app.db, { email: 'desk3@moha.gov.la', password: 'nouppercase1' })).rejects.toThrow(/uppercase/);
-    await expect(ensureOfficer(t.app.db, { email: 'desk3@moha.gov.la', password: 'Password1' })).rejects.toThrow(/too common/);
-    await expect(ensureOfficer(t.app.db, { email: 'not-an-email', password: 'Vientiane2026' })).rejects.toBeInstanceOf(OfficerAccountError);
+    await expect(ensureOfficer(t.app.db, { email: 'desk3@moha.gov.la', password: 'short1A' })).rejects.toThrow(
+      /at least 8 characters/,
+    );
+    await expect(ensureOfficer(t.app.db, { email: 'desk3@moha.gov.la', password: 'nouppercase1' })).rejects.toThrow(
+      /uppercase/,
+    );
+    await expect(ensureOfficer(t.app.db, { email: 'desk3@moha.gov.la', password: 'Password1' })).rejects.toThrow(
+      /too common/,
+    );
+    await expect(ensureOfficer(t.app.db, { email: 'not-an-email', password: 'Vientiane2026' })).rejects.toBeInstanceOf(
+      OfficerAccountError,
+    );
     expect(await t.app.db.select().from(users).where(eq(users.email, 'desk3@moha.gov.la'))).toHaveLength(0);
   });
 });

@@ -19,11 +19,21 @@ const OFFICER = '/api/v1/officer/applications';
 /** A citizen's application through the citizen API; with `proof`, the proof of payment is uploaded too. */
 async function newApplication(opts: { proof?: boolean; overrides?: Record<string, unknown> } = {}) {
   const citizen = await createAccount(t.app);
-  const res = await t.app.inject({ method: 'POST', url: `${CITIZEN}/create-new`, headers: citizen.headers, payload: await applicationBody(t.app, opts.overrides) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${CITIZEN}/create-new`,
+    headers: citizen.headers,
+    payload: await applicationBody(t.app, opts.overrides),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as number;
   if (opts.proof ?? true) {
-    const up = await t.app.inject({ method: 'POST', url: `${CITIZEN}/${id}/upload-payment`, headers: citizen.headers, payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'transfer.png' } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `${CITIZEN}/${id}/upload-payment`,
+      headers: citizen.headers,
+      payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'transfer.png' },
+    });
     expect(up.statusCode, up.body).toBe(200);
   }
   return { citizen, id };
@@ -31,16 +41,27 @@ async function newApplication(opts: { proof?: boolean; overrides?: Record<string
 
 const act = (id: number, action: string, payload: object = {}, headers: Record<string, string> = officer.headers) =>
   t.app.inject({ method: 'POST', url: `${OFFICER}/${id}/${action}`, headers, payload });
-const officerDetail = async (id: number) => (await t.app.inject({ method: 'GET', url: `${OFFICER}/${id}`, headers: officer.headers })).json().data;
-const kinds = async (id: number) => (await t.app.db.select().from(notifications).where(eq(notifications.applicationId, id))).map((n) => n.kind);
+const officerDetail = async (id: number) =>
+  (await t.app.inject({ method: 'GET', url: `${OFFICER}/${id}`, headers: officer.headers })).json().data;
+const kinds = async (id: number) =>
+  (await t.app.db.select().from(notifications).where(eq(notifications.applicationId, id))).map((n) => n.kind);
 
 describe('officer access', () => {
   it('answers 401 without a session and 403 to a citizen, on the queue, the detail and the actions', async () => {
     const { citizen, id } = await newApplication();
-    for (const [method, url] of [['GET', OFFICER], ['GET', `${OFFICER}/${id}`], ['POST', `${OFFICER}/${id}/verify-payment`]] as const) {
+    for (const [method, url] of [
+      ['GET', OFFICER],
+      ['GET', `${OFFICER}/${id}`],
+      ['POST', `${OFFICER}/${id}/verify-payment`],
+    ] as const) {
       const none = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(none.statusCode, `${method} ${url}`).toBe(401);
-      const denied = await t.app.inject({ method, url, headers: citizen.headers, payload: method === 'POST' ? {} : undefined });
+      const denied = await t.app.inject({
+        method,
+        url,
+        headers: citizen.headers,
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(denied.statusCode, `${method} ${url}`).toBe(403);
       expect(denied.json().data.error_code).toBe('forbidden');
     }
@@ -48,7 +69,9 @@ describe('officer access', () => {
   });
 
   it('404 for an application that does not exist', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `${OFFICER}/999999`, headers: officer.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${OFFICER}/999999`, headers: officer.headers })).statusCode).toBe(
+      404,
+    );
     expect((await act(999999, 'approve')).statusCode).toBe(404);
   });
 
@@ -65,7 +88,11 @@ describe('officer actions', () => {
   it('takes an application from proof to certificate issued and picked up, recording the officer and telling the citizen', async () => {
     const { citizen, id } = await newApplication();
     let d = await officerDetail(id);
-    expect(d).toMatchObject({ id, status: 'waiting for approve', account: { id: citizen.user.id, email: citizen.user.email, id_card: citizen.user.idCard } });
+    expect(d).toMatchObject({
+      id,
+      status: 'waiting for approve',
+      account: { id: citizen.user.id, email: citizen.user.email, id_card: citizen.user.idCard },
+    });
     expect(d.actions).toEqual(['verify-payment', 'refuse-payment', 'reject']);
 
     let res = await act(id, 'verify-payment');
@@ -83,11 +110,19 @@ describe('officer actions', () => {
     expect(code).toMatch(/^[A-Z2-7]{26}$/);
     expect(res.json().data.status).toBe('certificate issued');
 
-    const citizenView = (await t.app.inject({ method: 'GET', url: `${CITIZEN}/${id}`, headers: citizen.headers })).json().data;
+    const citizenView = (
+      await t.app.inject({ method: 'GET', url: `${CITIZEN}/${id}`, headers: citizen.headers })
+    ).json().data;
     expect(citizenView).toMatchObject({ status: 'certificate issued', certificate_code: code });
 
     d = await officerDetail(id);
-    expect(d.history.map((h: { from_status: string; to_status: string; actor: string }) => [h.from_status, h.to_status, h.actor])).toEqual([
+    expect(
+      d.history.map((h: { from_status: string; to_status: string; actor: string }) => [
+        h.from_status,
+        h.to_status,
+        h.actor,
+      ]),
+    ).toEqual([
       [null, 'pending', 'citizen'],
       ['pending', 'waiting for approve', 'citizen'],
       ['waiting for approve', 'waiting for approve', 'officer'],
@@ -100,10 +135,20 @@ describe('officer actions', () => {
     expect(officerRows.every((h: { actor_email: string }) => h.actor_email === officer.user.email)).toBe(true);
     expect(d.history[4].notes).toBe('Documents match the household book');
     expect(d.history[2]).toMatchObject({ from_payment_status: 'unpaid', to_payment_status: 'paid' });
-    expect(await kinds(id)).toEqual(['application_created', 'proof_received', 'payment_confirmed', 'in_validation', 'approved', 'certificate_issued']);
+    expect(await kinds(id)).toEqual([
+      'application_created',
+      'proof_received',
+      'payment_confirmed',
+      'in_validation',
+      'approved',
+      'certificate_issued',
+    ]);
 
     // The citizen books a pick-up (another feature); the officer then hands the certificate over.
-    await t.app.db.update(applications).set({ status: 'waiting to pickup', pickupDate: '2026-12-01', pickupTime: '08:00 AM' }).where(eq(applications.id, id));
+    await t.app.db
+      .update(applications)
+      .set({ status: 'waiting to pickup', pickupDate: '2026-12-01', pickupTime: '08:00 AM' })
+      .where(eq(applications.id, id));
     res = await act(id, 'mark-picked-up');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('picked up');
@@ -128,13 +173,37 @@ describe('officer actions', () => {
     const view = (await t.app.inject({ method: 'GET', url: `${CITIZEN}/${id}`, headers: citizen.headers })).json().data;
     expect(view.status).toBe('pending');
     expect(view.payment.proof_of_payment_path).toBeNull();
-    const proofs = await t.app.db.select().from(documents).where(and(eq(documents.applicationId, id), eq(documents.kind, 'proof_of_payment')));
+    const proofs = await t.app.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.applicationId, id), eq(documents.kind, 'proof_of_payment')));
     expect(proofs).toHaveLength(0);
-    const [note] = await t.app.db.select().from(notifications).where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'proof_refused')));
+    const [note] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'proof_refused')));
     expect(note.messageEn).toContain('The amount on the receipt is not readable');
-    const [h] = await t.app.db.select().from(statusHistory).where(and(eq(statusHistory.applicationId, id), eq(statusHistory.toStatus, 'pending'), eq(statusHistory.actor, 'officer')));
-    expect(h).toMatchObject({ fromStatus: 'waiting for approve', actorId: officer.user.id, notes: 'The amount on the receipt is not readable' });
-    const again = await t.app.inject({ method: 'POST', url: `${CITIZEN}/${id}/upload-payment`, headers: citizen.headers, payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'better.png' } });
+    const [h] = await t.app.db
+      .select()
+      .from(statusHistory)
+      .where(
+        and(
+          eq(statusHistory.applicationId, id),
+          eq(statusHistory.toStatus, 'pending'),
+          eq(statusHistory.actor, 'officer'),
+        ),
+      );
+    expect(h).toMatchObject({
+      fromStatus: 'waiting for approve',
+      actorId: officer.user.id,
+      notes: 'The amount on the receipt is not readable',
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${CITIZEN}/${id}/upload-payment`,
+      headers: citizen.headers,
+      payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'better.png' },
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect((await officerDetail(id)).status).toBe('waiting for approve');
   });
@@ -149,8 +218,13 @@ describe('officer actions', () => {
     expect(view).toMatchObject({ status: 'rejected', notes: 'The household book belongs to another family.' });
     expect((await kinds(id)).at(-1)).toBe('rejected');
     // The note's own full stop does not double the template's.
-    const [note] = await t.app.db.select().from(notifications).where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'rejected')));
-    expect(note.messageEn).toBe(`Your application RC0000${id} was rejected: The household book belongs to another family. You can apply again from Applied before.`);
+    const [note] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'rejected')));
+    expect(note.messageEn).toBe(
+      `Your application RC0000${id} was rejected: The household book belongs to another family. You can apply again from Applied before.`,
+    );
   });
 
   it('requires notes to refuse a proof or reject (400), changing nothing', async () => {
@@ -214,7 +288,13 @@ describe('officer queue', () => {
     expect(all.page).toBe(1);
     expect(all.page_size).toBe(20);
     expect(all.total).toBeGreaterThanOrEqual(2);
-    expect(all.items[0]).toMatchObject({ id: b.id, ticket_number: `RC0000${b.id}`, applicant_name: 'Khamphet Inthavong', status: 'pending', payment_status: 'unpaid' });
+    expect(all.items[0]).toMatchObject({
+      id: b.id,
+      ticket_number: `RC0000${b.id}`,
+      applicant_name: 'Khamphet Inthavong',
+      status: 'pending',
+      payment_status: 'unpaid',
+    });
     expect(all.items[0].applied_on).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(all.items[0].deadline).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
@@ -231,7 +311,9 @@ describe('officer queue', () => {
 
     const bad = await t.app.inject({ method: 'GET', url: `${OFFICER}?status=done`, headers: officer.headers });
     expect(bad.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: `${OFFICER}?page=0`, headers: officer.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${OFFICER}?page=0`, headers: officer.headers })).statusCode).toBe(
+      400,
+    );
   });
 
   it('pages by 20', async () => {

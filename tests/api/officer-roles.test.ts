@@ -4,10 +4,13 @@ import { startTestApp, type TestApp } from './test-app';
 import { act, applicationWithProof, issued, OFFICER } from './trust-fixtures';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
-const detail = async (headers: Record<string, string>, id: number) => (await t.app.inject({ method: 'GET', url: `${OFFICER}/${id}`, headers })).json().data;
+const detail = async (headers: Record<string, string>, id: number) =>
+  (await t.app.inject({ method: 'GET', url: `${OFFICER}/${id}`, headers })).json().data;
 const refused = (res: { statusCode: number; json(): { data: { error_code: string } } }) => {
   expect(res.statusCode).toBe(403);
   expect(res.json().data.error_code).toBe('forbidden');
@@ -37,7 +40,9 @@ describe('officer roles: each role does its own duty and gets 403 for the others
     expect((await act(t, reviewer.headers, id, 'approve')).statusCode).toBe(200);
     refused(await act(t, reviewer.headers, id, 'issue-certificate'));
     const other = await applicationWithProof(t);
-    expect((await act(t, reviewer.headers, other.id, 'reject', { notes: 'The household book is unreadable' })).statusCode).toBe(200);
+    expect(
+      (await act(t, reviewer.headers, other.id, 'reject', { notes: 'The household book is unreadable' })).statusCode,
+    ).toBe(200);
   });
 
   it('issuer issues, marks picked up and revokes; cannot approve or reject', async () => {

@@ -24,21 +24,38 @@ let txCounter = 0;
 
 async function newApplication(opts: { proof?: boolean } = {}) {
   const citizen = await createAccount(t.app);
-  const res = await t.app.inject({ method: 'POST', url: `${CITIZEN}/create-new`, headers: citizen.headers, payload: await applicationBody(t.app) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${CITIZEN}/create-new`,
+    headers: citizen.headers,
+    payload: await applicationBody(t.app),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as number;
   if (opts.proof) {
-    const up = await t.app.inject({ method: 'POST', url: `${CITIZEN}/${id}/upload-payment`, headers: citizen.headers, payload: { proof_of_payment: dataUrl(png(720, 1280)) } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `${CITIZEN}/${id}/upload-payment`,
+      headers: citizen.headers,
+      payload: { proof_of_payment: dataUrl(png(720, 1280)) },
+    });
     expect(up.statusCode, up.body).toBe(200);
   }
   const row = await load(id);
-  const transfer = { transaction_id: `TX-${Date.now()}-${++txCounter}`, va_number: row.vaNumber, amount: row.amount, currency: 'LAK', paid_at: new Date().toISOString() };
+  const transfer = {
+    transaction_id: `TX-${Date.now()}-${++txCounter}`,
+    va_number: row.vaNumber,
+    amount: row.amount,
+    currency: 'LAK',
+    paid_at: new Date().toISOString(),
+  };
   return { citizen, id, transfer };
 }
 
 const load = async (id: number) => (await t.app.db.select().from(applications).where(eq(applications.id, id)))[0];
 const historyOf = (id: number) => t.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, id));
-const kindsOf = async (id: number) => (await t.app.db.select().from(notifications).where(eq(notifications.applicationId, id))).map((n) => n.kind);
+const kindsOf = async (id: number) =>
+  (await t.app.db.select().from(notifications).where(eq(notifications.applicationId, id))).map((n) => n.kind);
 const bankRows = async () => Number((await t.app.db.select({ n: count() }).from(bankPayments))[0].n);
 
 /** The bank's call: `body` is sent byte for byte as signed, unless a header is overridden. */
@@ -46,7 +63,12 @@ function callback(body: unknown, opts: { timestamp?: number; signature?: string;
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
   const signature = opts.signature ?? signBankCallback(opts.key ?? secret, timestamp, raw);
-  return t.app.inject({ method: 'POST', url: CALLBACK, headers: { 'content-type': 'application/json', 'x-bank-timestamp': timestamp, 'x-bank-signature': signature }, payload: raw });
+  return t.app.inject({
+    method: 'POST',
+    url: CALLBACK,
+    headers: { 'content-type': 'application/json', 'x-bank-timestamp': timestamp, 'x-bank-signature': signature },
+    payload: raw,
+  });
 }
 
 /** Everything a refused call must leave untouched. */
@@ -65,7 +87,13 @@ describe('bank virtual-account callback', () => {
     expect(row).toMatchObject({ status: 'waiting for approve', paymentStatus: 'paid' });
     expect(row.paidAt?.toISOString()).toBe(transfer.paid_at);
     expect((await historyOf(id)).at(-1)).toMatchObject({
-      fromStatus: 'pending', toStatus: 'waiting for approve', fromPaymentStatus: 'unpaid', toPaymentStatus: 'paid', actor: 'bank', actorId: null, notes: `Bank transfer ${transfer.transaction_id}`,
+      fromStatus: 'pending',
+      toStatus: 'waiting for approve',
+      fromPaymentStatus: 'unpaid',
+      toPaymentStatus: 'paid',
+      actor: 'bank',
+      actorId: null,
+      notes: `Bank transfer ${transfer.transaction_id}`,
     });
     expect(await kindsOf(id)).toEqual(['application_created', 'payment_confirmed']);
 
@@ -93,15 +121,26 @@ describe('bank virtual-account callback', () => {
     const res = await callback(transfer);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ id, status: 'waiting for approve', payment_status: 'paid' });
-    expect((await historyOf(id)).map((h) => [h.fromStatus, h.toStatus, h.fromPaymentStatus, h.toPaymentStatus, h.actor])).toEqual([
+    expect(
+      (await historyOf(id)).map((h) => [h.fromStatus, h.toStatus, h.fromPaymentStatus, h.toPaymentStatus, h.actor]),
+    ).toEqual([
       [null, 'pending', null, 'unpaid', 'citizen'],
       ['pending', 'waiting for approve', 'unpaid', 'unpaid', 'citizen'],
       ['waiting for approve', 'waiting for approve', 'unpaid', 'paid', 'bank'],
     ]);
     expect(await kindsOf(id)).toEqual(['application_created', 'proof_received', 'payment_confirmed']);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/officer/applications/${id}`, headers: officer.headers });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/officer/applications/${id}`,
+      headers: officer.headers,
+    });
     expect(detail.json().data.actions).toContain('start-review');
-    const start = await t.app.inject({ method: 'POST', url: `/api/v1/officer/applications/${id}/start-review`, headers: officer.headers, payload: {} });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/officer/applications/${id}/start-review`,
+      headers: officer.headers,
+      payload: {},
+    });
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json().data).toMatchObject({ status: 'in validation', payment_status: 'paid' });
   });
@@ -124,8 +163,14 @@ describe('bank virtual-account callback', () => {
     const ts = Math.floor(Date.now() / 1000);
     const none = await t.app.inject({ method: 'POST', url: CALLBACK, payload: transfer });
     const wrongKey = await callback(transfer, { key: 'x'.repeat(64) });
-    const tampered = await callback(transfer, { timestamp: ts, signature: signBankCallback(secret, String(ts), JSON.stringify({ ...transfer, amount: 1 })) });
-    const upper = await callback(transfer, { timestamp: ts, signature: signBankCallback(secret, String(ts), JSON.stringify(transfer)).toUpperCase() });
+    const tampered = await callback(transfer, {
+      timestamp: ts,
+      signature: signBankCallback(secret, String(ts), JSON.stringify({ ...transfer, amount: 1 })),
+    });
+    const upper = await callback(transfer, {
+      timestamp: ts,
+      signature: signBankCallback(secret, String(ts), JSON.stringify(transfer)).toUpperCase(),
+    });
     for (const res of [none, wrongKey, tampered, upper]) {
       expect(res.statusCode, res.body).toBe(401);
       expect(res.json().data.error_code).toBe('bad_signature');
@@ -156,14 +201,23 @@ describe('bank virtual-account callback', () => {
   });
 
   it('answers 404 for an unknown virtual account', async () => {
-    const res = await callback({ transaction_id: 'TX-unknown-va', va_number: '99999999999999', amount: 29_000, currency: 'LAK', paid_at: new Date().toISOString() });
+    const res = await callback({
+      transaction_id: 'TX-unknown-va',
+      va_number: '99999999999999',
+      amount: 29_000,
+      currency: 'LAK',
+      paid_at: new Date().toISOString(),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().data.error_code).toBe('x008');
   });
 
   it('closes the account after the deadline and once the application is rejected (409 va_closed)', async () => {
     const late = await newApplication();
-    await t.app.db.update(applications).set({ deadline: new Date(Date.now() - 60_000) }).where(eq(applications.id, late.id));
+    await t.app.db
+      .update(applications)
+      .set({ deadline: new Date(Date.now() - 60_000) })
+      .where(eq(applications.id, late.id));
     const before = await snapshot(late.id);
     const res = await callback(late.transfer);
     expect(res.statusCode).toBe(409);
@@ -204,8 +258,16 @@ describe('bank virtual-account callback', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const op = doc.paths['/api/v1/payments/va-callback'].post;
     expect(op.tags).toEqual(['payments']);
-    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['header:x-bank-timestamp', 'header:x-bank-signature']));
-    expect(Object.keys(op.requestBody.content['application/json'].schema.properties)).toEqual(['transaction_id', 'va_number', 'amount', 'currency', 'paid_at']);
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['header:x-bank-timestamp', 'header:x-bank-signature']),
+    );
+    expect(Object.keys(op.requestBody.content['application/json'].schema.properties)).toEqual([
+      'transaction_id',
+      'va_number',
+      'amount',
+      'currency',
+      'paid_at',
+    ]);
   });
 });
 

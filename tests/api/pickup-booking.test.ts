@@ -8,15 +8,24 @@ import { openDay, shiftDay, weekendDay } from './pickup-days';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); }); // capacity 5, closed 09:30 AM, 11:00 AM, 03:30 PM (defaults)
+beforeAll(async () => {
+  t = await startTestApp();
+}); // capacity 5, closed 09:30 AM, 11:00 AM, 03:30 PM (defaults)
 afterAll(async () => t?.close());
 
 const book = (headers: Record<string, string>, id: number, payload: unknown) =>
   t.app.inject({ method: 'POST', url: `${BASE}/${id}/set-pickup-date`, headers, payload: payload as object });
 const booked = async (date: string, time: string) =>
-  (await t.app.db.select().from(pickupSlots).where(and(eq(pickupSlots.date, date), eq(pickupSlots.time, time))))[0]?.booked ?? 0;
+  (
+    await t.app.db
+      .select()
+      .from(pickupSlots)
+      .where(and(eq(pickupSlots.date, date), eq(pickupSlots.time, time)))
+  )[0]?.booked ?? 0;
 const remaining = async (headers: Record<string, string>, date: string, time: string) =>
-  (await t.app.inject({ method: 'GET', url: `${BASE}/pickup-slots?date=${date}`, headers })).json().data.slots.find((s: { time: string }) => s.time === time).remaining;
+  (await t.app.inject({ method: 'GET', url: `${BASE}/pickup-slots?date=${date}`, headers }))
+    .json()
+    .data.slots.find((s: { time: string }) => s.time === time).remaining;
 
 describe('POST …/{id}/set-pickup-date', () => {
   it('books the slot, moves the application to waiting to pickup, records and notifies', async () => {
@@ -24,15 +33,29 @@ describe('POST …/{id}/set-pickup-date', () => {
     const date = openDay(2);
     const res = await book(citizen.headers, id, { date, time: '08:30 AM' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'success_set_pickup', data: { id, status: 'waiting to pickup', pickup_date: date, pickup_time: '08:30 AM' } });
+    expect(res.json()).toEqual({
+      message: 'success_set_pickup',
+      data: { id, status: 'waiting to pickup', pickup_date: date, pickup_time: '08:30 AM' },
+    });
     const detail = (await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: citizen.headers })).json().data;
     expect(detail).toMatchObject({ status: 'waiting to pickup', pickup_date: date, pickup_time: '08:30 AM' });
     expect(await remaining(citizen.headers, date, '08:30 AM')).toBe(4);
     const history = await t.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, id));
-    expect(history.at(-1)).toMatchObject({ fromStatus: 'certificate issued', toStatus: 'waiting to pickup', actor: 'citizen', actorId: citizen.user.id });
-    const [note] = await t.app.db.select().from(notifications).where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'pickup_booked')));
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: 'certificate issued',
+      toStatus: 'waiting to pickup',
+      actor: 'citizen',
+      actorId: citizen.user.id,
+    });
+    const [note] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'pickup_booked')));
     // The date spelt out in each language; Lao reads the time on the 24-hour clock.
-    const spelt = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+    const spelt = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+        new Date(`${date}T00:00:00Z`),
+      );
     expect(note.messageEn).toBe(`Pick-up for RC0000${id} is booked on ${spelt('en-GB')} at 08:30 AM.`);
     expect(note.messageLo).toBe(`ນັດມາຮັບ RC0000${id} ວັນທີ ${spelt('lo-LA')} ເວລາ 08:30.`);
   });
@@ -55,17 +78,25 @@ describe('POST …/{id}/set-pickup-date', () => {
   it('never overbooks: 8 bookings at once for a slot of 5 give exactly 5 seats and 3 × 409 slot_unavailable', async () => {
     const apps = await Promise.all(Array.from({ length: 8 }, () => issuedApplication(t.app)));
     const date = openDay(5);
-    const answers = await Promise.all(apps.map(({ citizen, id }) => book(citizen.headers, id, { date, time: '10:00 AM' })));
+    const answers = await Promise.all(
+      apps.map(({ citizen, id }) => book(citizen.headers, id, { date, time: '10:00 AM' })),
+    );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 200, 200, 200, 409, 409, 409]);
-    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json().data.error_code).toBe('slot_unavailable');
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.json().data.error_code).toBe('slot_unavailable');
     expect(await booked(date, '10:00 AM')).toBe(5);
-    const rows = await t.app.db.select().from(applications).where(and(eq(applications.pickupDate, date), eq(applications.pickupTime, '10:00 AM')));
+    const rows = await t.app.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.pickupDate, date), eq(applications.pickupTime, '10:00 AM')));
     expect(rows).toHaveLength(5);
     // The refused citizens are untouched and may choose another time.
     const refused = apps.filter((_, i) => answers[i].statusCode === 409);
     for (const { citizen, id } of refused) {
-      expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: citizen.headers })).json().data.status).toBe('certificate issued');
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: citizen.headers })).json().data.status,
+      ).toBe('certificate issued');
     }
     expect(await remaining(refused[0].citizen.headers, date, '10:00 AM')).toBe(0);
     expect((await book(refused[0].citizen.headers, refused[0].id, { date, time: '10:30 AM' })).statusCode).toBe(200);
@@ -92,7 +123,9 @@ describe('POST …/{id}/set-pickup-date', () => {
       expect(res.json().data.error_code).toBe(code);
       if (fields) expect(res.json().data.fields, JSON.stringify(payload)).toMatchObject(fields);
     }
-    expect((await t.app.db.select().from(applications).where(eq(applications.id, id)))[0].status).toBe('certificate issued');
+    expect((await t.app.db.select().from(applications).where(eq(applications.id, id)))[0].status).toBe(
+      'certificate issued',
+    );
   });
 
   it('only the owner may book: another citizen and an officer get 404', async () => {
@@ -121,7 +154,12 @@ describe('POST …/{id}/set-pickup-date', () => {
     const date = openDay(7);
     expect((await book(citizen.headers, id, { date, time: '03:00 PM' })).statusCode).toBe(200);
     expect(await booked(date, '03:00 PM')).toBe(1);
-    const revoke = await t.app.inject({ method: 'POST', url: `/api/v1/officer/applications/${id}/revoke`, headers: admin.headers, payload: { notes: 'Issued on a forged household book' } });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/officer/applications/${id}/revoke`,
+      headers: admin.headers,
+      payload: { notes: 'Issued on a forged household book' },
+    });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(await booked(date, '03:00 PM')).toBe(0);
     const again = await book(citizen.headers, id, { date, time: '03:00 PM' });
@@ -132,7 +170,10 @@ describe('POST …/{id}/set-pickup-date', () => {
 
   it('a booking whose time has passed can no longer be moved', async () => {
     const { citizen, id } = await issuedApplication(t.app);
-    await t.app.db.update(applications).set({ status: 'waiting to pickup', pickupDate: shiftDay(officeNow().date, -1), pickupTime: '08:00 AM' }).where(eq(applications.id, id));
+    await t.app.db
+      .update(applications)
+      .set({ status: 'waiting to pickup', pickupDate: shiftDay(officeNow().date, -1), pickupTime: '08:00 AM' })
+      .where(eq(applications.id, id));
     const res = await book(citizen.headers, id, { date: openDay(1), time: '04:00 PM' });
     expect(res.statusCode).toBe(409);
     expect(res.json().data.error_code).toBe('invalid_status_transition');

@@ -1,6 +1,7 @@
 import { officeNow } from '../../server/services/pickup';
 
-export const shiftDay = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const shiftDay = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 
 /** The n-th weekday after today in Vientiane (n ≥ 1): always open, never today's past slots. */

@@ -7,7 +7,9 @@ import { openDay, shiftDay, weekendDay } from './pickup-days';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ PICKUP_SLOT_CAPACITY: '4', PICKUP_CLOSED_SLOTS: '09:30 AM, 11:00 AM,03:30 PM' }); });
+beforeAll(async () => {
+  t = await startTestApp({ PICKUP_SLOT_CAPACITY: '4', PICKUP_CLOSED_SLOTS: '09:30 AM, 11:00 AM,03:30 PM' });
+});
 afterAll(async () => t?.close());
 
 const slots = async (date: string) => {
@@ -35,7 +37,9 @@ describe('GET …/pickup-slots?date=', () => {
     for (const date of [weekendDay(), shiftDay(today, -1), shiftDay(today, 31 + 2)]) {
       const day = (await slots(date)).json().data;
       expect(day.open, date).toBe(false);
-      expect(day.slots.every((s: { available: boolean; remaining: number }) => !s.available && s.remaining === 0)).toBe(true);
+      expect(day.slots.every((s: { available: boolean; remaining: number }) => !s.available && s.remaining === 0)).toBe(
+        true,
+      );
     }
   });
 
@@ -49,7 +53,9 @@ describe('GET …/pickup-slots?date=', () => {
     expect(open).not.toContain('10:00 AM');
     expect(open).not.toContain('11:00 AM');
     // After the last slot has begun the day is closed.
-    expect((await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', new Date('2026-11-18T10:31:00Z'))).open).toBe(false);
+    expect((await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', new Date('2026-11-18T10:31:00Z'))).open).toBe(
+      false,
+    );
   });
 
   it('counts the day in Vientiane, not UTC', () => {
@@ -70,6 +76,8 @@ describe('GET …/pickup-slots?date=', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json().data.error_code).toBe('validation_failed');
     }
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/pickup-slots?date=${openDay(1)}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/pickup-slots?date=${openDay(1)}` })).statusCode).toBe(
+      401,
+    );
   });
 });

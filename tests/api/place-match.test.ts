@@ -5,13 +5,20 @@ import type { ExpectedCard } from '../fixtures/id-cards/make-id-cards';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
-const cards = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/id-cards/expected.json'), 'utf8')) as ExpectedCard[];
-const match = (address: string) => t.app.inject({ method: 'GET', url: `/api/v1/master-data/location/match?address=${encodeURIComponent(address)}` });
+const cards = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../fixtures/id-cards/expected.json'), 'utf8'),
+) as ExpectedCard[];
+const match = (address: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/master-data/location/match?address=${encodeURIComponent(address)}` });
 const codeOf = async (path: string, id: number | null) =>
-  ((await t.app.inject({ method: 'GET', url: path })).json().data as { id: number; code: string }[]).find((p) => p.id === id)?.code;
+  ((await t.app.inject({ method: 'GET', url: path })).json().data as { id: number; code: string }[]).find(
+    (p) => p.id === id,
+  )?.code;
 
 describe('GET /api/v1/master-data/location/match', () => {
   it('names the province, district and village of every address printed on the generated cards', async () => {
@@ -28,8 +35,16 @@ describe('GET /api/v1/master-data/location/match', () => {
 
   it('tolerates a lost tone mark, ເ read as ແ, lost commas and prefixes', async () => {
     const clean = (await match('ບ້ານ ນາໄຊ, ເມືອງ ໄຊເສດຖາ, ນະຄອນຫຼວງວຽງຈັນ')).json().data;
-    for (const misread of ['ບານນາໄຊ ແມືອງໄຊແສດຖາ ນະຄອນຫລວງວຽງຈັນ', 'ນາໄຊ, ໄຊເສດຖາ, ວຽງຈັນ', 'Ban Naxai, Xaysettha District, Vientiane Capital']) {
-      expect((await match(misread)).json().data).toMatchObject({ province_id: clean.province_id, district_id: clean.district_id, village_id: clean.village_id });
+    for (const misread of [
+      'ບານນາໄຊ ແມືອງໄຊແສດຖາ ນະຄອນຫລວງວຽງຈັນ',
+      'ນາໄຊ, ໄຊເສດຖາ, ວຽງຈັນ',
+      'Ban Naxai, Xaysettha District, Vientiane Capital',
+    ]) {
+      expect((await match(misread)).json().data).toMatchObject({
+        province_id: clean.province_id,
+        district_id: clean.district_id,
+        village_id: clean.village_id,
+      });
     }
   });
 

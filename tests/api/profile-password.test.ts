@@ -7,13 +7,16 @@ import { TEST_PASSWORD, createAccount } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const NEW_PASSWORD = 'Luangprabang77';
 const change = (headers: Record<string, string>, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/citizen/user/update-password', headers, payload });
-const profile = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/citizen/user/profile', headers });
+const profile = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/citizen/user/profile', headers });
 
 describe('POST /v1/citizen/user/update-password', () => {
   it('changes the password and signs out every other session, not this one', async () => {
@@ -22,7 +25,11 @@ describe('POST /v1/citizen/user/update-password', () => {
     const otherHeaders = { authorization: `Bearer ${other.token}` };
     expect((await profile(otherHeaders)).statusCode).toBe(200);
 
-    const res = await change(headers, { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await change(headers, {
+      current_password: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.success).toBe(true);
 
@@ -35,7 +42,11 @@ describe('POST /v1/citizen/user/update-password', () => {
 
   it('answers x004 on the current-password field when it is wrong, and changes nothing', async () => {
     const { user, headers } = await createAccount(t.app);
-    const res = await change(headers, { current_password: 'Wrongpass123', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await change(headers, {
+      current_password: 'Wrongpass123',
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toMatchObject({ error_code: 'x004', fields: { current_password: 'x004' } });
     const [row] = await t.app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
@@ -44,17 +55,37 @@ describe('POST /v1/citizen/user/update-password', () => {
 
   it('applies the password rules of the form, the confirmation and the common-password list', async () => {
     const { headers } = await createAccount(t.app);
-    const weak = await change(headers, { current_password: TEST_PASSWORD, password: 'short1A', password_confirmation: 'short1A' });
+    const weak = await change(headers, {
+      current_password: TEST_PASSWORD,
+      password: 'short1A',
+      password_confirmation: 'short1A',
+    });
     expect(weak.json().data.fields).toEqual({ password: 'password_min_length' });
-    const noUpper = await change(headers, { current_password: TEST_PASSWORD, password: 'lowercase123', password_confirmation: 'lowercase123' });
+    const noUpper = await change(headers, {
+      current_password: TEST_PASSWORD,
+      password: 'lowercase123',
+      password_confirmation: 'lowercase123',
+    });
     expect(noUpper.json().data.fields).toEqual({ password: 'password_uppercase' });
-    const noDigit = await change(headers, { current_password: TEST_PASSWORD, password: 'NoDigitsHere', password_confirmation: 'NoDigitsHere' });
+    const noDigit = await change(headers, {
+      current_password: TEST_PASSWORD,
+      password: 'NoDigitsHere',
+      password_confirmation: 'NoDigitsHere',
+    });
     expect(noDigit.json().data.fields).toEqual({ password: 'password_number' });
-    const mismatch = await change(headers, { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: 'Luangprabang78' });
+    const mismatch = await change(headers, {
+      current_password: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: 'Luangprabang78',
+    });
     expect(mismatch.json().data.fields).toEqual({ password_confirmation: 'password_mismatch' });
     const missing = await change(headers, { current_password: TEST_PASSWORD, password: NEW_PASSWORD });
     expect(missing.json().data.fields).toEqual({ password_confirmation: 'required' });
-    const common = await change(headers, { current_password: TEST_PASSWORD, password: 'Password1', password_confirmation: 'Password1' });
+    const common = await change(headers, {
+      current_password: TEST_PASSWORD,
+      password: 'Password1',
+      password_confirmation: 'Password1',
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().data.fields).toEqual({ password: 'password_common' });
   });
@@ -62,15 +93,30 @@ describe('POST /v1/citizen/user/update-password', () => {
   it('makes a session wait after five wrong current passwords', async () => {
     const { headers } = await createAccount(t.app);
     for (let i = 0; i < 5; i++) {
-      expect((await change(headers, { current_password: `Wrongpass${i}1`, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(400);
+      expect(
+        (
+          await change(headers, {
+            current_password: `Wrongpass${i}1`,
+            password: NEW_PASSWORD,
+            password_confirmation: NEW_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(400);
     }
-    const blocked = await change(headers, { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const blocked = await change(headers, {
+      current_password: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().data.error_code).toBe('too_many_requests');
   });
 
   it('needs a session', async () => {
-    const res = await change({}, { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await change(
+      {},
+      { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    );
     expect(res.statusCode).toBe(401);
   });
 });

@@ -5,7 +5,9 @@ import { createAccount } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const getProfile = (headers: Record<string, string>, lang?: string) =>
@@ -44,7 +46,11 @@ describe('GET /v1/citizen/user/profile', () => {
 
   it('answers the fields of the specification with place names in the language of the request', async () => {
     const p = await place(1);
-    const { user, headers } = await createAccount(t.app, { provinceId: 1, districtId: p.district_id, villageId: p.village_id });
+    const { user, headers } = await createAccount(t.app, {
+      provinceId: 1,
+      districtId: p.district_id,
+      villageId: p.village_id,
+    });
     const en = (await getProfile(headers)).json().data;
     expect(en).toMatchObject({
       email: user.email,
@@ -76,9 +82,22 @@ describe('POST /v1/citizen/user/update-profile', () => {
     const body = await validBody();
     const res = await update(headers, { ...body, id_card: '99999999', email: 'other@example.la' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ first_name: 'Bounmy', phone_number: '8562055512345', email: user.email, id_card: user.idCard, house_number: '45-B' });
+    expect(res.json().data).toMatchObject({
+      first_name: 'Bounmy',
+      phone_number: '8562055512345',
+      email: user.email,
+      id_card: user.idCard,
+      house_number: '45-B',
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ firstName: 'Bounmy', lastName: 'Sisavath', idCard: user.idCard, email: user.email, districtId: body.district_id, villageId: body.village_id });
+    expect(row).toMatchObject({
+      firstName: 'Bounmy',
+      lastName: 'Sisavath',
+      idCard: user.idCard,
+      email: user.email,
+      districtId: body.district_id,
+      villageId: body.village_id,
+    });
     const again = (await getProfile(headers)).json().data;
     expect(again.address).toBe('Ban Sisattanak, Vientiane');
   });
@@ -86,20 +105,42 @@ describe('POST /v1/citizen/user/update-profile', () => {
   it('applies the same field rules as the form', async () => {
     const { headers } = await createAccount(t.app);
     const body = await validBody();
-    const res = await update(headers, { ...body, first_name: 'Bob<script>', house_number: '12345678901', phone_number: '20 5555 1234', date_of_birth: '2999-01-01', province_id: 1.5 });
+    const res = await update(headers, {
+      ...body,
+      first_name: 'Bob<script>',
+      house_number: '12345678901',
+      phone_number: '20 5555 1234',
+      date_of_birth: '2999-01-01',
+      province_id: 1.5,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toMatchObject({
       error_code: 'validation_failed',
-      fields: { first_name: 'special_characters', house_number: 'too_long', phone_number: 'invalid_phone', date_of_birth: 'date_in_future', province_id: 'invalid_id' },
+      fields: {
+        first_name: 'special_characters',
+        house_number: 'too_long',
+        phone_number: 'invalid_phone',
+        date_of_birth: 'date_in_future',
+        province_id: 'invalid_id',
+      },
     });
     const empty = await update(headers, {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().data.fields).toMatchObject({ first_name: 'required', address: 'required', village_id: 'required' });
+    expect(empty.json().data.fields).toMatchObject({
+      first_name: 'required',
+      address: 'required',
+      village_id: 'required',
+    });
   });
 
   it('accepts Lao names (letters and marks)', async () => {
     const { headers } = await createAccount(t.app);
-    const res = await update(headers, { ...(await validBody()), first_name: 'ສົມໃຈ', last_name: 'ພົມມະຈັນ', phone_number: '8562077712345' });
+    const res = await update(headers, {
+      ...(await validBody()),
+      first_name: 'ສົມໃຈ',
+      last_name: 'ພົມມະຈັນ',
+      phone_number: '8562077712345',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.first_name).toBe('ສົມໃຈ');
   });
@@ -139,12 +180,22 @@ describe('POST /v1/citizen/user/update-profile', () => {
 describe('POST /v1/citizen/user/language', () => {
   it('stores the language the server writes to the citizen in', async () => {
     const { user, headers } = await createAccount(t.app, { language: 'en' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/citizen/user/language', headers, payload: { language: 'lo' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/citizen/user/language',
+      headers,
+      payload: { language: 'lo' },
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await t.app.db.select({ language: users.language }).from(users).where(eq(users.id, user.id));
     expect(row.language).toBe('lo');
     expect((await getProfile(headers)).json().data.language).toBe('lo');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/citizen/user/language', headers, payload: { language: 'fr' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/citizen/user/language',
+      headers,
+      payload: { language: 'fr' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.fields).toEqual({ language: 'invalid_id' });
   });

@@ -22,15 +22,21 @@ const get = (app: FastifyInstance, url: string, remoteAddress: string, headers: 
 
 describe('the per-address ceiling of anonymous API calls', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp({ RATE_LIMIT_ADDRESS_PER_MINUTE: '5' }); });
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_ADDRESS_PER_MINUTE: '5' });
+  });
   afterAll(async () => t?.close());
 
   it('refuses the call past the ceiling with the error shape and Retry-After; other addresses go on', async () => {
-    for (let i = 0; i < 5; i++) expect((await get(t.app, '/api/v1/master-data/location/provinces', '10.20.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await get(t.app, '/api/v1/master-data/location/provinces', '10.20.0.1')).statusCode).toBe(200);
     const refused = await get(t.app, '/api/v1/master-data/location/provinces', '10.20.0.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
-    expect(refused.json()).toMatchObject({ message: expect.any(String), data: { error_code: 'too_many_requests', message: expect.any(String) } });
+    expect(refused.json()).toMatchObject({
+      message: expect.any(String),
+      data: { error_code: 'too_many_requests', message: expect.any(String) },
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -61,14 +67,19 @@ describe('the per-address ceiling of anonymous API calls', () => {
     const citizen = await createAccount(t.app);
     for (let i = 0; i < 6; i++) await get(t.app, '/api/health', '10.22.0.1');
     for (let i = 0; i < 10; i++) {
-      expect((await get(t.app, '/api/v1/citizen/resident-certificate/history', '10.22.0.1', citizen.headers)).statusCode).toBe(200);
+      expect(
+        (await get(t.app, '/api/v1/citizen/resident-certificate/history', '10.22.0.1', citizen.headers)).statusCode,
+      ).toBe(200);
     }
-    const forged = await get(t.app, '/api/v1/citizen/resident-certificate/history', '10.22.0.1', { authorization: `Bearer ${'x'.repeat(43)}` });
+    const forged = await get(t.app, '/api/v1/citizen/resident-certificate/history', '10.22.0.1', {
+      authorization: `Bearer ${'x'.repeat(43)}`,
+    });
     expect(forged.statusCode).toBe(429);
   });
 
   it('counts an IPv6 subscriber by its /64, whatever the last 64 bits', async () => {
-    for (let i = 0; i < 5; i++) expect((await get(t.app, '/api/health', `2001:db8:1:2::${i + 1}`)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await get(t.app, '/api/health', `2001:db8:1:2::${i + 1}`)).statusCode).toBe(200);
     expect((await get(t.app, '/api/health', '2001:db8:1:2:aaaa::9')).statusCode).toBe(429);
     expect((await get(t.app, '/api/health', '2001:db8:1:3::1')).statusCode).toBe(200);
   });
@@ -76,13 +87,22 @@ describe('the per-address ceiling of anonymous API calls', () => {
 
 describe('per-account limits on what costs real work', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp({ RATE_LIMIT_UPLOADS_PER_HOUR: '2' }); });
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_UPLOADS_PER_HOUR: '2' });
+  });
   afterAll(async () => t?.close());
 
   it('limits applications and uploads per account, whatever address they come from', async () => {
     const a = await createAccount(t.app);
     const b = await createAccount(t.app);
-    const create = (who: typeof a, ip: string) => t.app.inject({ method: 'POST', url: '/api/v1/citizen/resident-certificate/create-new', payload: body, headers: who.headers, remoteAddress: ip });
+    const create = (who: typeof a, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/citizen/resident-certificate/create-new',
+        payload: body,
+        headers: who.headers,
+        remoteAddress: ip,
+      });
     const body = await applicationBody(t.app);
     expect((await create(a, '10.30.0.1')).statusCode).toBe(201);
     expect((await create(a, '10.30.0.2')).statusCode).toBe(201);
@@ -96,52 +116,105 @@ describe('per-account limits on what costs real work', () => {
 });
 
 // Once is enough: on PostgreSQL the counters' sharing is what the last block checks.
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('200 neighbours behind one address, on the default limits', () => {
-  let t: TestApp;
-  // The production configuration, not the relaxed one of the test suite.
-  beforeAll(async () => { t = await startTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }); });
-  afterAll(async () => t?.close());
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  '200 neighbours behind one address, on the default limits',
+  () => {
+    let t: TestApp;
+    // The production configuration, not the relaxed one of the test suite.
+    beforeAll(async () => {
+      t = await startTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    });
+    afterAll(async () => t?.close());
 
-  it('all register, verify their e-mail and log in, at once', { timeout: 180_000 }, async () => {
-    const { registrationBody, PASSWORD, post } = await import('./auth-helpers');
-    // The codes are read as the mails leave (they are still written to the outbox).
-    const codes = new Map<string, string>();
-    const send = t.app.mailer.send.bind(t.app.mailer);
-    t.app.mailer.send = async (mail) => {
-      await send(mail);
-      const code = /^\s*(\d{4})\s*$/m.exec(mail.text)?.[1];
-      if (code) codes.set(mail.to, code);
-    };
-    const template = await registrationBody(t.app);
-    const ip = '203.0.113.7';
-    const started = Date.now();
-    const refused: string[] = [];
-    const expectOk = (what: string, status: number, ok = 200) => { if (status !== ok) refused.push(`${what}: ${status}`); };
-    const person = async (i: number) => {
-      // What the registration screens ask the API: places, the availability check, the account, the code.
-      for (const url of ['/api/v1/master-data/location/provinces', `/api/v1/master-data/location/district/${template.province_id}`, `/api/v1/master-data/location/villages/${template.district_id}`]) {
-        expectOk(url, (await get(t.app, url, ip)).statusCode);
-      }
-      const n = String(10_000_000 + i);
-      const body = { ...template, email: `neighbour.${n}@example.la`, username: `neighbour.${n}@example.la`, phone_number: `85620${n}`, id_card: `9${n}000` };
-      expectOk('register-check', (await post(t.app, '/api/v1/auth/register-check', { email: body.email, phone_number: body.phone_number }, {}, ip)).statusCode);
-      expectOk('register', (await post(t.app, '/api/v1/auth/register', body, {}, ip)).statusCode);
-      // Some ask for the code again, some mistype their password, some forget it at once.
-      if (i % 3 === 0) expectOk('resend-otp', (await post(t.app, '/api/v1/auth/resend-otp', { email: body.email }, {}, ip)).statusCode, 429);
-      expectOk('verify-otp', (await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: codes.get(body.email) }, {}, ip)).statusCode);
-      if (i % 4 === 0) expectOk('wrong password', (await post(t.app, '/api/v1/auth/login', { username: body.email, password: 'Wrong-password-1' }, {}, ip)).statusCode, 401);
-      expectOk('login', (await post(t.app, '/api/v1/auth/login', { username: body.phone_number, password: PASSWORD }, {}, ip)).statusCode);
-      if (i % 5 === 0) expectOk('forgot-password', (await post(t.app, '/api/v1/auth/forgot-password', { email: body.email }, {}, ip)).statusCode);
-    };
-    const queue = Array.from({ length: 200 }, (_, i) => i);
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let i = queue.shift(); i !== undefined; i = queue.shift()) await person(i);
-    }));
-    console.log(`200 registrations from one address in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    // A resend inside 30 s of the registration's code is the per-account interval (429), as for anyone.
-    expect(refused).toEqual([]);
-  });
-});
+    it('all register, verify their e-mail and log in, at once', { timeout: 180_000 }, async () => {
+      const { registrationBody, PASSWORD, post } = await import('./auth-helpers');
+      // The codes are read as the mails leave (they are still written to the outbox).
+      const codes = new Map<string, string>();
+      const send = t.app.mailer.send.bind(t.app.mailer);
+      t.app.mailer.send = async (mail) => {
+        await send(mail);
+        const code = /^\s*(\d{4})\s*$/m.exec(mail.text)?.[1];
+        if (code) codes.set(mail.to, code);
+      };
+      const template = await registrationBody(t.app);
+      const ip = '203.0.113.7';
+      const started = Date.now();
+      const refused: string[] = [];
+      const expectOk = (what: string, status: number, ok = 200) => {
+        if (status !== ok) refused.push(`${what}: ${status}`);
+      };
+      const person = async (i: number) => {
+        // What the registration screens ask the API: places, the availability check, the account, the code.
+        for (const url of [
+          '/api/v1/master-data/location/provinces',
+          `/api/v1/master-data/location/district/${template.province_id}`,
+          `/api/v1/master-data/location/villages/${template.district_id}`,
+        ]) {
+          expectOk(url, (await get(t.app, url, ip)).statusCode);
+        }
+        const n = String(10_000_000 + i);
+        const body = {
+          ...template,
+          email: `neighbour.${n}@example.la`,
+          username: `neighbour.${n}@example.la`,
+          phone_number: `85620${n}`,
+          id_card: `9${n}000`,
+        };
+        expectOk(
+          'register-check',
+          (
+            await post(
+              t.app,
+              '/api/v1/auth/register-check',
+              { email: body.email, phone_number: body.phone_number },
+              {},
+              ip,
+            )
+          ).statusCode,
+        );
+        expectOk('register', (await post(t.app, '/api/v1/auth/register', body, {}, ip)).statusCode);
+        // Some ask for the code again, some mistype their password, some forget it at once.
+        if (i % 3 === 0)
+          expectOk(
+            'resend-otp',
+            (await post(t.app, '/api/v1/auth/resend-otp', { email: body.email }, {}, ip)).statusCode,
+            429,
+          );
+        expectOk(
+          'verify-otp',
+          (await post(t.app, '/api/v1/auth/verify-otp', { email: body.email, code_otp: codes.get(body.email) }, {}, ip))
+            .statusCode,
+        );
+        if (i % 4 === 0)
+          expectOk(
+            'wrong password',
+            (await post(t.app, '/api/v1/auth/login', { username: body.email, password: 'Wrong-password-1' }, {}, ip))
+              .statusCode,
+            401,
+          );
+        expectOk(
+          'login',
+          (await post(t.app, '/api/v1/auth/login', { username: body.phone_number, password: PASSWORD }, {}, ip))
+            .statusCode,
+        );
+        if (i % 5 === 0)
+          expectOk(
+            'forgot-password',
+            (await post(t.app, '/api/v1/auth/forgot-password', { email: body.email }, {}, ip)).statusCode,
+          );
+      };
+      const queue = Array.from({ length: 200 }, (_, i) => i);
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = queue.shift(); i !== undefined; i = queue.shift()) await person(i);
+        }),
+      );
+      console.log(`200 registrations from one address in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      // A resend inside 30 s of the registration's code is the per-account interval (429), as for anyone.
+      expect(refused).toEqual([]);
+    });
+  },
+);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one PostgreSQL', () => {
   let a: TestApp;
@@ -162,7 +235,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
   });
 
   it('count concurrent calls exactly', async () => {
-    const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => get(i % 2 ? b.app : a.app, '/api/health', '10.40.0.2').then((r) => r.statusCode)));
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        get(i % 2 ? b.app : a.app, '/api/health', '10.40.0.2').then((r) => r.statusCode),
+      ),
+    );
     expect(codes.filter((c) => c === 200)).toHaveLength(6);
     expect(codes.filter((c) => c === 429)).toHaveLength(14);
   });

@@ -2,7 +2,10 @@
  * A PostgreSQL database of its own for one test file or one benchmark run, created on the server
  * named by `adminUrl` and dropped afterwards, so runs never see each other's rows.
  */
-export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -8,12 +8,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 /** Starts the server with `env` on top of the test's environment and waits for /api/health. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -34,7 +35,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url, stop };
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > until) {
       await stop();
       throw new Error('server did not start');

@@ -6,11 +6,15 @@ import { startTestApp, type TestApp } from './test-app';
 // these check that an ended session is refused at once, however warm the cache and however many
 // calls are in flight while it ends. On PostgreSQL nothing is cached and the same must hold.
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
-const profile = (headers: Record<string, string>) => t.app.inject({ url: '/api/v1/citizen/user/profile', headers }).then((r) => r.statusCode);
-const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers }).then((r) => r.statusCode);
+const profile = (headers: Record<string, string>) =>
+  t.app.inject({ url: '/api/v1/citizen/user/profile', headers }).then((r) => r.statusCode);
+const logout = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers }).then((r) => r.statusCode);
 
 describe('a session that ends', () => {
   it('is refused on the next call after logout, though it was just used', async () => {

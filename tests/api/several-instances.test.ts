@@ -42,7 +42,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const citizen = await createAccount(a.app);
     const payload = await applicationBody(a.app);
     const headers = { ...citizen.headers, 'idempotency-key': 'two-instances-0001' };
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => either(i).inject({ method: 'POST', url: `${BASE}/create-new`, headers, payload })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        either(i).inject({ method: 'POST', url: `${BASE}/create-new`, headers, payload }),
+      ),
+    );
     for (const r of answers) expect([201, 409]).toContain(r.statusCode);
     const replay = await b.app.inject({ method: 'POST', url: `${BASE}/create-new`, headers, payload });
     expect(replay.statusCode).toBe(201);
@@ -51,8 +55,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
   it('login failures counted on both lock the account on both', async () => {
     const { body } = await registerVerified(a.app, a.dataDir);
-    for (let i = 0; i < 10; i++) expect((await post(either(i), '/api/v1/auth/login', { username: body.email, password: 'Wrong-password-1' }, {}, `10.50.0.${i}`)).statusCode).toBe(401);
-    for (const app of [a.app, b.app]) expect((await post(app, '/api/v1/auth/login', { username: body.email, password: PASSWORD })).json().data.error_code).toBe('account_locked');
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await post(
+            either(i),
+            '/api/v1/auth/login',
+            { username: body.email, password: 'Wrong-password-1' },
+            {},
+            `10.50.0.${i}`,
+          )
+        ).statusCode,
+      ).toBe(401);
+    for (const app of [a.app, b.app])
+      expect(
+        (await post(app, '/api/v1/auth/login', { username: body.email, password: PASSWORD })).json().data.error_code,
+      ).toBe('account_locked');
   });
 
   it('a code resend on one is limited on the other', async () => {
@@ -66,24 +84,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const date = openDay(4);
     const time = '08:30 AM';
     await a.app.db.insert(pickupSlots).values({ date, time, booked: a.app.config.pickup.capacity - 1 });
-    const citizens = await Promise.all(Array.from({ length: 10 }, async () => {
-      const x = await newApplication(a.app);
-      await issueCertificate(a.app, x.id);
-      return x;
-    }));
-    const answers = await Promise.all(citizens.map((c, i) => either(i).inject({ method: 'POST', url: `${BASE}/${c.id}/set-pickup-date`, headers: c.citizen.headers, payload: { date, time } })));
+    const citizens = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const x = await newApplication(a.app);
+        await issueCertificate(a.app, x.id);
+        return x;
+      }),
+    );
+    const answers = await Promise.all(
+      citizens.map((c, i) =>
+        either(i).inject({
+          method: 'POST',
+          url: `${BASE}/${c.id}/set-pickup-date`,
+          headers: c.citizen.headers,
+          payload: { date, time },
+        }),
+      ),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const [slot] = await a.app.db.select().from(pickupSlots).where(and(eq(pickupSlots.date, date), eq(pickupSlots.time, time)));
+    const [slot] = await a.app.db
+      .select()
+      .from(pickupSlots)
+      .where(and(eq(pickupSlots.date, date), eq(pickupSlots.time, time)));
     expect(slot.booked).toBe(a.app.config.pickup.capacity);
   });
 
   it('the expiry job running on both at once rejects an overdue application once', async () => {
     const { id } = await newApplication(b.app);
-    await a.app.db.update(applications).set({ deadline: sql`now() - interval '1 minute'` }).where(eq(applications.id, id));
+    await a.app.db
+      .update(applications)
+      .set({ deadline: sql`now() - interval '1 minute'` })
+      .where(eq(applications.id, id));
     const [n1, n2] = await Promise.all([rejectOverdueApplications(a.app), rejectOverdueApplications(b.app)]);
     expect(n1 + n2).toBeGreaterThanOrEqual(1);
     const [row] = await b.app.db.select().from(applications).where(eq(applications.id, id));
     expect(row.status).toBe(Status.rejected);
-    expect((await a.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, id))).filter((h) => h.toStatus === Status.rejected)).toHaveLength(1);
+    expect(
+      (await a.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, id))).filter(
+        (h) => h.toStatus === Status.rejected,
+      ),
+    ).toHaveLength(1);
   });
 });

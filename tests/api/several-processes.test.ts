@@ -51,45 +51,64 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('sign in on one, read on the other, one Idempotency-Key on both makes one application, sign out on one ends it on both', { timeout: 60_000 }, async () => {
-    const json = { 'content-type': 'application/json' };
-    const login = await fetch(`${a.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password: TEST_PASSWORD }) });
-    expect(login.status).toBe(200);
-    const auth = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  it(
+    'sign in on one, read on the other, one Idempotency-Key on both makes one application, sign out on one ends it on both',
+    { timeout: 60_000 },
+    async () => {
+      const json = { 'content-type': 'application/json' };
+      const login = await fetch(`${a.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ username: email, password: TEST_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      const auth = { authorization: `Bearer ${(await login.json()).data.access_token}` };
 
-    const profile = await fetch(`${b.url}/api/v1/citizen/user/profile`, { headers: auth });
-    expect(profile.status).toBe(200);
-    expect((await profile.json()).data.email).toBe(email);
+      const profile = await fetch(`${b.url}/api/v1/citizen/user/profile`, { headers: auth });
+      expect(profile.status).toBe(200);
+      expect((await profile.json()).data.email).toBe(email);
 
-    const create = (server: ServerProcess) => fetch(`${server.url}/api/v1/citizen/resident-certificate/create-new`, {
-      method: 'POST',
-      headers: { ...json, ...auth, 'idempotency-key': 'two-processes-0001' },
-      body: JSON.stringify(body),
-    });
-    const first = await create(a);
-    expect(first.status).toBe(201);
-    const id = (await first.json()).data.id;
-    const repeated = await create(b);
-    expect(repeated.status).toBe(201);
-    expect((await repeated.json()).data.id).toBe(id);
-    const detail = await fetch(`${b.url}/api/v1/citizen/resident-certificate/${id}/documents/applicant_photo`, { headers: auth });
-    expect(detail.status).toBe(200);
+      const create = (server: ServerProcess) =>
+        fetch(`${server.url}/api/v1/citizen/resident-certificate/create-new`, {
+          method: 'POST',
+          headers: { ...json, ...auth, 'idempotency-key': 'two-processes-0001' },
+          body: JSON.stringify(body),
+        });
+      const first = await create(a);
+      expect(first.status).toBe(201);
+      const id = (await first.json()).data.id;
+      const repeated = await create(b);
+      expect(repeated.status).toBe(201);
+      expect((await repeated.json()).data.id).toBe(id);
+      const detail = await fetch(`${b.url}/api/v1/citizen/resident-certificate/${id}/documents/applicant_photo`, {
+        headers: auth,
+      });
+      expect(detail.status).toBe(200);
 
-    const database = await openDatabase({ dataDir: path.join(root, 'setup'), databaseUrl: scratch.url });
-    try {
-      const [{ userId }] = await database.db.select({ userId: applications.userId }).from(applications).where(eq(applications.id, id));
-      expect(await database.db.select().from(applications).where(eq(applications.userId, userId))).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
+      const database = await openDatabase({ dataDir: path.join(root, 'setup'), databaseUrl: scratch.url });
+      try {
+        const [{ userId }] = await database.db
+          .select({ userId: applications.userId })
+          .from(applications)
+          .where(eq(applications.id, id));
+        expect(await database.db.select().from(applications).where(eq(applications.userId, userId))).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
 
-    expect((await fetch(`${b.url}/api/v1/auth/logout`, { method: 'POST', headers: auth })).status).toBe(200);
-    expect((await fetch(`${a.url}/api/v1/citizen/user/profile`, { headers: auth })).status).toBe(401);
-  });
+      expect((await fetch(`${b.url}/api/v1/auth/logout`, { method: 'POST', headers: auth })).status).toBe(200);
+      expect((await fetch(`${a.url}/api/v1/citizen/user/profile`, { headers: auth })).status).toBe(401);
+    },
+  );
 
   it('failed logins sent alternately to both lock the account on both', { timeout: 60_000 }, async () => {
     const json = { 'content-type': 'application/json' };
-    const login = (server: ServerProcess, password: string) => fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password }) });
+    const login = (server: ServerProcess, password: string) =>
+      fetch(`${server.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ username: email, password }),
+      });
     for (let i = 0; i < 10; i++) expect((await login(i % 2 ? b : a, 'Wrong-password-1')).status).toBe(401);
     for (const server of [a, b]) {
       const res = await login(server, TEST_PASSWORD);

@@ -32,7 +32,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     fs.cpSync(inject('templateDataDir'), dataDir, { recursive: true });
     fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_BASE_URL: 'http://app.test', JOBS_INTERVAL_SECONDS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_BASE_URL: 'http://app.test',
+    JOBS_INTERVAL_SECONDS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   const app = await buildApp(config);
   await app.ready();
   return {
@@ -54,7 +61,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 export async function startSecondInstance(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   if (!first.databaseUrl) throw new Error('A second instance needs TEST_DATABASE_URL');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_BASE_URL: 'http://app.test', DATABASE_URL: first.databaseUrl, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_BASE_URL: 'http://app.test',
+    DATABASE_URL: first.databaseUrl,
+    ...env,
+  });
   const app = await buildApp(config);
   await app.ready();
   return {

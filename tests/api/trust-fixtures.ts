@@ -9,12 +9,26 @@ export const OFFICER = '/api/v1/officer/applications';
 type Headers = Record<string, string>;
 
 /** A citizen's application with the proof of payment uploaded (status 'waiting for approve'). */
-export async function applicationWithProof(t: TestApp, citizen?: Awaited<ReturnType<typeof createAccount>>, overrides: Record<string, unknown> = {}) {
+export async function applicationWithProof(
+  t: TestApp,
+  citizen?: Awaited<ReturnType<typeof createAccount>>,
+  overrides: Record<string, unknown> = {},
+) {
   citizen ??= await createAccount(t.app);
-  const res = await t.app.inject({ method: 'POST', url: `${CITIZEN}/create-new`, headers: citizen.headers, payload: await applicationBody(t.app, overrides) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${CITIZEN}/create-new`,
+    headers: citizen.headers,
+    payload: await applicationBody(t.app, overrides),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as number;
-  const up = await t.app.inject({ method: 'POST', url: `${CITIZEN}/${id}/upload-payment`, headers: citizen.headers, payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'transfer.png' } });
+  const up = await t.app.inject({
+    method: 'POST',
+    url: `${CITIZEN}/${id}/upload-payment`,
+    headers: citizen.headers,
+    payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'transfer.png' },
+  });
   expect(up.statusCode, up.body).toBe(200);
   return { citizen, id };
 }
@@ -23,7 +37,11 @@ export const act = (t: TestApp, headers: Headers, id: number, action: string, pa
   t.app.inject({ method: 'POST', url: `${OFFICER}/${id}/${action}`, headers, payload });
 
 /** Takes an application from proof to 'certificate issued' with an admin. */
-export async function issued(t: TestApp, citizen?: Awaited<ReturnType<typeof createAccount>>, overrides: Record<string, unknown> = {}) {
+export async function issued(
+  t: TestApp,
+  citizen?: Awaited<ReturnType<typeof createAccount>>,
+  overrides: Record<string, unknown> = {},
+) {
   const admin = await createOfficer(t.app, 'admin');
   const { citizen: owner, id } = await applicationWithProof(t, citizen, overrides);
   for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {

@@ -10,7 +10,9 @@ import { startTestApp, type TestApp } from './test-app';
 import { act, applicationWithProof, CITIZEN, issued, OFFICER } from './trust-fixtures';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ APP_BASE_URL: 'https://egov.example.la' }); });
+beforeAll(async () => {
+  t = await startTestApp({ APP_BASE_URL: 'https://egov.example.la' });
+});
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -34,12 +36,19 @@ describe('revocation', () => {
     expect(pdf.statusCode).toBe(409);
 
     const told = await t.app.db.select().from(notifications).where(eq(notifications.applicationId, id));
-    expect(told.find((n) => n.kind === 'certificate_revoked')?.messageEn).toMatch(/revoked: The holder moved to another district\. It is no longer valid/);
+    expect(told.find((n) => n.kind === 'certificate_revoked')?.messageEn).toMatch(
+      /revoked: The holder moved to another district\. It is no longer valid/,
+    );
     const mail = mailsTo(t.dataDir, citizen.user.email).at(-1)!;
     expect(mail.subject).toBe(`Your resident certificate was revoked — RC0000${id}`);
     expect(mail.text).toContain('Reason: The holder moved to another district.');
 
-    const again = await t.app.inject({ method: 'POST', url: `${CITIZEN}/re-apply`, headers: citizen.headers, payload: { ...(await applicationBody(t.app)), id } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${CITIZEN}/re-apply`,
+      headers: citizen.headers,
+      payload: { ...(await applicationBody(t.app)), id },
+    });
     expect(again.statusCode, again.body).toBe(201);
     const [fresh] = await t.app.db.select().from(applications).where(eq(applications.id, again.json().data.id));
     expect(fresh).toMatchObject({ status: 'pending', paymentStatus: 'unpaid', reappliedFromId: id });
@@ -59,9 +68,20 @@ describe('who saw my data', () => {
     const log = await get(`${CITIZEN}/${id}/access-log`, citizen.headers);
     expect(log.statusCode).toBe(200);
     expect(log.headers['cache-control']).toBe('private, no-store');
-    const entries = log.json().data as { officer: { id: number; name: string }; action: string; detail: string | null; at: string }[];
-    expect(entries.map((e) => [e.action, e.detail])).toEqual([['view', null], ['view_document', 'proof_of_payment'], ['verify-payment', null]]);
-    expect(entries.every((e) => e.officer.id === cashier.user.id && e.officer.name === 'Somchai Phommachanh')).toBe(true);
+    const entries = log.json().data as {
+      officer: { id: number; name: string };
+      action: string;
+      detail: string | null;
+      at: string;
+    }[];
+    expect(entries.map((e) => [e.action, e.detail])).toEqual([
+      ['view', null],
+      ['view_document', 'proof_of_payment'],
+      ['verify-payment', null],
+    ]);
+    expect(entries.every((e) => e.officer.id === cashier.user.id && e.officer.name === 'Somchai Phommachanh')).toBe(
+      true,
+    );
 
     const stranger = await createAccount(t.app);
     expect((await get(`${CITIZEN}/${id}/access-log`, stranger.headers)).statusCode).toBe(404);
@@ -73,9 +93,17 @@ describe('who saw my data', () => {
 describe('expiry', () => {
   it('two jobs running at once reject an overdue application once, with a note, a notification and one mail', async () => {
     const citizen = await createAccount(t.app, { language: 'lo' });
-    const res = await t.app.inject({ method: 'POST', url: `${CITIZEN}/create-new`, headers: citizen.headers, payload: await applicationBody(t.app) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${CITIZEN}/create-new`,
+      headers: citizen.headers,
+      payload: await applicationBody(t.app),
+    });
     const id = res.json().data.id as number;
-    await t.app.db.update(applications).set({ deadline: new Date(Date.now() - 60_000) }).where(eq(applications.id, id));
+    await t.app.db
+      .update(applications)
+      .set({ deadline: new Date(Date.now() - 60_000) })
+      .where(eq(applications.id, id));
     const before = mailsTo(t.dataDir, citizen.user.email).length;
 
     const [a, b] = await Promise.all([rejectOverdueApplications(t.app), runScheduledJobs(t.app)]);
@@ -94,7 +122,7 @@ describe('expiry', () => {
   });
 });
 
-describe('status mails in the citizen\'s language', () => {
+describe("status mails in the citizen's language", () => {
   it('payment confirmed, proof refused with the reason, certificate ready; in Lao for a Lao account', async () => {
     const citizen = await createAccount(t.app, { language: 'lo' });
     const cashier = await createOfficer(t.app, 'cashier');
@@ -115,7 +143,12 @@ describe('status mails in the citizen\'s language', () => {
 
   it('in English for an English account; the profile switch stops optional mails but never a rejection', async () => {
     const citizen = await createAccount(t.app, { language: 'en' });
-    const off = await t.app.inject({ method: 'POST', url: '/api/v1/citizen/user/email-updates', headers: citizen.headers, payload: { email_updates: false } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/citizen/user/email-updates',
+      headers: citizen.headers,
+      payload: { email_updates: false },
+    });
     expect(off.statusCode).toBe(200);
     expect((await get('/api/v1/citizen/user/profile', citizen.headers)).json().data.email_updates).toBe(false);
     const cashier = await createOfficer(t.app, 'cashier');
@@ -127,20 +160,41 @@ describe('status mails in the citizen\'s language', () => {
     const mails = mailsTo(t.dataDir, citizen.user.email);
     expect(mails.map((m) => m.subject)).toEqual([`Application rejected — RC0000${id}`]);
     expect(mails[0]!.text).toContain('Reason: The photo is not of the applicant.');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/citizen/user/email-updates', headers: citizen.headers, payload: { email_updates: 'no' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/citizen/user/email-updates',
+      headers: citizen.headers,
+      payload: { email_updates: 'no' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('the pick-up reminder goes out once, the day before', async () => {
     const { citizen, id } = await issued(t);
     const now = new Date();
-    const tomorrow = new Date(Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vientiane' }).format(now)) + 86_400_000).toISOString().slice(0, 10);
-    await t.app.db.update(applications).set({ status: 'waiting to pickup', pickupDate: tomorrow, pickupTime: '10:00 AM' }).where(eq(applications.id, id));
+    const tomorrow = new Date(
+      Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vientiane' }).format(now)) + 86_400_000,
+    )
+      .toISOString()
+      .slice(0, 10);
+    await t.app.db
+      .update(applications)
+      .set({ status: 'waiting to pickup', pickupDate: tomorrow, pickupTime: '10:00 AM' })
+      .where(eq(applications.id, id));
     const [r1, r2] = await Promise.all([sendPickupReminders(t.app, now), sendPickupReminders(t.app, now)]);
     expect(r1 + r2).toBeGreaterThanOrEqual(1);
-    const reminders = mailsTo(t.dataDir, citizen.user.email).filter((m) => m.subject.startsWith('Reminder: pick up your certificate tomorrow'));
+    const reminders = mailsTo(t.dataDir, citizen.user.email).filter((m) =>
+      m.subject.startsWith('Reminder: pick up your certificate tomorrow'),
+    );
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.text).toContain('at 10:00 AM');
-    expect((await t.app.db.select({ at: applications.pickupReminderSentAt }).from(applications).where(eq(applications.id, id)))[0]!.at).not.toBeNull();
+    expect(
+      (
+        await t.app.db
+          .select({ at: applications.pickupReminderSentAt })
+          .from(applications)
+          .where(eq(applications.id, id))
+      )[0]!.at,
+    ).not.toBeNull();
   });
 });

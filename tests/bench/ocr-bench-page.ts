@@ -7,7 +7,10 @@ import type { GrayImage } from '../../src/features/registration/ocr/gray-image';
 import type { NameReading } from '../../src/features/registration/ocr/field-values';
 import { readIdCard } from '../../src/features/registration/ocr/read-id-card';
 
-type Reading = Awaited<ReturnType<typeof readIdCard>> & { crops?: Record<string, string>; readings?: Record<string, NameReading[]> };
+type Reading = Awaited<ReturnType<typeof readIdCard>> & {
+  crops?: Record<string, string>;
+  readings?: Record<string, NameReading[]>;
+};
 
 declare global {
   interface Window {
@@ -29,9 +32,17 @@ window.readCard = async (url, debug = false, record = false) => {
   const readings: Record<string, NameReading[]> = {};
   const blob = await (await fetch(url)).blob();
   const reading: Reading = await readIdCard(blob, () => {}, new Date('2026-01-01'), {
-    debug: debug ? (name, image) => { crops[name] = toDataUrl(image); } : undefined,
+    debug: debug
+      ? (name, image) => {
+          crops[name] = toDataUrl(image);
+        }
+      : undefined,
     readAllSizes: record,
-    record: record ? (field, all) => { readings[field] = all; } : undefined,
+    record: record
+      ? (field, all) => {
+          readings[field] = all;
+        }
+      : undefined,
   });
   return { ...reading, ...(debug ? { crops } : {}), ...(record ? { readings } : {}) };
 };

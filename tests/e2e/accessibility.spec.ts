@@ -24,7 +24,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const stream = path.join(os.tmpdir(), 'rc-e2e-a11y-card.mjpeg');
 fs.copyFileSync(path.join(here, '../fixtures/id-cards/card-1-phone.jpg'), stream);
 test.use({
-  launchOptions: { ...chromiumLaunchOptions(), args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${stream}`] },
+  launchOptions: {
+    ...chromiumLaunchOptions(),
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${stream}`,
+    ],
+  },
   permissions: ['camera'],
   actionTimeout: 15_000,
 });
@@ -43,10 +51,27 @@ class Scanner {
   async scan(label: string) {
     await settle(this.page);
     const { violations } = await new AxeBuilder({ page: this.page }).withTags(TAGS).analyze();
-    if (process.env.A11Y_DEBUG) console.log(label, this.page.url(), JSON.stringify(await this.page.locator('h1').first().textContent().catch(() => '')));
+    if (process.env.A11Y_DEBUG)
+      console.log(
+        label,
+        this.page.url(),
+        JSON.stringify(
+          await this.page
+            .locator('h1')
+            .first()
+            .textContent()
+            .catch(() => ''),
+        ),
+      );
     for (const v of violations) {
-      const nodes = v.nodes.slice(0, 6).map((n) => `      ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`);
-      this.found.push(`${label} [${this.page.url().replace(/^https?:\/\/[^/]+/, '')}]: ${v.id} (${v.impact}) ${v.help}\n${nodes.join('\n')}`);
+      const nodes = v.nodes
+        .slice(0, 6)
+        .map(
+          (n) => `      ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`,
+        );
+      this.found.push(
+        `${label} [${this.page.url().replace(/^https?:\/\/[^/]+/, '')}]: ${v.id} (${v.impact}) ${v.help}\n${nodes.join('\n')}`,
+      );
     }
   }
 
@@ -61,7 +86,8 @@ class Scanner {
     await this.page.waitForTimeout(150);
     const problems = await this.page.evaluate(() => {
       const out: string[] = [];
-      const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      const name = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
       const scrollsSideways = (el: Element | null): boolean => {
         for (let e = el; e && e !== document.body; e = e.parentElement) {
           const o = getComputedStyle(e).overflowX;
@@ -70,18 +96,27 @@ class Scanner {
         return false;
       };
       if (document.documentElement.scrollWidth > window.innerWidth + 1) {
-        const wide = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !scrollsSideways(el.parentElement) && getComputedStyle(el).position !== 'fixed');
-        out.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px): ${wide.slice(0, 3).map(name).join(', ')}`);
+        const wide = [...document.querySelectorAll('body *')].filter(
+          (el) =>
+            el.getBoundingClientRect().right > window.innerWidth + 1 &&
+            !scrollsSideways(el.parentElement) &&
+            getComputedStyle(el).position !== 'fixed',
+        );
+        out.push(
+          `the page scrolls sideways (${document.documentElement.scrollWidth}px): ${wide.slice(0, 3).map(name).join(', ')}`,
+        );
       }
       for (const el of document.querySelectorAll('body *')) {
         const style = getComputedStyle(el);
         // Form controls draw their own text (a file input's button); 1 px boxes are screen-reader-only text.
         if (el.matches('input, select, textarea') || el.clientWidth <= 1) continue;
-        if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) out.push(`text cut off: ${name(el)}`);
+        if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+          out.push(`text cut off: ${name(el)}`);
       }
       return out;
     });
-    for (const p of problems) this.found.push(`${label} [${this.page.url().replace(/^https?:\/\/[^/]+/, '')}] at 320 px: ${p}`);
+    for (const p of problems)
+      this.found.push(`${label} [${this.page.url().replace(/^https?:\/\/[^/]+/, '')}] at 320 px: ${p}`);
     if (size) await this.page.setViewportSize(size);
   }
 
@@ -152,7 +187,10 @@ async function createApplication(page: Page, citizen: Citizen, withProof: boolea
   const headers = { authorization: `Bearer ${citizen.token}` };
   const { id } = await createApplicationThroughApi(page.request, citizen.token);
   if (withProof) {
-    const proof = await page.request.post(`/api/v1/citizen/resident-certificate/${id}/upload-payment`, { headers, data: { proof_of_payment: dataUrl(png(600, 800)) } });
+    const proof = await page.request.post(`/api/v1/citizen/resident-certificate/${id}/upload-payment`, {
+      headers,
+      data: { proof_of_payment: dataUrl(png(600, 800)) },
+    });
     expect(proof.ok(), await proof.text()).toBe(true);
   }
   return id;
@@ -160,11 +198,19 @@ async function createApplication(page: Page, citizen: Citizen, withProof: boolea
 
 /** The officer of the e2e server (created at start from BOOTSTRAP_OFFICER_*), signed in through the API. */
 async function officerSession(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const res = await page.request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
   expect(res.ok(), await res.text()).toBe(true);
-  const { access_token: token, expires_at: expiresAt } = (await res.json()).data as { access_token: string; expires_at: number };
+  const { access_token: token, expires_at: expiresAt } = (await res.json()).data as {
+    access_token: string;
+    expires_at: number;
+  };
   const act = async (id: number, action: string, notes?: string) => {
-    const done = await page.request.post(`/api/v1/officer/applications/${id}/${action}`, { headers: { authorization: `Bearer ${token}` }, data: notes ? { notes } : {} });
+    const done = await page.request.post(`/api/v1/officer/applications/${id}/${action}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: notes ? { notes } : {},
+    });
     expect(done.ok(), `${action}: ${await done.text()}`).toBe(true);
   };
   return { token, expiresAt, act };
@@ -176,10 +222,15 @@ async function applicationsInEveryState(page: Page, citizen: Citizen) {
   const pending = await createApplication(page, citizen, false);
   const paid = await createApplication(page, citizen, true);
   const issued = await createApplication(page, citizen, true);
-  for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) await officer.act(issued, action);
+  for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate'])
+    await officer.act(issued, action);
   const rejected = await createApplication(page, citizen, false);
   await officer.act(rejected, 'reject', 'The household registration book is not readable. Please send a clearer scan.');
-  const detail = await (await page.request.get(`/api/v1/citizen/resident-certificate/${issued}`, { headers: { authorization: `Bearer ${citizen.token}` } })).json();
+  const detail = await (
+    await page.request.get(`/api/v1/citizen/resident-certificate/${issued}`, {
+      headers: { authorization: `Bearer ${citizen.token}` },
+    })
+  ).json();
   return { pending, paid, issued, rejected, certificateCode: detail.data.certificate_code as string, officer };
 }
 
@@ -239,7 +290,11 @@ test('signed-in screens have no WCAG 2.2 AA violations (en and lo)', async ({ pa
     await axe.visit(`/how-to-payment?id=${pending}`, l('how to pay'));
     await axe.visit(`/payment-success?id=${paid}`, l('payment success'));
     await axe.visit('/application-history', l('history'));
-    for (const [id, state] of [[paid, 'paid'], [issued, 'issued'], [rejected, 'rejected']] as const) {
+    for (const [id, state] of [
+      [paid, 'paid'],
+      [issued, 'issued'],
+      [rejected, 'rejected'],
+    ] as const) {
       await axe.visit(`/detail-application/${id}`, l(`detail, ${state}`));
       for (const tab of await page.getByRole('tab').all()) {
         await tab.click();
@@ -288,11 +343,14 @@ test('back-office screens have no WCAG 2.2 AA violations (en and lo)', async ({ 
   await signIn(page, citizen);
   const { paid, issued } = await applicationsInEveryState(page, citizen);
   const officer = await officerSession(page);
-  await page.evaluate(({ token, expiresAt }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('expiresAt', String(expiresAt));
-    localStorage.setItem('role', 'officer');
-  }, { token: officer.token, expiresAt: officer.expiresAt });
+  await page.evaluate(
+    ({ token, expiresAt }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('expiresAt', String(expiresAt));
+      localStorage.setItem('role', 'officer');
+    },
+    { token: officer.token, expiresAt: officer.expiresAt },
+  );
   for (const language of LANGUAGES) {
     await useLanguage(page, language);
     const l = (name: string) => `${name} (${language})`;

@@ -35,7 +35,9 @@ test.beforeEach(async ({ page, request }) => {
   await signIn(page, citizen);
 });
 
-test('home: welcome card, 8 shortcuts with the coming-soon dialog, the promo carousel and the bottom bar', async ({ page }) => {
+test('home: welcome card, 8 shortcuts with the coming-soon dialog, the promo carousel and the bottom bar', async ({
+  page,
+}) => {
   await page.goto('/home');
   const welcome = page.getByRole('region', { name: 'Somchai Phommachanh' });
   await expect(welcome).toBeVisible();
@@ -44,7 +46,10 @@ test('home: welcome card, 8 shortcuts with the coming-soon dialog, the promo car
 
   const services = page.getByRole('region', { name: 'Services' });
   await expect(services.getByRole('listitem')).toHaveCount(8);
-  await expect(services.getByRole('link', { name: 'Resident certificate' })).toHaveAttribute('href', '/resident-certificate');
+  await expect(services.getByRole('link', { name: 'Resident certificate' })).toHaveAttribute(
+    'href',
+    '/resident-certificate',
+  );
   await expect(services.getByRole('link', { name: 'Customer services' })).toHaveAttribute('href', '/customer-services');
 
   // A coming-soon item opens the dialog; Close returns focus to the item that opened it.
@@ -90,7 +95,9 @@ test('the promo carousel respects reduced motion: no smooth scrolling, each card
   expect(await strip.evaluate((el) => getComputedStyle(el).scrollBehavior)).toBe('smooth');
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await strip.evaluate((el) => getComputedStyle(el).scrollBehavior)).toBe('auto');
-  const step = await strip.evaluate((el) => (el.firstElementChild as HTMLElement).offsetWidth + parseFloat(getComputedStyle(el).columnGap));
+  const step = await strip.evaluate(
+    (el) => (el.firstElementChild as HTMLElement).offsetWidth + parseFloat(getComputedStyle(el).columnGap),
+  );
   await page.getByRole('button', { name: 'Next card' }).click();
   // Read at once: without animation the strip is already on the next card.
   expect(Math.abs((await strip.evaluate((el) => el.scrollLeft)) - step)).toBeLessThanOrEqual(4);
@@ -201,7 +208,9 @@ test('change the password (a wrong current one shows the catalogue message), log
   await page.getByRole('button', { name: 'Yes, log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  const revoked = await page.request.get('/api/v1/citizen/user/profile', { headers: { authorization: `Bearer ${token}` } });
+  const revoked = await page.request.get('/api/v1/citizen/user/profile', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(revoked.status()).toBe(401);
 
   await logIn(page, citizen.email, citizen.password);
@@ -211,11 +220,23 @@ test('change the password (a wrong current one shows the catalogue message), log
   await expect(page.getByRole('region', { name: 'Somchai Phommachanh' })).toBeVisible();
 });
 
-test('FAQ search narrows the list; customer services and terms read their contacts from configuration', async ({ page }) => {
+test('FAQ search narrows the list; customer services and terms read their contacts from configuration', async ({
+  page,
+}) => {
   await page.goto('/customer-services');
-  const contacts = (await (await page.request.get('/api/v1/master-data/support-contacts')).json()).data as { phone: string; email: string; whatsapp: string };
-  await expect(page.getByRole('link', { name: /Call us/ })).toHaveAttribute('href', `tel:${contacts.phone.replace(/[^\d+]/g, '')}`);
-  await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', `https://wa.me/${contacts.whatsapp.replace(/\D/g, '')}`);
+  const contacts = (await (await page.request.get('/api/v1/master-data/support-contacts')).json()).data as {
+    phone: string;
+    email: string;
+    whatsapp: string;
+  };
+  await expect(page.getByRole('link', { name: /Call us/ })).toHaveAttribute(
+    'href',
+    `tel:${contacts.phone.replace(/[^\d+]/g, '')}`,
+  );
+  await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+    'href',
+    `https://wa.me/${contacts.whatsapp.replace(/\D/g, '')}`,
+  );
   await expect(page.getByRole('link', { name: /Email us/ })).toHaveAttribute('href', `mailto:${contacts.email}`);
   await page.getByRole('link', { name: /Frequently asked questions/ }).click();
 
@@ -246,14 +267,18 @@ test('FAQ search narrows the list; customer services and terms read their contac
   await expect(page.getByRole('link', { name: contacts.email })).toBeVisible();
 });
 
-test('notifications: newest first with their time, the bell counts the unread ones, language saved on the account', async ({ page, request }) => {
+test('notifications: newest first with their time, the bell counts the unread ones, language saved on the account', async ({
+  page,
+  request,
+}) => {
   const me = { authorization: `Bearer ${citizen.token}` };
   await page.goto('/notification');
   await expect(page.getByRole('heading', { name: 'No notifications yet' })).toBeVisible();
 
   // An application sent through the API: the server writes a notification about it.
   const { id } = await createApplicationThroughApi(request, citizen.token);
-  const ticket = (await (await request.get(`/api/v1/citizen/resident-certificate/${id}`, { headers: me })).json()).data.ticket_number as string;
+  const ticket = (await (await request.get(`/api/v1/citizen/resident-certificate/${id}`, { headers: me })).json()).data
+    .ticket_number as string;
 
   await page.goto('/account');
   await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
@@ -263,7 +288,11 @@ test('notifications: newest first with their time, the bell counts the unread on
   await expect(item.locator('time')).toHaveText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
   await expect(item.getByRole('link')).toHaveAttribute('href', `/detail-application/${id}`);
   // Opening the list reads it: the bell's count is gone.
-  await expect.poll(async () => (await (await request.get('/api/v1/notifications/unread-count', { headers: me })).json()).data.unread).toBe(0);
+  await expect
+    .poll(
+      async () => (await (await request.get('/api/v1/notifications/unread-count', { headers: me })).json()).data.unread,
+    )
+    .toBe(0);
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toHaveCount(0); // this screen has no bell of its own
   await page.goto('/account');
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
@@ -274,5 +303,7 @@ test('notifications: newest first with their time, the bell counts the unread on
   await page.getByRole('menuitemradio', { name: 'ພາສາລາວ' }).click();
   await expect(page.locator('main li').first()).toContainText(`ໄດ້ຮັບຄຳຮ້ອງ ${ticket}`);
   await expect(page.locator('main li time').first()).toHaveText(/\d{1,2} \S+ \d{4}, \d{2}:\d{2}/);
-  await expect.poll(async () => (await (await request.get('/api/v1/citizen/user/profile', { headers: me })).json()).data.language).toBe('lo');
+  await expect
+    .poll(async () => (await (await request.get('/api/v1/citizen/user/profile', { headers: me })).json()).data.language)
+    .toBe('lo');
 });

@@ -44,7 +44,10 @@ test('unknown paths show the 404 page with a way home', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
 });
 
-test('guards: protected screens send a guest to /login, guest screens send a citizen to /home', async ({ page, request }) => {
+test('guards: protected screens send a guest to /login, guest screens send a citizen to /home', async ({
+  page,
+  request,
+}) => {
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/detail-application/12');
@@ -111,13 +114,20 @@ test('Chrome finds the app installable', async ({ baseURL }) => {
   await page.evaluate(async () => navigator.serviceWorker.ready);
   const cdp = await context.newCDPSession(page);
   let errors: unknown[] = [];
-  await expect.poll(async () => {
-    errors = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors;
-    return errors.length;
-  }, { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        errors = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors;
+        return errors.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
   expect(manifest).toMatchObject({ display: 'standalone', start_url: '/home' });
-  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  );
   await context.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

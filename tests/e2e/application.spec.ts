@@ -53,15 +53,49 @@ async function sidewaysPortraitJpeg(page: Page, file: string): Promise<string> {
     g.fillRect(0, 0, 60, 300);
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
     let bin = '';
-    new Uint8Array(await blob.arrayBuffer()).forEach((b) => { bin += String.fromCharCode(b); });
+    new Uint8Array(await blob.arrayBuffer()).forEach((b) => {
+      bin += String.fromCharCode(b);
+    });
     return btoa(bin);
   });
   const jpeg = Buffer.from(b64, 'base64');
   const exif = Buffer.from([
-    0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, // APP1, length 34, "Exif\0\0"
-    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // TIFF, big-endian, first IFD at 8
-    0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, // Orientation = 6
-    0x00, 0x00, 0x00, 0x00,
+    0xff,
+    0xe1,
+    0x00,
+    0x22,
+    0x45,
+    0x78,
+    0x69,
+    0x66,
+    0x00,
+    0x00, // APP1, length 34, "Exif\0\0"
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // TIFF, big-endian, first IFD at 8
+    0x00,
+    0x01,
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x06,
+    0x00,
+    0x00, // Orientation = 6
+    0x00,
+    0x00,
+    0x00,
+    0x00,
   ]);
   fs.writeFileSync(file, Buffer.concat([jpeg.subarray(0, 2), exif, jpeg.subarray(2)]));
   return file;
@@ -80,7 +114,12 @@ async function viewDocument(page: Page, name: RegExp, kind: 'image' | 'pdf') {
   await expect(dialog).toBeHidden();
 }
 
-test('a new citizen applies, survives a reload, pays by virtual account, uploads the proof and follows the application', async ({ page, request, context, baseURL }, testInfo) => {
+test('a new citizen applies, survives a reload, pays by virtual account, uploads the proof and follows the application', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const f = files(testInfo.outputPath('documents'));
   const citizen = await registerCitizen(request);
@@ -153,7 +192,9 @@ test('a new citizen applies, survives a reload, pays by virtual account, uploads
     });
     const jpeg = values.find((v): v is Blob => v instanceof Blob && v.type === 'image/jpeg');
     let bin = '';
-    new Uint8Array(await jpeg!.arrayBuffer()).forEach((b) => { bin += String.fromCharCode(b); });
+    new Uint8Array(await jpeg!.arrayBuffer()).forEach((b) => {
+      bin += String.fromCharCode(b);
+    });
     return btoa(bin);
   });
   const stored = Buffer.from(kept, 'base64');
@@ -218,7 +259,9 @@ test('a new citizen applies, survives a reload, pays by virtual account, uploads
   // How to pay: the nine steps carry the real VA number, recipient and amount.
   await page.getByRole('link', { name: 'How to pay' }).click();
   await expect(page).toHaveURL(new RegExp(`/how-to-payment\\?id=${id}$`));
-  await expect(page.getByRole('listitem').filter({ hasText: 'Enter the virtual account number' })).toContainText(vaDigits.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await expect(page.getByRole('listitem').filter({ hasText: 'Enter the virtual account number' })).toContainText(
+    vaDigits.replace(/(\d{4})(?=\d)/g, '$1 '),
+  );
   await page.getByText('Via bank mobile app').click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Enter the amount' })).toContainText('LAK 29,000');
   await page.getByRole('link', { name: /Back to the payment of/ }).click();
@@ -264,7 +307,10 @@ test('a new citizen applies, survives a reload, pays by virtual account, uploads
   await expect(page).toHaveURL(/\/application-resident-certificate$/);
 });
 
-test('a citizen without applications sees the empty history; another citizen cannot open them', async ({ page, request }) => {
+test('a citizen without applications sees the empty history; another citizen cannot open them', async ({
+  page,
+  request,
+}) => {
   const first = await registerCitizen(request);
   await signIn(page, first);
   await page.goto('/application-history');

@@ -21,23 +21,42 @@ async function paidApplication(request: APIRequestContext, citizen: Citizen) {
   const headers = { authorization: `Bearer ${citizen.token}` };
   // The names and dates the certificate prints and signs.
   const { id } = await createApplicationThroughApi(request, citizen.token, {
-    first_name: 'ສົມພອນ', last_name: 'ແກ້ວມະນີ', date_of_birth: '1991-02-03', current_address: 'Ban Phonxay', house_number: '7',
-    head_of_household: 'Bounthan Keomany', family_book_date: '2012-05-10', father_name: 'Bounthan Keomany', mother_name: 'Vanh Keomany', reason: 'Renting a house',
+    first_name: 'ສົມພອນ',
+    last_name: 'ແກ້ວມະນີ',
+    date_of_birth: '1991-02-03',
+    current_address: 'Ban Phonxay',
+    house_number: '7',
+    head_of_household: 'Bounthan Keomany',
+    family_book_date: '2012-05-10',
+    father_name: 'Bounthan Keomany',
+    mother_name: 'Vanh Keomany',
+    reason: 'Renting a house',
   });
-  const proof = await request.post(`${BASE}/${id}/upload-payment`, { headers, data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' } });
+  const proof = await request.post(`${BASE}/${id}/upload-payment`, {
+    headers,
+    data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' },
+  });
   expect(proof.status(), await proof.text()).toBe(200);
   return id;
 }
 
 async function officerSignIn(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
-  const { access_token: token, expires_at: expiresAt } = (await res.json()).data as { access_token: string; expires_at: number };
+  const res = await page.request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
+  const { access_token: token, expires_at: expiresAt } = (await res.json()).data as {
+    access_token: string;
+    expires_at: number;
+  };
   if (!page.url().startsWith('http')) await page.goto('/api/health');
-  await page.evaluate(({ token, expiresAt }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('expiresAt', String(expiresAt));
-    localStorage.setItem('role', 'officer');
-  }, { token, expiresAt });
+  await page.evaluate(
+    ({ token, expiresAt }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('expiresAt', String(expiresAt));
+      localStorage.setItem('role', 'officer');
+    },
+    { token, expiresAt },
+  );
   return token;
 }
 
@@ -54,10 +73,16 @@ async function officerAct(page: Page, action: string, done: string, reason?: str
 async function axeClean(page: Page, label: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
-test('an issued certificate proves itself offline, fails when altered, and reads revoked after revocation', async ({ browser, page, request }, testInfo) => {
+test('an issued certificate proves itself offline, fails when altered, and reads revoked after revocation', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   const citizen = await registerCitizen(request);
   const id = await paidApplication(request, citizen);
@@ -87,7 +112,9 @@ test('an issued certificate proves itself offline, fails when altered, and reads
   const landlord = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await landlord.newPage();
   await phone.goto('/');
-  await phone.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await phone.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await expect.poll(() => phone.evaluate(async () => (await caches.keys()).includes('certificate-keys'))).toBe(true);
 
   // … and is offline when it scans the certificate: the signature alone says genuine.
@@ -96,7 +123,9 @@ test('an issued certificate proves itself offline, fails when altered, and reads
   const result = phone.locator('section[data-status]');
   await expect(phone.getByRole('heading', { name: 'Genuine certificate' })).toBeVisible();
   await expect(result).toHaveAttribute('data-source', 'signature');
-  await expect(phone.getByTestId('verify-source')).toContainText('Checked with the digital signature alone, on this device, without a connection');
+  await expect(phone.getByTestId('verify-source')).toContainText(
+    'Checked with the digital signature alone, on this device, without a connection',
+  );
   await expect(phone.getByTestId('signed-name')).toHaveText('ສົມພອນ ແກ້ວມະນີ');
   await expect(phone.getByText('3 February 1991')).toBeVisible();
   await expect(phone.getByText(ticket)).toBeVisible();
@@ -160,6 +189,8 @@ test('an issued certificate proves itself offline, fails when altered, and reads
     await page.screenshot({ path: testInfo.outputPath(`access-log-${language}.png`), fullPage: true });
     await axeClean(page, `citizen access log (${language})`);
   }
-  const pdfAfter = await request.get(`${BASE}/${id}/download-2`, { headers: { authorization: `Bearer ${citizen.token}` } });
+  const pdfAfter = await request.get(`${BASE}/${id}/download-2`, {
+    headers: { authorization: `Bearer ${citizen.token}` },
+  });
   expect(pdfAfter.status()).toBe(409);
 });

@@ -11,37 +11,62 @@ const BASE = '/api/v1/citizen/resident-certificate';
 async function paidApplication(request: APIRequestContext, citizen: Citizen) {
   const headers = { authorization: `Bearer ${citizen.token}` };
   const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
-  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List).data[0]!.id;
-  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List).data[0]!.id;
+  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List)
+    .data[0]!.id;
+  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List)
+    .data[0]!.id;
   const created = await request.post(`${BASE}/create-new`, {
     headers,
     data: {
-      first_name: 'Khamphone', last_name: 'Vongsa', date_of_birth: '1992-07-15', occupation: 'Accountant',
-      current_address: 'Ban Saphanthong, Sisattanak', house_number: '88', province_id: province, district_id: district, village_id: village,
-      head_of_household: 'Bounmy Vongsa', family_book_number: '0054321', family_book_date: '2014-03-20',
-      father_name: 'Bounmy Vongsa', mother_name: 'Chanthala Vongsa',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village,
+      first_name: 'Khamphone',
+      last_name: 'Vongsa',
+      date_of_birth: '1992-07-15',
+      occupation: 'Accountant',
+      current_address: 'Ban Saphanthong, Sisattanak',
+      house_number: '88',
+      province_id: province,
+      district_id: district,
+      village_id: village,
+      head_of_household: 'Bounmy Vongsa',
+      family_book_number: '0054321',
+      family_book_date: '2014-03-20',
+      father_name: 'Bounmy Vongsa',
+      mother_name: 'Chanthala Vongsa',
+      parent_province_id: province,
+      parent_district_id: district,
+      parent_village_id: village,
       reason: 'Opening a bank account',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'household-book.pdf',
-      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
+      applicant_photo: dataUrl(png(300, 400)),
+      applicant_photo_name: 'photo.png',
+      household_registration_book: dataUrl(pdf(), 'application/pdf'),
+      household_registration_book_name: 'household-book.pdf',
+      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'),
+      proof_of_residence_name: 'residence.pdf',
       bank_id: 1,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { id: number } }).data.id;
-  const proof = await request.post(`${BASE}/${id}/upload-payment`, { headers, data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' } });
+  const proof = await request.post(`${BASE}/${id}/upload-payment`, {
+    headers,
+    data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' },
+  });
   expect(proof.status(), await proof.text()).toBe(200);
   return id;
 }
 
 /** The officer (bootstrapped by playwright.config.ts) takes it to 'certificate issued' through the officer API. */
 async function issue(request: APIRequestContext, id: number) {
-  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
-    const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+    const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
     expect(res.status(), `${action}: ${await res.text()}`).toBe(200);
   }
 }
@@ -50,12 +75,19 @@ async function issue(request: APIRequestContext, id: number) {
 function nextWeekday(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vientiane' }).format(new Date());
   let t = Date.parse(`${today}T00:00:00Z`);
-  do t += 86_400_000; while ([0, 6].includes(new Date(t).getUTCDay()));
+  do t += 86_400_000;
+  while ([0, 6].includes(new Date(t).getUTCDay()));
   return new Date(t).toISOString().slice(0, 10);
 }
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
-test('a citizen with an issued certificate downloads it, books a pick-up and sees it in the detail; the QR address verifies it', async ({ page, request }, testInfo) => {
+test('a citizen with an issued certificate downloads it, books a pick-up and sees it in the detail; the QR address verifies it', async ({
+  page,
+  request,
+}, testInfo) => {
   const citizen = await registerCitizen(request);
   const id = await paidApplication(request, citizen);
   const ticket = `RC0000${id}`;
@@ -86,7 +118,9 @@ test('a citizen with an issued certificate downloads it, books a pick-up and see
   await expect(page).toHaveURL(new RegExp(`/pick-up-date/${id}$`));
   const date = nextWeekday();
   const calendar = page.getByRole('application', { name: /Pick-up date/ });
-  if (!(await page.getByTestId('calendar-month').textContent())?.includes(longDate(date).split(' ').slice(1).join(' '))) {
+  if (
+    !(await page.getByTestId('calendar-month').textContent())?.includes(longDate(date).split(' ').slice(1).join(' '))
+  ) {
     await calendar.getByRole('button', { name: 'Next month' }).click();
   }
   await calendar.getByRole('button', { name: new RegExp(longDate(date)) }).click();
@@ -110,8 +144,14 @@ test('a citizen with an issued certificate downloads it, books a pick-up and see
   await expect(page).toHaveURL(new RegExp(`/detail-application/${id}$`));
   await expect(page.getByText(`${longDate(date)}, 10:00 AM`)).toBeVisible();
   await expect(page.getByText('Waiting to be picked up').first()).toBeVisible();
-  const slots = await request.get(`${BASE}/pickup-slots?date=${date}`, { headers: { authorization: `Bearer ${citizen.token}` } });
-  expect(((await slots.json()) as { data: { slots: { time: string; remaining: number }[] } }).data.slots.find((s) => s.time === '10:00 AM')!.remaining).toBe(4);
+  const slots = await request.get(`${BASE}/pickup-slots?date=${date}`, {
+    headers: { authorization: `Bearer ${citizen.token}` },
+  });
+  expect(
+    ((await slots.json()) as { data: { slots: { time: string; remaining: number }[] } }).data.slots.find(
+      (s) => s.time === '10:00 AM',
+    )!.remaining,
+  ).toBe(4);
 
   // The certificate screen now offers to change the booking.
   await page.goto(`/certificate-approval/${id}`);
@@ -122,7 +162,10 @@ test('a citizen with an issued certificate downloads it, books a pick-up and see
   const detail = await request.get(`${BASE}/${id}`, { headers: { authorization: `Bearer ${citizen.token}` } });
   const code = ((await detail.json()) as { data: { certificate_code: string } }).data.certificate_code;
   expect(bytes.toString('latin1')).toContain(`/verify/${code}`);
-  const visitor = await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } });
+  const visitor = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
   await visitor.goto(`/verify/${code}`);
   await expect(visitor.getByRole('heading', { name: 'Genuine certificate' })).toBeVisible();
   await expect(visitor.getByTestId('holder')).toHaveText('Khamphone V.');
@@ -136,12 +179,16 @@ test('a citizen with an issued certificate downloads it, books a pick-up and see
   await visitor.close();
 });
 
-test('another citizen cannot download or book someone else\'s certificate', async ({ request }) => {
+test("another citizen cannot download or book someone else's certificate", async ({ request }) => {
   const owner = await registerCitizen(request);
   const id = await paidApplication(request, owner);
   await issue(request, id);
   const other = await registerCitizen(request);
   const headers = { authorization: `Bearer ${other.token}` };
   expect((await request.get(`${BASE}/${id}/download-2`, { headers })).status()).toBe(404);
-  expect((await request.post(`${BASE}/${id}/set-pickup-date`, { headers, data: { date: nextWeekday(), time: '08:00 AM' } })).status()).toBe(404);
+  expect(
+    (
+      await request.post(`${BASE}/${id}/set-pickup-date`, { headers, data: { date: nextWeekday(), time: '08:00 AM' } })
+    ).status(),
+  ).toBe(404);
 });

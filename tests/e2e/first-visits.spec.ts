@@ -10,7 +10,9 @@ import { startOwnServer, type OwnServer } from './fixtures/own-server';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let server: OwnServer;
-test.beforeAll(async () => { server = await startOwnServer(); });
+test.beforeAll(async () => {
+  server = await startOwnServer();
+});
 test.afterAll(async () => server?.stop());
 
 /** The precache manifest the build injected into dist/sw.js: what a browser fetches when it installs the app. */
@@ -23,7 +25,9 @@ function precachedUrls(): string[] {
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'lo-LA,lo;q=0.9,en;q=0.8' };
 
-test('200 first visits from one address within a minute: the shell, the service worker, every precached file and the first API calls are all served', async ({ browser }) => {
+test('200 first visits from one address within a minute: the shell, the service worker, every precached file and the first API calls are all served', async ({
+  browser,
+}) => {
   // One real first visit, to learn which API calls the first screen makes.
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -45,26 +49,37 @@ test('200 first visits from one address within a minute: the shell, the service 
     // The navigation first, then the rest six at a time, as a browser does over HTTP/1.1.
     const queue = [...visit];
     const fetchOne = async (url: string) => {
-      const res = await fetch(`${server.url}${url}`, { headers: url === '/' ? { ...BROWSER_HEADERS, accept: 'text/html', 'sec-fetch-mode': 'navigate' } : BROWSER_HEADERS });
+      const res = await fetch(`${server.url}${url}`, {
+        headers:
+          url === '/' ? { ...BROWSER_HEADERS, accept: 'text/html', 'sec-fetch-mode': 'navigate' } : BROWSER_HEADERS,
+      });
       await res.arrayBuffer();
       requests++;
       if (res.status !== 200) failures.push(`visit ${n}: ${url} → ${res.status}`);
     };
     await fetchOne(queue.shift()!);
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      for (let url = queue.shift(); url !== undefined; url = queue.shift()) await fetchOne(url);
-    }));
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let url = queue.shift(); url !== undefined; url = queue.shift()) await fetchOne(url);
+      }),
+    );
   };
   const visitors = Array.from({ length: 200 }, (_, i) => i);
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    for (let n = visitors.shift(); n !== undefined; n = visitors.shift()) await oneVisit(n);
-  }));
-  console.log(`200 first visits from one address: ${requests} requests (${visit.length} each, ${apiCalls.size} to the API) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let n = visitors.shift(); n !== undefined; n = visitors.shift()) await oneVisit(n);
+    }),
+  );
+  console.log(
+    `200 first visits from one address: ${requests} requests (${visit.length} each, ${apiCalls.size} to the API) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   expect(failures.slice(0, 10)).toEqual([]);
   expect(requests).toBe(200 * visit.length);
 });
 
-test('an address past its API ceiling still gets the app on every navigation; its API calls get the error shape with Retry-After', async ({ page }) => {
+test('an address past its API ceiling still gets the app on every navigation; its API calls get the error shape with Retry-After', async ({
+  page,
+}) => {
   // Past the default ceiling of anonymous API calls (2000 a minute) from this address.
   let refused: Response | undefined;
   for (let i = 0; i < 2100 && !refused; i += 50) {

@@ -152,7 +152,10 @@ test('home, dialogs and the account area with the keyboard alone', async ({ page
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('profile and password forms with the keyboard alone: errors are announced where the focus goes', async ({ page, request }) => {
+test('profile and password forms with the keyboard alone: errors are announced where the focus goes', async ({
+  page,
+  request,
+}) => {
   const citizen = await registerCitizen(request);
   await signIn(page, citizen);
   await page.goto('/profile');

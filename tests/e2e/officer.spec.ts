@@ -11,21 +11,36 @@ type List = { data: { id: number }[] };
 async function applicationWithProof(request: APIRequestContext, citizen: Citizen) {
   const headers = { authorization: `Bearer ${citizen.token}` };
   const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
-  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List).data[0]!.id;
-  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List).data[0]!.id;
+  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List)
+    .data[0]!.id;
+  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List)
+    .data[0]!.id;
   const place = { province_id: province, district_id: district, village_id: village };
   const created = await request.post('/api/v1/citizen/resident-certificate/create-new', {
     headers,
     data: {
-      first_name: 'Vilayvanh', last_name: 'Sisouphanh', date_of_birth: '1988-02-03', occupation: 'Nurse',
-      current_address: 'Ban Phonxay, Xaysetha', house_number: '45', ...place,
-      head_of_household: 'Bounthan Sisouphanh', family_book_number: '0098765', family_book_date: '2012-09-10',
-      father_name: 'Bounthan Sisouphanh', mother_name: 'Noy Sisouphanh',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village,
+      first_name: 'Vilayvanh',
+      last_name: 'Sisouphanh',
+      date_of_birth: '1988-02-03',
+      occupation: 'Nurse',
+      current_address: 'Ban Phonxay, Xaysetha',
+      house_number: '45',
+      ...place,
+      head_of_household: 'Bounthan Sisouphanh',
+      family_book_number: '0098765',
+      family_book_date: '2012-09-10',
+      father_name: 'Bounthan Sisouphanh',
+      mother_name: 'Noy Sisouphanh',
+      parent_province_id: province,
+      parent_district_id: district,
+      parent_village_id: village,
       reason: 'Applying for a job',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'household-book.pdf',
-      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
+      applicant_photo: dataUrl(png(300, 400)),
+      applicant_photo_name: 'photo.png',
+      household_registration_book: dataUrl(pdf(), 'application/pdf'),
+      household_registration_book_name: 'household-book.pdf',
+      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'),
+      proof_of_residence_name: 'residence.pdf',
       bank_id: 1,
     },
   });
@@ -41,7 +56,10 @@ async function applicationWithProof(request: APIRequestContext, citizen: Citizen
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('an officer takes a paid application to certificate issued; the citizen sees it in the history', async ({ page, request }) => {
+test('an officer takes a paid application to certificate issued; the citizen sees it in the history', async ({
+  page,
+  request,
+}) => {
   const citizen = await registerCitizen(request);
   const { ticket } = await applicationWithProof(request, citizen);
 
@@ -85,7 +103,9 @@ test('an officer takes a paid application to certificate issued; the citizen see
     await d.getByRole('button', { name: action, exact: true }).click();
     await expect(d).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: confirmation })).toBeVisible();
-    await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: ticket }) })).toContainText(status);
+    await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: ticket }) })).toContainText(
+      status,
+    );
   };
   await act('Verify payment', 'Payment verified. The citizen has been notified.', 'Paid');
   await act('Start review', 'Review started.', 'In validation');
@@ -113,16 +133,24 @@ test('the back office is for officers only; an officer opening /home lands on /o
   await signIn(page, citizen);
   await page.goto('/officer');
   await expect(page).toHaveURL(/\/home$/);
-  const api = await request.get('/api/v1/officer/applications', { headers: { authorization: `Bearer ${citizen.token}` } });
+  const api = await request.get('/api/v1/officer/applications', {
+    headers: { authorization: `Bearer ${citizen.token}` },
+  });
   expect(api.status()).toBe(403);
 
-  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
-  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } }).data;
-  await page.evaluate(({ token, expiresAt }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('expiresAt', String(expiresAt));
-    localStorage.setItem('role', 'officer');
-  }, { token: access_token, expiresAt: expires_at });
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
+  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } })
+    .data;
+  await page.evaluate(
+    ({ token, expiresAt }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('expiresAt', String(expiresAt));
+      localStorage.setItem('role', 'officer');
+    },
+    { token: access_token, expiresAt: expires_at },
+  );
   await page.goto('/home');
   await expect(page).toHaveURL(/\/officer$/);
 });
@@ -130,8 +158,16 @@ test('the back office is for officers only; an officer opening /home lands on /o
 /** WCAG 2.2 AA (axe) and no sideways scrolling at 320 px, once the screen has its data. */
 async function checkAccessible(page: Page, label: string, found: string[]) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  for (const v of violations) found.push(`${label}: ${v.id} ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  for (const v of violations)
+    found.push(
+      `${label}: ${v.id} ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+    );
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 320, height: 700 });
   await page.waitForTimeout(150);
@@ -143,17 +179,23 @@ async function checkAccessible(page: Page, label: string, found: string[]) {
 test('the back office passes WCAG 2.2 AA and reflows at 320 px, in English and Lao', async ({ page, request }) => {
   const citizen = await registerCitizen(request);
   const { id } = await applicationWithProof(request, citizen);
-  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
-  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } }).data;
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
+  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } })
+    .data;
   const found: string[] = [];
   for (const language of ['en', 'lo']) {
     await page.goto('/api/health');
-    await page.evaluate(({ token, expiresAt, language }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('expiresAt', String(expiresAt));
-      localStorage.setItem('role', 'officer');
-      localStorage.setItem('language', language);
-    }, { token: access_token, expiresAt: expires_at, language });
+    await page.evaluate(
+      ({ token, expiresAt, language }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('expiresAt', String(expiresAt));
+        localStorage.setItem('role', 'officer');
+        localStorage.setItem('language', language);
+      },
+      { token: access_token, expiresAt: expires_at, language },
+    );
     await page.goto('/officer');
     await expect(page.locator('table')).toBeVisible();
     await checkAccessible(page, `${language} queue`, found);
@@ -164,11 +206,23 @@ test('the back office passes WCAG 2.2 AA and reflows at 320 px, in English and L
     await checkAccessible(page, `${language} documents`, found);
     await page.getByRole('tab').nth(3).click();
     await checkAccessible(page, `${language} account`, found);
-    await page.locator('main').getByRole('button').filter({ hasText: language === 'en' ? 'Reject application' : 'ປະຕິເສດຄຳຮ້ອງ' }).click();
+    await page
+      .locator('main')
+      .getByRole('button')
+      .filter({ hasText: language === 'en' ? 'Reject application' : 'ປະຕິເສດຄຳຮ້ອງ' })
+      .click();
     await page.getByRole('dialog').getByRole('button').last().click();
     await expect(page.getByRole('dialog').locator('[aria-invalid="true"]')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    for (const v of violations) found.push(`${language} reject dialog: ${v.id} ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    for (const v of violations)
+      found.push(
+        `${language} reject dialog: ${v.id} ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+      );
   }
   expect(found).toEqual([]);
 });

@@ -2,7 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  chromium,
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { chromiumLaunchOptions } from './chromium';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
@@ -21,7 +29,8 @@ const QUEUED = 'Saved on this phone — it will be sent when you are back online
 async function history(request: APIRequestContext, citizen: Citizen) {
   const res = await request.get(`${BASE}/history`, { headers: { authorization: `Bearer ${citizen.token}` } });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { items: { id: number; ticket_number: string; status: string }[] } }).data.items;
+  return ((await res.json()) as { data: { items: { id: number; ticket_number: string; status: string }[] } }).data
+    .items;
 }
 
 async function detail(request: APIRequestContext, citizen: Citizen, id: number) {
@@ -31,8 +40,10 @@ async function detail(request: APIRequestContext, citizen: Citizen, id: number) 
 
 async function place(request: APIRequestContext) {
   const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
-  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List).data[0]!.id;
-  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List).data[0]!.id;
+  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List)
+    .data[0]!.id;
+  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List)
+    .data[0]!.id;
   return { province, district, village };
 }
 
@@ -40,16 +51,35 @@ async function place(request: APIRequestContext) {
 async function applicationOf(request: APIRequestContext, citizen: Citizen, idempotencyKey?: string) {
   const { province, district, village } = await place(request);
   const res = await request.post(`${BASE}/create-new`, {
-    headers: { authorization: `Bearer ${citizen.token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: {
+      authorization: `Bearer ${citizen.token}`,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     data: {
-      first_name: 'Khamphone', last_name: 'Vongsa', date_of_birth: '1992-07-15', occupation: 'Accountant',
-      current_address: 'Ban Saphanthong', house_number: '88', province_id: province, district_id: district, village_id: village,
-      head_of_household: 'Bounmy Vongsa', family_book_number: '0054321', family_book_date: '2014-03-20',
-      father_name: 'Bounmy Vongsa', mother_name: 'Chanthala Vongsa',
-      parent_province_id: province, parent_district_id: district, parent_village_id: village, reason: 'Opening a bank account',
-      applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), household_registration_book_name: 'book.pdf',
-      proof_of_residence: dataUrl(pdf('Residence'), 'application/pdf'), proof_of_residence_name: 'residence.pdf',
+      first_name: 'Khamphone',
+      last_name: 'Vongsa',
+      date_of_birth: '1992-07-15',
+      occupation: 'Accountant',
+      current_address: 'Ban Saphanthong',
+      house_number: '88',
+      province_id: province,
+      district_id: district,
+      village_id: village,
+      head_of_household: 'Bounmy Vongsa',
+      family_book_number: '0054321',
+      family_book_date: '2014-03-20',
+      father_name: 'Bounmy Vongsa',
+      mother_name: 'Chanthala Vongsa',
+      parent_province_id: province,
+      parent_district_id: district,
+      parent_village_id: village,
+      reason: 'Opening a bank account',
+      applicant_photo: dataUrl(png(300, 400)),
+      applicant_photo_name: 'photo.png',
+      household_registration_book: dataUrl(pdf(), 'application/pdf'),
+      household_registration_book_name: 'book.pdf',
+      proof_of_residence: dataUrl(pdf('Residence'), 'application/pdf'),
+      proof_of_residence_name: 'residence.pdf',
       bank_id: 1,
     },
   });
@@ -99,7 +129,9 @@ async function fillSteps1And2(page: Page, dir: string) {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/document-submission$/);
   await page.getByLabel('Applicant photo (3x4)').setInputFiles(write(dir, 'photo-300x400.png', png(300, 400)));
-  await page.getByLabel('Household registration book').setInputFiles(write(dir, 'household-book.pdf', pdf('Household registration book')));
+  await page
+    .getByLabel('Household registration book')
+    .setInputFiles(write(dir, 'household-book.pdf', pdf('Household registration book')));
   await page.getByLabel('Proof of residence').setInputFiles(write(dir, 'residence.pdf', pdf('Proof of residence')));
   await expect(page.getByText('residence.pdf')).toBeVisible();
 }
@@ -111,14 +143,22 @@ async function toPaymentWithBank(page: Page) {
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page.getByText('LAK 29,000')).toBeVisible();
   await page.getByRole('button', { name: /Select payment method/ }).click();
-  await page.getByRole('dialog', { name: 'Select payment method' }).getByRole('button', { name: 'Lao Development Bank (LDB)' }).click();
+  await page
+    .getByRole('dialog', { name: 'Select payment method' })
+    .getByRole('button', { name: 'Lao Development Bank (LDB)' })
+    .click();
 }
 
 async function officerIssues(request: APIRequestContext, id: number) {
-  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
-    const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+    const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
     expect(res.status(), `${action}: ${await res.text()}`).toBe(200);
   }
 }
@@ -136,17 +176,26 @@ function openDays(count: number): string[] {
 }
 
 /** How many answers kept on the device (IndexedDB rc-offline-data) have `fragment` in their key. */
-const keptCopies = (page: Page, fragment: string) => page.evaluate((part) => new Promise<number>((resolve) => {
-  const open = indexedDB.open('rc-offline-data');
-  open.onsuccess = () => {
-    const keys = open.result.transaction('responses').objectStore('responses').getAllKeys();
-    keys.onsuccess = () => resolve(keys.result.filter((k) => String(k).includes(part)).length);
-    keys.onerror = () => resolve(0);
-  };
-  open.onerror = () => resolve(0);
-}), fragment);
+const keptCopies = (page: Page, fragment: string) =>
+  page.evaluate(
+    (part) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('rc-offline-data');
+        open.onsuccess = () => {
+          const keys = open.result.transaction('responses').objectStore('responses').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.filter((k) => String(k).includes(part)).length);
+          keys.onerror = () => resolve(0);
+        };
+        open.onerror = () => resolve(0);
+      }),
+    fragment,
+  );
 
-test('"Make payment" offline is saved on the phone and sent exactly once when back online, with the ticket number', async ({ page, context, request }, testInfo) => {
+test('"Make payment" offline is saved on the phone and sent exactly once when back online, with the ticket number', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const citizen = await registerCitizen(request);
   await signIn(page, citizen);
@@ -164,7 +213,9 @@ test('"Make payment" offline is saved on the phone and sent exactly once when ba
   expect(await history(request, citizen)).toHaveLength(0);
 
   await context.setOffline(false);
-  await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, { timeout: 30_000 });
+  await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, {
+    timeout: 30_000,
+  });
   const items = await history(request, citizen);
   expect(items).toHaveLength(1);
   await expect(toast(page)).toContainText(items[0]!.ticket_number);
@@ -178,13 +229,19 @@ test('"Make payment" offline is saved on the phone and sent exactly once when ba
   await expect(page.getByText(items[0]!.ticket_number)).toBeVisible();
 });
 
-test('a proof of payment chosen is kept on the device, queued offline and uploaded once back online', async ({ page, context, request }, testInfo) => {
+test('a proof of payment chosen is kept on the device, queued offline and uploaded once back online', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const citizen = await registerCitizen(request);
   const id = await applicationOf(request, citizen);
   await signIn(page, citizen);
   await page.goto(`/waiting-for-payment/${id}`);
   await serviceWorkerReady(page);
-  await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
+  await page
+    .getByLabel('Proof of payment')
+    .setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
   await expect(page.getByText('receipt.png')).toBeVisible();
   // Leaving the screen no longer loses the chosen file.
   await page.goto('/home');
@@ -199,14 +256,25 @@ test('a proof of payment chosen is kept on the device, queued offline and upload
   await context.setOffline(false);
   // The citizen learns it either way: the notice, or — when the screen was still waiting for this
   // very upload — the payment screen moving on to its success page.
-  await expect(toast(page).filter({ hasText: `Your proof of payment for RC0000${id} was sent.` }).or(page.getByRole('heading', { name: 'Payment successful' }))).toBeVisible({ timeout: 30_000 });
+  await expect(
+    toast(page)
+      .filter({ hasText: `Your proof of payment for RC0000${id} was sent.` })
+      .or(page.getByRole('heading', { name: 'Payment successful' })),
+  ).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await detail(request, citizen, id)).status).toBe('waiting for approve');
 });
 
-test('a pick-up booked offline, on a screen opened offline for a day read ahead, is sent once back online', async ({ page, context, request }) => {
+test('a pick-up booked offline, on a screen opened offline for a day read ahead, is sent once back online', async ({
+  page,
+  context,
+  request,
+}) => {
   const citizen = await registerCitizen(request);
   const id = await applicationOf(request, citizen);
-  const proof = await request.post(`${BASE}/${id}/upload-payment`, { headers: { authorization: `Bearer ${citizen.token}` }, data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' } });
+  const proof = await request.post(`${BASE}/${id}/upload-payment`, {
+    headers: { authorization: `Bearer ${citizen.token}` },
+    data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' },
+  });
   expect(proof.status()).toBe(200);
   await officerIssues(request, id);
   await signIn(page, citizen);
@@ -220,7 +288,12 @@ test('a pick-up booked offline, on a screen opened offline for a day read ahead,
 
   await context.setOffline(true);
   await page.reload();
-  const label = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${ahead}T00:00:00Z`));
+  const label = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(`${ahead}T00:00:00Z`));
   if (ahead.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: new RegExp(label) }).click();
   const slot = page.getByRole('radio', { name: /places left/ }).first();
@@ -237,7 +310,11 @@ test('a pick-up booked offline, on a screen opened offline for a day read ahead,
   expect(await detail(request, citizen, id)).toMatchObject({ status: 'waiting to pickup', pickup_date: ahead });
 });
 
-test('an answer lost on the way back is "being confirmed" and settled with the same key: one application', async ({ page, context, request }, testInfo) => {
+test('an answer lost on the way back is "being confirmed" and settled with the same key: one application', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const citizen = await registerCitizen(request);
   await signIn(page, citizen);
@@ -249,7 +326,9 @@ test('an answer lost on the way back is "being confirmed" and settled with the s
   // the screen has been checked.
   let tries = 0;
   let letReplayGo!: () => void;
-  const replayMayGo = new Promise<void>((resolve) => { letReplayGo = resolve; });
+  const replayMayGo = new Promise<void>((resolve) => {
+    letReplayGo = resolve;
+  });
   await context.route('**/api/v1/citizen/resident-certificate/create-new', async (route) => {
     if (tries++ > 0) {
       await replayMayGo;
@@ -265,13 +344,19 @@ test('an answer lost on the way back is "being confirmed" and settled with the s
   expect(await history(request, citizen)).toHaveLength(1);
   letReplayGo();
 
-  await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, { timeout: 30_000 });
+  await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, {
+    timeout: 30_000,
+  });
   const items = await history(request, citizen);
   expect(items).toHaveLength(1);
   await expect(toast(page)).toContainText(items[0]!.ticket_number);
 });
 
-test('an expired session sends nothing until the citizen signs in again, then sends once', async ({ page, context, request }, testInfo) => {
+test('an expired session sends nothing until the citizen signs in again, then sends once', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const citizen = await registerCitizen(request);
   const id = await applicationOf(request, citizen);
   await signIn(page, citizen);
@@ -279,7 +364,9 @@ test('an expired session sends nothing until the citizen signs in again, then se
   await serviceWorkerReady(page);
   await expect(page.getByLabel('Proof of payment')).toBeAttached();
   await context.setOffline(true);
-  await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
+  await page
+    .getByLabel('Proof of payment')
+    .setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
   await page.getByRole('button', { name: 'Upload proof of payment' }).click();
   await expect(page.getByText(QUEUED)).toBeVisible();
 
@@ -300,7 +387,11 @@ test('an expired session sends nothing until the citizen signs in again, then se
   expect(after.payment.proof_of_payment_path).not.toBeNull();
 });
 
-test('a 422 on replay puts the application back into the draft, documents included, and says why', async ({ page, context, request }, testInfo) => {
+test('a 422 on replay puts the application back into the draft, documents included, and says why', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const citizen = await registerCitizen(request);
   await signIn(page, citizen);
@@ -311,24 +402,37 @@ test('a 422 on replay puts the application back into the draft, documents includ
   await expect(page.getByText(QUEUED)).toBeVisible();
 
   // Meanwhile the same Idempotency-Key reached the server with other data: the replay is refused (422).
-  const key = await page.evaluate(() => new Promise<string>((resolve) => {
-    const open = indexedDB.open('rc-outbox');
-    open.onsuccess = () => {
-      const all = open.result.transaction('entries').objectStore('entries').getAll();
-      all.onsuccess = () => resolve((all.result as { kind?: string; idempotencyKey: string }[]).find((e) => e.kind === 'create-new')!.idempotencyKey);
-    };
-  }));
+  const key = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('rc-outbox');
+        open.onsuccess = () => {
+          const all = open.result.transaction('entries').objectStore('entries').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { kind?: string; idempotencyKey: string }[]).find((e) => e.kind === 'create-new')!
+                .idempotencyKey,
+            );
+        };
+      }),
+  );
   await applicationOf(request, citizen, key);
   expect(await history(request, citizen)).toHaveLength(1);
 
   await context.setOffline(false);
-  await expect(toast(page)).toContainText('New resident certificate application was not accepted:', { timeout: 30_000 });
+  await expect(toast(page)).toContainText('New resident certificate application was not accepted:', {
+    timeout: 30_000,
+  });
   await expect(page.getByText('Needs your action')).toBeVisible();
   await expect(page.getByText('Your data is back in the form.')).toBeVisible();
-  await expect(page.locator('#main').getByText(/Not accepted: This request was already sent with other data\./)).toBeVisible();
+  await expect(
+    page.locator('#main').getByText(/Not accepted: This request was already sent with other data\./),
+  ).toBeVisible();
   expect(await history(request, citizen)).toHaveLength(1);
   // The outbox with an entry and its notice is as accessible as every other screen.
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await page.goto('/document-submission');
@@ -338,35 +442,53 @@ test('a 422 on replay puts the application back into the draft, documents includ
   await expect(page.getByLabel('Occupation')).toHaveValue('Teacher');
 });
 
-test('drafts, documents and the outbox survive closing the browser; reopened offline they are all there', async ({ request, baseURL }, testInfo) => {
+test('drafts, documents and the outbox survive closing the browser; reopened offline they are all there', async ({
+  request,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(90_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-profile-'));
   // Reopened truly offline: a proxy that does not exist, for loopback too, so that not even the
   // service worker (which Chromium may start before any emulation applies) reaches the server.
   const open = (offline: boolean) => {
     const launch = chromiumLaunchOptions();
-    const args = offline ? [...(launch.args ?? []), '--proxy-server=127.0.0.1:9', '--proxy-bypass-list=<-loopback>'] : launch.args;
-    return chromium.launchPersistentContext(dir, { ...launch, args, baseURL, viewport: { width: 390, height: 844 }, offline });
+    const args = offline
+      ? [...(launch.args ?? []), '--proxy-server=127.0.0.1:9', '--proxy-bypass-list=<-loopback>']
+      : launch.args;
+    return chromium.launchPersistentContext(dir, {
+      ...launch,
+      args,
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      offline,
+    });
   };
   const citizen = await registerCitizen(request);
   const id = await applicationOf(request, citizen);
   let context: BrowserContext = await open(false);
   try {
-    let page = context.pages()[0] ?? await context.newPage();
+    let page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, citizen);
     await fillSteps1And2(page, testInfo.outputPath('documents'));
     await page.goto(`/waiting-for-payment/${id}`);
     await expect(page.getByLabel('Proof of payment')).toBeAttached();
     await context.setOffline(true);
-    await page.getByLabel('Proof of payment').setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
+    await page
+      .getByLabel('Proof of payment')
+      .setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
     await page.getByRole('button', { name: 'Upload proof of payment' }).click();
     await expect(page.getByText(QUEUED)).toBeVisible();
     await context.close();
 
     context = await open(true);
-    page = context.pages()[0] ?? await context.newPage();
+    page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/outbox');
-    await expect(page.getByRole('listitem').filter({ hasText: `Proof of payment for RC0000${id}` }).getByText('Waiting for a connection')).toBeVisible();
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: `Proof of payment for RC0000${id}` })
+        .getByText('Waiting for a connection'),
+    ).toBeVisible();
     await page.goto('/document-submission');
     await expect(page.getByText('photo-300x400.png')).toBeVisible();
     await expect(page.getByText('household-book.pdf')).toBeVisible();

@@ -35,21 +35,41 @@ async function visitOnline(page: Page, app: { id: number; ticket: string }) {
 
 /** The place list, the fee and the support contacts are stored after sign-in while the page is idle. */
 async function referenceKept(page: Page) {
-  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/api/v1/master-data/support-contacts', { ignoreVary: true }))), { timeout: 20_000 }).toBe(true);
-  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('rc-reference-data');
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('lists')) return resolve(false);
-      const get = db.transaction('lists').objectStore('lists').get('tree:en');
-      get.onsuccess = () => resolve(Boolean(get.result));
-      get.onerror = () => resolve(false);
-    };
-    open.onerror = () => resolve(false);
-  })), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          Boolean(await caches.match('/api/v1/master-data/support-contacts', { ignoreVary: true })),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('rc-reference-data');
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('lists')) return resolve(false);
+                const get = db.transaction('lists').objectStore('lists').get('tree:en');
+                get.onsuccess = () => resolve(Boolean(get.result));
+                get.onerror = () => resolve(false);
+              };
+              open.onerror = () => resolve(false);
+            }),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
-test('signed-in screens open offline from their last data; help and step 1 work without having been opened', async ({ browser, request }) => {
+test('signed-in screens open offline from their last data; help and step 1 work without having been opened', async ({
+  browser,
+  request,
+}) => {
   const citizen = await registerCitizen(request);
   const app = await createApplication(request, citizen);
   const context = await browser.newContext();
@@ -115,23 +135,38 @@ test('signed-in screens open offline from their last data; help and step 1 work 
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('button', { name: 'Yes, log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('rc-offline-data');
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('responses')) return resolve(0);
-      const count = db.transaction('responses').objectStore('responses').count();
-      count.onsuccess = () => resolve(count.result);
-    };
-  }))).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('rc-offline-data');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('responses')) return resolve(0);
+              const count = db.transaction('responses').objectStore('responses').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    )
+    .toBe(0);
   await context.close();
 });
 
-test('closed and reopened offline: history and detail render from the last data with the notice', async ({ request, baseURL }) => {
+test('closed and reopened offline: history and detail render from the last data with the notice', async ({
+  request,
+  baseURL,
+}) => {
   const citizen = await registerCitizen(request);
   const app = await createApplication(request, citizen);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-offline-'));
-  const open = () => chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions(), baseURL, viewport: { width: 390, height: 844 } });
+  const open = () =>
+    chromium.launchPersistentContext(dir, {
+      ...chromiumLaunchOptions(),
+      baseURL,
+      viewport: { width: 390, height: 844 },
+    });
   let context: BrowserContext = await open();
   try {
     let page = context.pages()[0] ?? (await context.newPage());

@@ -26,34 +26,50 @@ async function withoutScript(browser: Browser, language: 'en' | 'lo', path: stri
 }
 
 for (const language of ['en', 'lo'] as const) {
-  test(`public screens in ${language}: painted without script, hydrated with the same text and no error`, async ({ browser }) => {
+  test(`public screens in ${language}: painted without script, hydrated with the same text and no error`, async ({
+    browser,
+  }) => {
     for (const { path, heading } of SCREENS) {
       const prerendered = await withoutScript(browser, language, path, heading[language]);
 
       const context = await browser.newContext({ locale: LOCALE[language] });
       const page = await context.newPage();
       const errors: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       page.on('pageerror', (e) => errors.push(e.message));
       // Counts elements the app removes from #root: hydration keeps every one; a fresh render replaces them.
       await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
           const root = document.getElementById('root')!;
           (window as unknown as { removed: number }).removed = 0;
-          new MutationObserver((records) => { for (const r of records) (window as unknown as { removed: number }).removed += r.removedNodes.length; }).observe(root, { childList: true, subtree: true });
+          new MutationObserver((records) => {
+            for (const r of records) (window as unknown as { removed: number }).removed += r.removedNodes.length;
+          }).observe(root, { childList: true, subtree: true });
         });
       });
       // The verification answer is held back until the frame is compared (it is the real server's answer).
       let release = () => {};
-      const held = new Promise<void>((resolve) => { release = resolve; });
-      await page.route('**/api/v1/verify/**', async (route) => { await held; await route.continue(); });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/v1/verify/**', async (route) => {
+        await held;
+        await route.continue();
+      });
 
       await page.goto(path);
       // Hydration attaches React to the existing <main>, instead of drawing a new one.
-      await page.waitForFunction(() => Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')));
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')),
+      );
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await page.locator('#root').innerText(), `${path} in ${language}`).toBe(prerendered);
-      expect(await page.evaluate(() => (window as unknown as { removed: number }).removed), `${path}: elements replaced`).toBe(0);
+      expect(
+        await page.evaluate(() => (window as unknown as { removed: number }).removed),
+        `${path}: elements replaced`,
+      ).toBe(0);
       release();
       expect(errors, `${path}: console errors`).toEqual([]);
       await context.close();
@@ -61,7 +77,9 @@ for (const language of ['en', 'lo'] as const) {
   });
 }
 
-test('the server answers in the stored language first, then the browser’s; other paths get the wordless app shell', async ({ request }) => {
+test('the server answers in the stored language first, then the browser’s; other paths get the wordless app shell', async ({
+  request,
+}) => {
   const lo = await request.get('/login', { headers: { 'Accept-Language': 'lo-LA,lo;q=0.9,en;q=0.5' } });
   expect(await lo.text()).toContain('<html lang="lo"');
   expect(lo.headers()['vary']).toMatch(/Accept-Language/i);
@@ -76,15 +94,21 @@ test('the server answers in the stored language first, then the browser’s; oth
   // Nothing in a page fetches the app before it is painted: the start script asks for it afterwards.
   for (const html of [await lo.text(), await en.text(), shell]) {
     expect(html).not.toMatch(/<script type="module"|rel="(modulepreload|stylesheet)"/);
-    expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js" data-modules="[^"]+" data-styles="\/assets\/index-[\w-]+\.css[^"]*">/);
+    expect(html).toMatch(
+      /<script data-entry="\/assets\/index-[\w-]+\.js" data-modules="[^"]+" data-styles="\/assets\/index-[\w-]+\.css[^"]*">/,
+    );
   }
 });
 
-test('choosing a language stores it in a cookie too, and the service worker answers offline in it', async ({ browser }) => {
+test('choosing a language stores it in a cookie too, and the service worker answers offline in it', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/');
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: /Change language/ }).click();
   await page.getByRole('menuitemradio', { name: 'ພາສາລາວ' }).click();

@@ -23,10 +23,15 @@ async function createApplication(request: APIRequestContext, citizen: Citizen) {
 }
 
 async function rejectAsOfficer(request: APIRequestContext, id: number) {
-  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   const token = (await login.json()).data.access_token as string;
-  const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, { headers: { authorization: `Bearer ${token}` }, data: { notes: NOTES } });
+  const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { notes: NOTES },
+  });
   expect(rejected.ok(), await rejected.text()).toBe(true);
 }
 
@@ -39,7 +44,10 @@ test('applied-before: a citizen with no rejected application sees the empty stat
   await expect(page.getByRole('heading', { name: 'No application before' })).toBeVisible();
 });
 
-test('applied-before: read the notes, correct the data, attach documents, submit again, find it in the history', async ({ page, request }, testInfo) => {
+test('applied-before: read the notes, correct the data, attach documents, submit again, find it in the history', async ({
+  page,
+  request,
+}, testInfo) => {
   const citizen = await registerCitizen(request);
   const me = { authorization: `Bearer ${citizen.token}` };
   const { id, bank } = await createApplication(request, citizen);
@@ -74,7 +82,10 @@ test('applied-before: read the notes, correct the data, attach documents, submit
 
   const dir = testInfo.outputPath('files');
   fs.mkdirSync(dir, { recursive: true });
-  const write = (name: string, bytes: Buffer) => { fs.writeFileSync(`${dir}/${name}`, bytes); return `${dir}/${name}`; };
+  const write = (name: string, bytes: Buffer) => {
+    fs.writeFileSync(`${dir}/${name}`, bytes);
+    return `${dir}/${name}`;
+  };
 
   // Nothing attached: each document says it is required.
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -84,7 +95,9 @@ test('applied-before: read the notes, correct the data, attach documents, submit
   await page.getByLabel('Applicant photo (3x4)').setInputFiles(write('landscape.png', png(400, 300)));
   await expect(page.getByText('Image must have a 3:4 aspect ratio')).toBeVisible();
   await page.getByLabel('Applicant photo (3x4)').setInputFiles(write('photo-300x400.png', png(300, 400)));
-  await page.getByLabel('Household registration book').setInputFiles(write('clear-book.pdf', pdf('A clearer household registration book')));
+  await page
+    .getByLabel('Household registration book')
+    .setInputFiles(write('clear-book.pdf', pdf('A clearer household registration book')));
   await page.getByLabel('Proof of residence').setInputFiles(write('residence.pdf', pdf('Proof of residence')));
   await expect(page.getByText('clear-book.pdf')).toBeVisible();
   await expect(page.getByText('Image must have a 3:4 aspect ratio')).toBeHidden();
@@ -101,12 +114,20 @@ test('applied-before: read the notes, correct the data, attach documents, submit
   await expect(page.getByTestId('ticket-number')).toHaveText(`RC0000${newId}`);
   await expect(page.getByText('Applied again successfully')).toBeVisible();
   // The rejected application was never paid: the new one must be, before its deadline.
-  await expect(page.getByText(/This new application still has to be paid: transfer LAK 29,000 to its virtual account before \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /This new application still has to be paid: transfer LAK 29,000 to its virtual account before \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/waiting-for-payment/${newId}`);
 
   // The server holds the corrected data, linked to the rejected application.
   const detail = (await (await request.get(`${BASE}/${newId}`, { headers: me })).json()).data;
-  expect(detail).toMatchObject({ reapplied_from: id, applicant_data: { occupation: 'Rice farmer', first_name: 'Somchai' }, document_submit: { household_registration_book_name: 'clear-book.pdf' } });
+  expect(detail).toMatchObject({
+    reapplied_from: id,
+    applicant_data: { occupation: 'Rice farmer', first_name: 'Somchai' },
+    document_submit: { household_registration_book_name: 'clear-book.pdf' },
+  });
 
   // The form was removed from the device: the documents screen now sends back to the list.
   await page.goto(`/document-applied-before/${id}`);

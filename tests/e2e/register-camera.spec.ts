@@ -17,7 +17,12 @@ fs.copyFileSync(path.join(here, '../fixtures/id-cards/card-1-phone.jpg'), stream
 test.use({
   launchOptions: {
     ...chromiumLaunchOptions(),
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${stream}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${stream}`,
+    ],
   },
   permissions: ['camera'],
 });
@@ -40,13 +45,16 @@ test('the rear camera captures the card, the phone reads it, and Retake opens th
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await expect(page.getByText(/We read \d+ details from your card/)).toBeVisible({ timeout: 90_000 });
   // The JPEG photo is in the draft on the device (IndexedDB keeps the Blob itself).
-  const photo = await page.evaluate(() => new Promise<{ type: string; size: number }>((resolve) => {
-    const open = indexedDB.open('keyval-store');
-    open.onsuccess = () => {
-      const get = open.result.transaction('keyval').objectStore('keyval').get('registration-draft');
-      get.onsuccess = () => resolve({ type: get.result.state.image.type, size: get.result.state.image.size });
-    };
-  }));
+  const photo = await page.evaluate(
+    () =>
+      new Promise<{ type: string; size: number }>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const get = open.result.transaction('keyval').objectStore('keyval').get('registration-draft');
+          get.onsuccess = () => resolve({ type: get.result.state.image.type, size: get.result.state.image.size });
+        };
+      }),
+  );
   expect(photo.type).toBe('image/jpeg');
   expect(photo.size).toBeGreaterThan(10_000);
   await expect(page.locator('main img')).toHaveAttribute('src', /^blob:/);

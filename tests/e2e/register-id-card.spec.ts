@@ -17,13 +17,56 @@ const cardsDir = path.join(here, '../fixtures/id-cards');
 const cards = JSON.parse(fs.readFileSync(path.join(cardsDir, 'expected.json'), 'utf8')) as ExpectedCard[];
 
 const TEXT = {
-  en: { email: 'Email', phone: 'Phone number', password: 'Password', confirm: 'Confirm password', next: 'Next', upload: 'Upload a file', read: /We read \d+ details from your card/, first: 'First name', last: 'Last name', id: 'ID card number', birth: 'Date of birth', address: 'Address', province: 'Province', district: 'District', village: 'Village', chosen: 'Chosen from the address on your ID card. Please check it.' },
-  lo: { email: 'ອີເມວ', phone: 'ເບີໂທລະສັບ', password: 'ລະຫັດຜ່ານ', confirm: 'ຢືນຢັນລະຫັດຜ່ານ', next: 'ຕໍ່ໄປ', upload: 'ອັບໂຫຼດໄຟລ໌', read: /ພວກເຮົາອ່ານໄດ້ \d+ ຂໍ້ມູນຈາກບັດຂອງທ່ານ/, first: 'ຊື່', last: 'ນາມສະກຸນ', id: 'ເລກບັດປະຈຳຕົວ', birth: 'ວັນເດືອນປີເກີດ', address: 'ທີ່ຢູ່', province: 'ແຂວງ', district: 'ເມືອງ', village: 'ບ້ານ', chosen: 'ເລືອກຈາກທີ່ຢູ່ໃນບັດປະຈຳຕົວຂອງທ່ານ. ກະລຸນາກວດສອບ.' },
+  en: {
+    email: 'Email',
+    phone: 'Phone number',
+    password: 'Password',
+    confirm: 'Confirm password',
+    next: 'Next',
+    upload: 'Upload a file',
+    read: /We read \d+ details from your card/,
+    first: 'First name',
+    last: 'Last name',
+    id: 'ID card number',
+    birth: 'Date of birth',
+    address: 'Address',
+    province: 'Province',
+    district: 'District',
+    village: 'Village',
+    chosen: 'Chosen from the address on your ID card. Please check it.',
+  },
+  lo: {
+    email: 'ອີເມວ',
+    phone: 'ເບີໂທລະສັບ',
+    password: 'ລະຫັດຜ່ານ',
+    confirm: 'ຢືນຢັນລະຫັດຜ່ານ',
+    next: 'ຕໍ່ໄປ',
+    upload: 'ອັບໂຫຼດໄຟລ໌',
+    read: /ພວກເຮົາອ່ານໄດ້ \d+ ຂໍ້ມູນຈາກບັດຂອງທ່ານ/,
+    first: 'ຊື່',
+    last: 'ນາມສະກຸນ',
+    id: 'ເລກບັດປະຈຳຕົວ',
+    birth: 'ວັນເດືອນປີເກີດ',
+    address: 'ທີ່ຢູ່',
+    province: 'ແຂວງ',
+    district: 'ເມືອງ',
+    village: 'ບ້ານ',
+    chosen: 'ເລືອກຈາກທີ່ຢູ່ໃນບັດປະຈຳຕົວຂອງທ່ານ. ກະລຸນາກວດສອບ.',
+  },
 } as const;
 
 /** The name of the place with this code, in the language of the screen. */
-async function placeName(request: APIRequestContext, path: string, code: string, lang: string): Promise<{ id: number; name: string }> {
-  const list = (await (await request.get(`${path}?lang=${lang}`)).json()).data as { id: number; name: string; code: string }[];
+async function placeName(
+  request: APIRequestContext,
+  path: string,
+  code: string,
+  lang: string,
+): Promise<{ id: number; name: string }> {
+  const list = (await (await request.get(`${path}?lang=${lang}`)).json()).data as {
+    id: number;
+    name: string;
+    code: string;
+  }[];
   return list.find((p) => p.code === code)!;
 }
 
@@ -33,9 +76,16 @@ async function expectChosen(page: Page, label: string, place: { id: number; name
   await expect(select.locator('option:checked')).toHaveText(place.name);
 }
 
-for (const [file, language] of [['card-1-clean.png', 'en'], ['card-2-phone.jpg', 'lo'], ['card-3-small.png', 'en']] as const) {
+for (const [file, language] of [
+  ['card-1-clean.png', 'en'],
+  ['card-2-phone.jpg', 'lo'],
+  ['card-3-small.png', 'en'],
+] as const) {
   const card = cards.find((c) => c.file === file)!;
-  test(`${card.typeface}, ${card.condition}: the card fills the names and chooses the places (${language})`, async ({ page, request }) => {
+  test(`${card.typeface}, ${card.condition}: the card fills the names and chooses the places (${language})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const text = TEXT[language];
     await openScreen(page, '/');
@@ -58,8 +108,18 @@ for (const [file, language] of [['card-1-clean.png', 'en'], ['card-2-phone.jpg',
     // Day/month/year as on the card, in both languages.
     await expect(page.getByLabel(text.birth)).toHaveValue(card.dateOfBirth.split('-').reverse().join('/'));
     const province = await placeName(request, '/api/v1/master-data/location/provinces', card.provinceCode, language);
-    const district = await placeName(request, `/api/v1/master-data/location/district/${province.id}`, card.districtCode, language);
-    const village = await placeName(request, `/api/v1/master-data/location/villages/${district.id}`, card.villageCode, language);
+    const district = await placeName(
+      request,
+      `/api/v1/master-data/location/district/${province.id}`,
+      card.districtCode,
+      language,
+    );
+    const village = await placeName(
+      request,
+      `/api/v1/master-data/location/villages/${district.id}`,
+      card.villageCode,
+      language,
+    );
     await expectChosen(page, text.province, province);
     await expectChosen(page, text.district, district);
     await expectChosen(page, text.village, village);
@@ -67,18 +127,25 @@ for (const [file, language] of [['card-1-clean.png', 'en'], ['card-2-phone.jpg',
   });
 }
 
-test('on a slow line the reader downloads in the background from the first screen, with its bytes shown, and is kept by the service worker', async ({ page, context }) => {
+test('on a slow line the reader downloads in the background from the first screen, with its bytes shown, and is kept by the service worker', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   // The language data arrives late, as on a slow line: the rest is there, so the bar stops part way.
   let release = () => {};
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   // On the context: the service worker's own requests are routed there.
   await context.route(/\/tesseract\/[^/]+\/lao\.traineddata\.gz$/, async (route) => {
     await held;
     await route.continue();
   });
   const fetched: string[] = [];
-  context.on('request', (r) => { if (r.url().includes('/tesseract/')) fetched.push(new URL(r.url()).pathname); });
+  context.on('request', (r) => {
+    if (r.url().includes('/tesseract/')) fetched.push(new URL(r.url()).pathname);
+  });
 
   // A citizen who has opened the app before: its service worker is in charge.
   await openScreen(page, '/');
@@ -104,6 +171,16 @@ test('on a slow line the reader downloads in the background from the first scree
   await expect(page.getByText(/We read \d+ details from your card/)).toBeVisible({ timeout: 90_000 });
 
   // The service worker kept the files for the next reading (offline too).
-  const kept = () => page.evaluate(async () => (await (await caches.open('ocr-reader')).keys()).map((r) => new URL(r.url).pathname));
-  await expect.poll(kept).toEqual(expect.arrayContaining([expect.stringMatching(/lao\.traineddata\.gz$/), expect.stringMatching(/eng\.traineddata\.gz$/), expect.stringMatching(/lao-lexicon\.txt$/), expect.stringMatching(/files\.json$/)]));
+  const kept = () =>
+    page.evaluate(async () => (await (await caches.open('ocr-reader')).keys()).map((r) => new URL(r.url).pathname));
+  await expect
+    .poll(kept)
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/lao\.traineddata\.gz$/),
+        expect.stringMatching(/eng\.traineddata\.gz$/),
+        expect.stringMatching(/lao-lexicon\.txt$/),
+        expect.stringMatching(/files\.json$/),
+      ]),
+    );
 });

@@ -13,28 +13,82 @@ import { openScreen } from './fixtures/open-screen';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cards = path.join(here, '../fixtures/id-cards');
-const expected = JSON.parse(fs.readFileSync(path.join(cards, 'expected.json'), 'utf8')) as { file: string; idNumber: string; dateOfBirth: string }[];
+const expected = JSON.parse(fs.readFileSync(path.join(cards, 'expected.json'), 'utf8')) as {
+  file: string;
+  idNumber: string;
+  dateOfBirth: string;
+}[];
 const card = (file: string) => ({ path: path.join(cards, file), ...expected.find((e) => e.file === file)! });
 const dataDir = () => process.env.E2E_DATA_DIR!;
 
 const TEXT = {
   en: {
-    createAccount: 'Create account', email: 'Email', phone: 'Phone number', password: 'Password', confirm: 'Confirm password', next: 'Next',
-    uploadFile: 'Upload a file', readDone: /We read \d+ details from your card/, idCard: 'ID card number', dateOfBirth: 'Date of birth',
-    prefilledHint: 'Read from your ID card', retypePassword: 'Please type it again', firstName: 'First name', lastName: 'Last name', address: 'Address',
-    houseNumber: 'House number', province: 'Province', district: 'District', village: 'Village', submit: 'Submit', sentTo: 'We sent a 4-digit code to',
-    login: 'Login', identity: 'Email, phone number or ID card number', logout: 'Log out', confirmLogout: 'Yes, log out',
-    forgot: 'Forgot password?', sendLink: 'Send reset link', checkEmail: 'Check your email', newPassword: 'New password', reset: 'Reset password',
-    resetDone: 'Your password has been reset.', wrongPassword: 'The password is wrong. Check it and try again.',
+    createAccount: 'Create account',
+    email: 'Email',
+    phone: 'Phone number',
+    password: 'Password',
+    confirm: 'Confirm password',
+    next: 'Next',
+    uploadFile: 'Upload a file',
+    readDone: /We read \d+ details from your card/,
+    idCard: 'ID card number',
+    dateOfBirth: 'Date of birth',
+    prefilledHint: 'Read from your ID card',
+    retypePassword: 'Please type it again',
+    firstName: 'First name',
+    lastName: 'Last name',
+    address: 'Address',
+    houseNumber: 'House number',
+    province: 'Province',
+    district: 'District',
+    village: 'Village',
+    submit: 'Submit',
+    sentTo: 'We sent a 4-digit code to',
+    login: 'Login',
+    identity: 'Email, phone number or ID card number',
+    logout: 'Log out',
+    confirmLogout: 'Yes, log out',
+    forgot: 'Forgot password?',
+    sendLink: 'Send reset link',
+    checkEmail: 'Check your email',
+    newPassword: 'New password',
+    reset: 'Reset password',
+    resetDone: 'Your password has been reset.',
+    wrongPassword: 'The password is wrong. Check it and try again.',
   },
   lo: {
-    createAccount: 'ສ້າງບັນຊີ', email: 'ອີເມວ', phone: 'ເບີໂທລະສັບ', password: 'ລະຫັດຜ່ານ', confirm: 'ຢືນຢັນລະຫັດຜ່ານ', next: 'ຕໍ່ໄປ',
-    uploadFile: 'ອັບໂຫຼດໄຟລ໌', readDone: /ພວກເຮົາອ່ານໄດ້ \d+ ຂໍ້ມູນຈາກບັດຂອງທ່ານ/, idCard: 'ເລກບັດປະຈຳຕົວ', dateOfBirth: 'ວັນເດືອນປີເກີດ',
-    prefilledHint: 'ອ່ານຈາກບັດປະຈຳຕົວຂອງທ່ານ', retypePassword: 'ກະລຸນາພິມອີກຄັ້ງ', firstName: 'ຊື່', lastName: 'ນາມສະກຸນ', address: 'ທີ່ຢູ່',
-    houseNumber: 'ເລກເຮືອນ', province: 'ແຂວງ', district: 'ເມືອງ', village: 'ບ້ານ', submit: 'ສົ່ງ', sentTo: 'ພວກເຮົາໄດ້ສົ່ງລະຫັດ 4 ຕົວເລກໄປທີ່',
-    login: 'ເຂົ້າສູ່ລະບົບ', identity: 'ອີເມວ, ເບີໂທລະສັບ ຫຼື ເລກບັດປະຈຳຕົວ', logout: 'ອອກຈາກລະບົບ', confirmLogout: 'ແມ່ນ, ອອກຈາກລະບົບ',
-    forgot: 'ລືມລະຫັດຜ່ານບໍ?', sendLink: 'ສົ່ງລິ້ງຕັ້ງລະຫັດຜ່ານໃໝ່', checkEmail: 'ກວດເບິ່ງອີເມວຂອງທ່ານ', newPassword: 'ລະຫັດຜ່ານໃໝ່', reset: 'ຕັ້ງລະຫັດຜ່ານໃໝ່',
-    resetDone: 'ລະຫັດຜ່ານຂອງທ່ານໄດ້ຖືກຕັ້ງໃໝ່ແລ້ວ.', wrongPassword: 'ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ. ກະລຸນາກວດສອບ ແລ້ວລອງໃໝ່ອີກຄັ້ງ.',
+    createAccount: 'ສ້າງບັນຊີ',
+    email: 'ອີເມວ',
+    phone: 'ເບີໂທລະສັບ',
+    password: 'ລະຫັດຜ່ານ',
+    confirm: 'ຢືນຢັນລະຫັດຜ່ານ',
+    next: 'ຕໍ່ໄປ',
+    uploadFile: 'ອັບໂຫຼດໄຟລ໌',
+    readDone: /ພວກເຮົາອ່ານໄດ້ \d+ ຂໍ້ມູນຈາກບັດຂອງທ່ານ/,
+    idCard: 'ເລກບັດປະຈຳຕົວ',
+    dateOfBirth: 'ວັນເດືອນປີເກີດ',
+    prefilledHint: 'ອ່ານຈາກບັດປະຈຳຕົວຂອງທ່ານ',
+    retypePassword: 'ກະລຸນາພິມອີກຄັ້ງ',
+    firstName: 'ຊື່',
+    lastName: 'ນາມສະກຸນ',
+    address: 'ທີ່ຢູ່',
+    houseNumber: 'ເລກເຮືອນ',
+    province: 'ແຂວງ',
+    district: 'ເມືອງ',
+    village: 'ບ້ານ',
+    submit: 'ສົ່ງ',
+    sentTo: 'ພວກເຮົາໄດ້ສົ່ງລະຫັດ 4 ຕົວເລກໄປທີ່',
+    login: 'ເຂົ້າສູ່ລະບົບ',
+    identity: 'ອີເມວ, ເບີໂທລະສັບ ຫຼື ເລກບັດປະຈຳຕົວ',
+    logout: 'ອອກຈາກລະບົບ',
+    confirmLogout: 'ແມ່ນ, ອອກຈາກລະບົບ',
+    forgot: 'ລືມລະຫັດຜ່ານບໍ?',
+    sendLink: 'ສົ່ງລິ້ງຕັ້ງລະຫັດຜ່ານໃໝ່',
+    checkEmail: 'ກວດເບິ່ງອີເມວຂອງທ່ານ',
+    newPassword: 'ລະຫັດຜ່ານໃໝ່',
+    reset: 'ຕັ້ງລະຫັດຜ່ານໃໝ່',
+    resetDone: 'ລະຫັດຜ່ານຂອງທ່ານໄດ້ຖືກຕັ້ງໃໝ່ແລ້ວ.',
+    wrongPassword: 'ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ. ກະລຸນາກວດສອບ ແລ້ວລອງໃໝ່ອີກຄັ້ງ.',
   },
 } as const;
 type Text = (typeof TEXT)[keyof typeof TEXT];
@@ -69,8 +123,13 @@ async function logIn(page: Page, text: Text, identity: string, password: string)
   await expect(page).toHaveURL(/\/home$/);
 }
 
-for (const [language, file] of [['en', 'card-1-clean.png'], ['lo', 'card-2-phone.jpg']] as const) {
-  test(`a citizen registers with an ID card, verifies by e-mail, logs in three ways and resets the password (${language})`, async ({ page }) => {
+for (const [language, file] of [
+  ['en', 'card-1-clean.png'],
+  ['lo', 'card-2-phone.jpg'],
+] as const) {
+  test(`a citizen registers with an ID card, verifies by e-mail, logs in three ways and resets the password (${language})`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const text = TEXT[language];
     const id = card(file);
@@ -87,7 +146,9 @@ for (const [language, file] of [['en', 'card-1-clean.png'], ['lo', 'card-2-phone
     await expect(page).toHaveURL(/\/register$/);
     await page.getByLabel(text.email, { exact: true }).fill(email);
     await page.getByLabel(text.phone).pressSequentially(`0${local}`);
-    await expect(page.getByLabel(text.phone)).toHaveValue(`${local.slice(0, 2)} ${local.slice(2, 6)} ${local.slice(6)}`);
+    await expect(page.getByLabel(text.phone)).toHaveValue(
+      `${local.slice(0, 2)} ${local.slice(2, 6)} ${local.slice(6)}`,
+    );
     await page.getByLabel(text.password, { exact: true }).fill(password);
     await page.getByLabel(text.confirm, { exact: true }).fill(password);
     await page.getByRole('button', { name: text.next }).click();
@@ -136,20 +197,27 @@ for (const [language, file] of [['en', 'card-1-clean.png'], ['lo', 'card-2-phone
       await page.evaluate((c) => {
         const data = new DataTransfer();
         data.setData('text', c);
-        document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        document.activeElement!.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
       }, code);
       await expect(page.getByRole('group').locator('input').last()).toHaveValue(code[3]!);
     }
     await page.getByRole('button', { name: text.submit, exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
     // The draft (with the card photo) is gone from the device after success.
-    expect(await page.evaluate(() => new Promise((resolve) => {
-      const open = indexedDB.open('keyval-store');
-      open.onsuccess = () => {
-        const get = open.result.transaction('keyval').objectStore('keyval').get('registration-draft');
-        get.onsuccess = () => resolve(get.result ?? null);
-      };
-    }))).toBeNull();
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const open = indexedDB.open('keyval-store');
+            open.onsuccess = () => {
+              const get = open.result.transaction('keyval').objectStore('keyval').get('registration-draft');
+              get.onsuccess = () => resolve(get.result ?? null);
+            };
+          }),
+      ),
+    ).toBeNull();
 
     // Log out, then in with e-mail, phone (as typed, with 0) and ID number.
     await logOut(page, text);
@@ -183,17 +251,30 @@ for (const [language, file] of [['en', 'card-1-clean.png'], ['lo', 'card-2-phone
   });
 }
 
-test('an unverified account that logs in gets a code and finishes on the code screen (x009)', async ({ page, request }) => {
+test('an unverified account that logs in gets a code and finishes on the code screen (x009)', async ({
+  page,
+  request,
+}) => {
   const email = `e2e.unverified.${Date.now()}@example.la`;
   const password = `Pakse${digits(6)}A`;
   const district = (await (await request.get('/api/v1/master-data/location/district/1')).json()).data[0].id;
   const village = (await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()).data[0].id;
   const register = await request.post('/api/v1/auth/register', {
     data: {
-      email, username: email, password, phone_number: `85620${digits(8)}`, id_card: digits(12),
+      email,
+      username: email,
+      password,
+      phone_number: `85620${digits(8)}`,
+      id_card: digits(12),
       id_card_file: `data:image/png;base64,${fs.readFileSync(card('card-3-small.png').path).toString('base64')}`,
-      first_name: 'ຄຳພອນ', last_name: 'ສີສຸວັນ', date_of_birth: '1972-06-27', address: 'ບ້ານ ໂພນໄຊ', house_number: '7',
-      province_id: 1, district_id: district, village_id: village,
+      first_name: 'ຄຳພອນ',
+      last_name: 'ສີສຸວັນ',
+      date_of_birth: '1972-06-27',
+      address: 'ບ້ານ ໂພນໄຊ',
+      house_number: '7',
+      province_id: 1,
+      district_id: district,
+      village_id: village,
     },
   });
   expect(register.status()).toBe(200);
@@ -223,7 +304,10 @@ test('the registration screens after the first send a visitor without a draft ba
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('register-check puts 400X1 under the e-mail field; the upload screen asks before going back', async ({ page, request }) => {
+test('register-check puts 400X1 under the e-mail field; the upload screen asks before going back', async ({
+  page,
+  request,
+}) => {
   const { registerCitizen } = await import('./fixtures/citizen');
   const taken = await registerCitizen(request);
   await openScreen(page, '/register');
@@ -239,7 +323,9 @@ test('register-check puts 400X1 under the e-mail field; the upload screen asks b
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/register\/upload$/);
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('Do you want to leave this page? You may have to enter some details again.');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'Do you want to leave this page? You may have to enter some details again.',
+  );
   await page.getByRole('button', { name: 'Stay on this page' }).click();
   await expect(page).toHaveURL(/\/register\/upload$/);
   await page.getByRole('button', { name: 'Back' }).click();

@@ -14,28 +14,56 @@ const NOTES = '<script>window.__xss=3</script> Bring the original book';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('script strings in a reason, a file name and notes render as text for the citizen and the officer', async ({ page, request }) => {
+test('script strings in a reason, a file name and notes render as text for the citizen and the officer', async ({
+  page,
+  request,
+}) => {
   const citizen = await registerCitizen(request);
   const headers = { authorization: `Bearer ${citizen.token}` };
   type List = { data: { id: number }[] };
   const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
-  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List).data[0]!.id;
-  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List).data[0]!.id;
+  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List)
+    .data[0]!.id;
+  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List)
+    .data[0]!.id;
   const created = await request.post('/api/v1/citizen/resident-certificate/create-new', {
     headers,
     data: {
-      first_name: 'Khamphet', last_name: 'Vongsa', date_of_birth: '1991-05-06', occupation: 'Farmer', current_address: 'Ban Xay', house_number: '7',
-      province_id: province, district_id: district, village_id: village, head_of_household: 'Khamphet Vongsa', family_book_number: '0011', family_book_date: '2010-01-02',
-      father_name: 'Somsak Vongsa', mother_name: 'Nang Vongsa', parent_province_id: province, parent_district_id: district, parent_village_id: village,
-      reason: REASON, applicant_photo: dataUrl(png(300, 400)), applicant_photo_name: FILE_NAME,
-      household_registration_book: dataUrl(pdf(), 'application/pdf'), proof_of_residence: dataUrl(pdf('Residence'), 'application/pdf'), bank_id: 1,
+      first_name: 'Khamphet',
+      last_name: 'Vongsa',
+      date_of_birth: '1991-05-06',
+      occupation: 'Farmer',
+      current_address: 'Ban Xay',
+      house_number: '7',
+      province_id: province,
+      district_id: district,
+      village_id: village,
+      head_of_household: 'Khamphet Vongsa',
+      family_book_number: '0011',
+      family_book_date: '2010-01-02',
+      father_name: 'Somsak Vongsa',
+      mother_name: 'Nang Vongsa',
+      parent_province_id: province,
+      parent_district_id: district,
+      parent_village_id: village,
+      reason: REASON,
+      applicant_photo: dataUrl(png(300, 400)),
+      applicant_photo_name: FILE_NAME,
+      household_registration_book: dataUrl(pdf(), 'application/pdf'),
+      proof_of_residence: dataUrl(pdf('Residence'), 'application/pdf'),
+      bank_id: 1,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { id: number } }).data.id;
-  const login = await request.post('/api/v1/auth/login', { data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password } });
+  const login = await request.post('/api/v1/auth/login', {
+    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
+  });
   const officer = ((await login.json()) as { data: { access_token: string; expires_at: number } }).data;
-  const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, { headers: { authorization: `Bearer ${officer.access_token}` }, data: { notes: NOTES } });
+  const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, {
+    headers: { authorization: `Bearer ${officer.access_token}` },
+    data: { notes: NOTES },
+  });
   expect(rejected.status(), await rejected.text()).toBe(200);
 
   const ran = () => page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
@@ -46,11 +74,14 @@ test('script strings in a reason, a file name and notes render as text for the c
   await expect(page.getByText(REASON)).toBeVisible();
   expect(await ran()).toBeUndefined();
 
-  await page.evaluate(({ token, expiresAt }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('expiresAt', String(expiresAt));
-    localStorage.setItem('role', 'officer');
-  }, { token: officer.access_token, expiresAt: officer.expires_at });
+  await page.evaluate(
+    ({ token, expiresAt }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('expiresAt', String(expiresAt));
+      localStorage.setItem('role', 'officer');
+    },
+    { token: officer.access_token, expiresAt: officer.expires_at },
+  );
   await page.goto(`/officer/applications/${id}`);
   await expect(page.getByText(REASON)).toBeVisible();
   await expect(page.getByText(NOTES).first()).toBeVisible();

@@ -4,8 +4,10 @@ import type * as ConnectivityModule from '../../src/lib/connectivity';
 
 type Connectivity = typeof ConnectivityModule;
 
-const json = () => new Response('{"status":"ok"}', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
-const portal = () => new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } });
+const json = () =>
+  new Response('{"status":"ok"}', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const portal = () =>
+  new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } });
 const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -26,7 +28,11 @@ afterEach(() => {
 
 describe('checkConnectivity', () => {
   it('is online when our server answers, even with an error status', async () => {
-    fetchMock.mockResolvedValueOnce(json()).mockResolvedValueOnce(new Response('{"statusCode":500}', { status: 500, headers: { 'content-type': 'application/json' } }));
+    fetchMock
+      .mockResolvedValueOnce(json())
+      .mockResolvedValueOnce(
+        new Response('{"statusCode":500}', { status: 500, headers: { 'content-type': 'application/json' } }),
+      );
     expect(await c.checkConnectivity()).toBe(true);
     expect(c.useConnectivity.getState().status).toBe('online');
     expect(await c.checkConnectivity()).toBe(true);
@@ -41,7 +47,10 @@ describe('checkConnectivity', () => {
   });
 
   it('gives up on a server that does not answer within a few seconds', async () => {
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))));
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
     const answer = c.checkConnectivity();
     await vi.advanceTimersByTimeAsync(4_000);
     expect(await answer).toBe(false);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatCalendarDate, formatCountdown, formatDate, formatDateTime, formatMoney, formatSlotTime, laoDateFallback, todayInVientiane } from '../../src/lib/format';
+import {
+  formatAccountNumber,
+  formatCalendarDate,
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatSlotTime,
+  laoDateFallback,
+  todayInVientiane,
+} from '../../src/lib/format';
 
 describe('formatters (Asia/Vientiane, per language)', () => {
   it('shows instants in Vientiane time whatever the machine zone', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findCardLayout, type LayoutWord } from '../../src/features/registration/ocr/card-layout';
-import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoNameOf, laoOrder } from '../../src/features/registration/ocr/field-values';
+import {
+  addressFrom,
+  dateFrom,
+  idNumberFrom,
+  laoNameFrom,
+  laoNameOf,
+  laoOrder,
+} from '../../src/features/registration/ocr/field-values';
 import { impossibleSpelling, latinDistance, romanise } from '../../src/features/registration/ocr/latin-match';
 import { cropLevel, isolateRow, skewAngle, type GrayImage } from '../../src/features/registration/ocr/gray-image';
 
@@ -34,7 +41,9 @@ describe('field values read on their own crop', () => {
   });
 
   it('joins the address rows and restores the commas read as full stops', () => {
-    expect(addressFrom(['ບ້ານ ໂພນສີນວນ . ເມືອງ ສີສັດຕະນາກ ,ນະຄອນຫຼວງ', 'ວຽງຈັນ'])).toBe('ບ້ານ ໂພນສີນວນ, ເມືອງ ສີສັດຕະນາກ, ນະຄອນຫຼວງ ວຽງຈັນ');
+    expect(addressFrom(['ບ້ານ ໂພນສີນວນ . ເມືອງ ສີສັດຕະນາກ ,ນະຄອນຫຼວງ', 'ວຽງຈັນ'])).toBe(
+      'ບ້ານ ໂພນສີນວນ, ເມືອງ ສີສັດຕະນາກ, ນະຄອນຫຼວງ ວຽງຈັນ',
+    );
     expect(addressFrom([', ບ້ານ ນາໄຊ. ນະຄອນຫຼວງພະບາງ .'])).toBe('ບ້ານ ນາໄຊ, ນະຄອນຫຼວງພະບາງ');
     expect(addressFrom(['12345'])).toBeUndefined();
   });
@@ -71,7 +80,11 @@ describe('Lao name checked against the Latin name line', () => {
   });
 
   it('takes a look-alike letter when no reading agrees with the Latin line, and says so', () => {
-    expect(laoNameOf(read('ວັນສີ', 'ວັນສີ'), 'CHANSY PHIMMASONE')).toEqual({ value: 'ຈັນສີ', unanimous: false, corrected: true });
+    expect(laoNameOf(read('ວັນສີ', 'ວັນສີ'), 'CHANSY PHIMMASONE')).toEqual({
+      value: 'ຈັນສີ',
+      unanimous: false,
+      corrected: true,
+    });
     // ໝ is one shape in print that the Lao model reads as two letters; ຳ's circle read as a tone.
     expect(laoNameOf(read('ຄ໊າບນັ້ນ'), 'KHAMMANH').value).toBe('ຄຳໝັ້ນ');
     // Already agreeing: kept as read.
@@ -101,20 +114,56 @@ describe('card layout', () => {
   const row = (line: number, y: number, words: [string, number, number][]): LayoutWord[] =>
     words.map(([text, x0, x1]) => ({ text, confidence: 90, line, box: { x0, y0: y, x1, y1: y + 20 } }));
   const words = [
-    ...row(0, 100, [['ເລກບັດ', 300, 380], ['/', 390, 395], ['ID', 405, 430], ['No:', 440, 480], ['011508831742', 500, 700]]),
-    ...row(1, 150, [['ຊື່', 300, 330], ['/Name:', 340, 420], ['aud', 440, 520]]),
-    ...row(2, 200, [['WIRY', 300, 380], ['/', 390, 395], ['Surname:', 405, 520], ['3390S', 540, 640]]),
-    ...row(3, 250, [['SOMSAK', 300, 420], ['VONGSAVANH', 430, 600]]),
-    ...row(4, 300, [['Date', 300, 350], ['of', 360, 380], ['birth:', 390, 450], ['14/03/1988', 470, 600]]),
-    ...row(5, 350, [['Address:', 300, 400], ['Ow', 420, 460], ['wuduow', 470, 560]]),
+    ...row(0, 100, [
+      ['ເລກບັດ', 300, 380],
+      ['/', 390, 395],
+      ['ID', 405, 430],
+      ['No:', 440, 480],
+      ['011508831742', 500, 700],
+    ]),
+    ...row(1, 150, [
+      ['ຊື່', 300, 330],
+      ['/Name:', 340, 420],
+      ['aud', 440, 520],
+    ]),
+    ...row(2, 200, [
+      ['WIRY', 300, 380],
+      ['/', 390, 395],
+      ['Surname:', 405, 520],
+      ['3390S', 540, 640],
+    ]),
+    ...row(3, 250, [
+      ['SOMSAK', 300, 420],
+      ['VONGSAVANH', 430, 600],
+    ]),
+    ...row(4, 300, [
+      ['Date', 300, 350],
+      ['of', 360, 380],
+      ['birth:', 390, 450],
+      ['14/03/1988', 470, 600],
+    ]),
+    ...row(5, 350, [
+      ['Address:', 300, 400],
+      ['Ow', 420, 460],
+      ['wuduow', 470, 560],
+    ]),
     ...row(6, 400, [['PRE)', 300, 380]]),
-    ...row(7, 460, [['Issued:', 330, 400], ['05/01/2022', 410, 500]]),
+    ...row(7, 460, [
+      ['Issued:', 330, 400],
+      ['05/01/2022', 410, 500],
+    ]),
   ];
   const layout = findCardLayout(words, 1200);
   const region = (field: string) => layout.regions.find((r) => r.field === field)!;
 
   it('finds every value right of its label, by the English or the Lao label', () => {
-    expect(layout.regions.map((r) => r.field)).toEqual(['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth', 'address']);
+    expect(layout.regions.map((r) => r.field)).toEqual([
+      'idNumber',
+      'firstNameLao',
+      'lastNameLao',
+      'dateOfBirth',
+      'address',
+    ]);
     expect(region('idNumber').rows[0]!.x0).toBeLessThan(500);
     expect(region('idNumber').rows[0]!.x0).toBeGreaterThan(480);
     // "/Name:" (slash stuck to it) is the first name's label, not the surname's.
@@ -175,7 +224,9 @@ describe('image preparation', () => {
     expect(crop.height).toBe(40 * 2 + 10);
     // A bit of the next bar reaches into the bottom of this crop: cleared, the row's own bar kept.
     const taller = isolateRow(cropLevel(image, { x0: 40, y0: 170, x1: 560, y1: 265 }, 0, 1, 0), 4);
-    const darkRows = Array.from({ length: taller.height }, (_, y) => taller.data.subarray(y * taller.width, (y + 1) * taller.width).some((v) => v < 128));
+    const darkRows = Array.from({ length: taller.height }, (_, y) =>
+      taller.data.subarray(y * taller.width, (y + 1) * taller.width).some((v) => v < 128),
+    );
     expect(darkRows.slice(85).some(Boolean)).toBe(false);
     expect(darkRows.slice(10, 28).every(Boolean)).toBe(true);
   });

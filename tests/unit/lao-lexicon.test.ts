@@ -1,16 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bestSpelling, laoNameFrom, type NameReading, laoNameOf, nameConfirmed, singleTones, spellingScore, undoubled } from '../../src/features/registration/ocr/field-values';
+import {
+  bestSpelling,
+  laoNameFrom,
+  type NameReading,
+  laoNameOf,
+  nameConfirmed,
+  singleTones,
+  spellingScore,
+  undoubled,
+} from '../../src/features/registration/ocr/field-values';
 import { formatLaoLexicon, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { laoSyllables } from '../../src/features/registration/ocr/lao-syllables';
 import { foldLatin, latinNeutralVariants, lookAlikes, romanise } from '../../src/features/registration/ocr/latin-match';
 import { symbolChoicesOf } from '../../src/features/registration/ocr/symbol-choices';
 
 /** The lexicon the reader downloads (made from Tesseract's Lao word list, lao-lexicon.SOURCE.md). */
-const lexicon = parseLaoLexicon(readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'));
+const lexicon = parseLaoLexicon(
+  readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'),
+);
 const read = (...texts: string[]) => texts.map((text) => ({ text, confidence: 80 }));
 /** Readings of names recorded on generated cards (`npm run bench:ocr -- --record`), with the recogniser's next guesses. */
-const recorded: { card: string; field: string; latinName: string; expected: string; readings: NameReading[] }[] = JSON.parse(readFileSync(new URL('../fixtures/id-cards/name-readings.json', import.meta.url), 'utf8'));
+const recorded: { card: string; field: string; latinName: string; expected: string; readings: NameReading[] }[] =
+  JSON.parse(readFileSync(new URL('../fixtures/id-cards/name-readings.json', import.meta.url), 'utf8'));
 const recording = (card: string, field: string) => recorded.find((r) => r.card === card && r.field === field)!;
 
 describe('Lao syllables', () => {
@@ -34,7 +46,16 @@ describe('Lao syllables', () => {
 
 describe('Lao lexicon', () => {
   it('keeps how often a syllable is written and which pairs come in a row', () => {
-    const made = parseLaoLexicon(formatLaoLexicon(new Map([['ສົມ', 1000], ['ສັກ', 40], ['ພອນ', 6]]), [['ສົມ', 'ສັກ']]));
+    const made = parseLaoLexicon(
+      formatLaoLexicon(
+        new Map([
+          ['ສົມ', 1000],
+          ['ສັກ', 40],
+          ['ພອນ', 6],
+        ]),
+        [['ສົມ', 'ສັກ']],
+      ),
+    );
     // Kept to within a factor of √2.
     expect(made.syllable('ສົມ')).toBeGreaterThan(700);
     expect(made.syllable('ສົມ')).toBeLessThan(1420);
@@ -67,7 +88,8 @@ describe('what the Latin line cannot tell apart', () => {
     expect(latinNeutralVariants('ອຸນ')).not.toContain('ອຸໜ');
     expect(latinNeutralVariants('ຫວັນ')).not.toContain('ຮວັນ');
     for (const syllable of ['ອຸນ', 'ໃຊ', 'ໜໍ', 'ແກ້ວ', 'ຫວັນ', 'ຍະ', 'ຂີ', 'ທຶນ']) {
-      for (const variant of latinNeutralVariants(syllable)) expect(foldLatin(romanise(variant))).toBe(foldLatin(romanise(syllable)));
+      for (const variant of latinNeutralVariants(syllable))
+        expect(foldLatin(romanise(variant))).toBe(foldLatin(romanise(syllable)));
     }
   });
 
@@ -114,21 +136,44 @@ describe("the recogniser's next guesses", () => {
     </span>
    </span>`;
 
-  it('reads every symbol\'s guesses, best first', () => {
+  it("reads every symbol's guesses, best first", () => {
     const [word] = symbolChoicesOf(hocr);
     expect(word!.map((s) => s[0]!.text).join('')).toBe(' ນ້້ອຍ');
     expect(word![1]!.map((c) => c.text)).toEqual(['ນ', 'ມ', 'ຟ', 'ງ', 'ປ', '.']);
     expect(word![1]![0]!.confidence).toBeCloseTo(85.03, 1);
     // Guesses scored 0 are kept after the others (a symbol's own reading is never dropped).
     expect(word![5]!.map((c) => c.text)).toEqual(['ຍ', 'ຢ', 'ໆ', 'ບ', 'ອ']);
-    expect(symbolChoicesOf('<div class=\'ocr_page\'></div>')).toEqual([]);
+    expect(symbolChoicesOf("<div class='ocr_page'></div>")).toEqual([]);
   });
 
   it('takes a next guess when the Latin line spells it', () => {
-    const choices = [[[{ text: 'ທ', confidence: 90 }, { text: 'ບ', confidence: 55 }], [{ text: 'ຸ', confidence: 95 }], [{ text: 'ນ', confidence: 95 }], [{ text: 'ມ', confidence: 95 }], [{ text: 'ີ', confidence: 95 }]]];
-    expect(laoNameOf([{ text: 'ທຸນມີ', confidence: 90, choices }], 'BOUNMY PHOUMMALY')).toEqual({ value: 'ບຸນມີ', unanimous: false, corrected: true });
+    const choices = [
+      [
+        [
+          { text: 'ທ', confidence: 90 },
+          { text: 'ບ', confidence: 55 },
+        ],
+        [{ text: 'ຸ', confidence: 95 }],
+        [{ text: 'ນ', confidence: 95 }],
+        [{ text: 'ມ', confidence: 95 }],
+        [{ text: 'ີ', confidence: 95 }],
+      ],
+    ];
+    expect(laoNameOf([{ text: 'ທຸນມີ', confidence: 90, choices }], 'BOUNMY PHOUMMALY')).toEqual({
+      value: 'ບຸນມີ',
+      unanimous: false,
+      corrected: true,
+    });
     // A guess scored far below the symbol read is not one.
-    const weak = [[[{ text: 'ທ', confidence: 90 }, { text: 'ບ', confidence: 20 }], ...choices[0]!.slice(1)]];
+    const weak = [
+      [
+        [
+          { text: 'ທ', confidence: 90 },
+          { text: 'ບ', confidence: 20 },
+        ],
+        ...choices[0]!.slice(1),
+      ],
+    ];
     expect(laoNameOf([{ text: 'ທຸນມີ', confidence: 90, choices: weak }], 'BOUNMY PHOUMMALY').value).toBe('ທຸນມີ');
   });
 });
@@ -142,9 +187,14 @@ describe('Lao name chosen with the lexicon', () => {
       [['ຂື້ນທະລີ', 'ຂື້ນທະລີ', 'ຂືນທະລີ'], 'SOULIYA KHANTHALY', 'ຂັນທະລີ'],
       [['ຽນທະວົງ', 'ຽື່ນທະວົງ', 'ຽນທະວົງ'], 'THONGDY CHANTHAVONG', 'ຈັນທະວົງ'],
     ];
-    for (const [texts, latin, name] of cases) expect(laoNameOf(read(...texts), latin, lexicon)).toEqual({ value: name, unanimous: false, corrected: true });
+    for (const [texts, latin, name] of cases)
+      expect(laoNameOf(read(...texts), latin, lexicon)).toEqual({ value: name, unanimous: false, corrected: true });
     // Read so once in three: taken, not as read by all.
-    expect(laoNameOf(read('ບູນທັນ', 'ບູນທັນ', 'ບຸນທັນ'), 'BOUNTHANH CHANTHALA', lexicon)).toEqual({ value: 'ບຸນທັນ', unanimous: false, corrected: false });
+    expect(laoNameOf(read('ບູນທັນ', 'ບູນທັນ', 'ບຸນທັນ'), 'BOUNTHANH CHANTHALA', lexicon)).toEqual({
+      value: 'ບຸນທັນ',
+      unanimous: false,
+      corrected: false,
+    });
   });
 
   it('drops a letter read twice where Lao writes no such pair, not a final before the same letter', () => {
@@ -192,7 +242,11 @@ describe('Lao name chosen with the lexicon', () => {
   it('puts back a leading vowel lost before the first letter when the Latin line says it', () => {
     expect(lookAlikes('ພວັນ')).toEqual(expect.arrayContaining(['ເພວັນ', 'ແພວັນ', 'ໂພວັນ', 'ໄພວັນ']));
     // Readings as recorded on generated cards (Noto Sans Lao, phone photo).
-    expect(laoNameOf(read('ພວັນ', 'ພວັນ', 'ພວັນ'), 'PHAIVANH KEOPASEUTH', lexicon)).toEqual({ value: 'ໄພວັນ', unanimous: false, corrected: true });
+    expect(laoNameOf(read('ພວັນ', 'ພວັນ', 'ພວັນ'), 'PHAIVANH KEOPASEUTH', lexicon)).toEqual({
+      value: 'ໄພວັນ',
+      unanimous: false,
+      corrected: true,
+    });
     // Not where the Latin line has no such vowel.
     expect(laoNameOf(read('ພອນ', 'ພອນ', 'ພອນ'), 'PHONE SOMSAK', lexicon).value).toBe('ພອນ');
   });
@@ -200,7 +254,11 @@ describe('Lao name chosen with the lexicon', () => {
   it('mends a candidate Lao cannot write when only its tone mark is wrong', () => {
     // Noto Sans Lao, phone photo: ຜົວຫພ໋ອຍ / ບົວຫພ໋ອຍ / ຜົວພ໋ອຍ; ໋ is never written on ໜ.
     const bouanoy = recording('noto-sans-32-phone.jpg', 'firstNameLao');
-    expect(laoNameOf(bouanoy.readings, bouanoy.latinName, lexicon)).toEqual({ value: 'ບົວໜ້ອຍ', unanimous: false, corrected: true });
+    expect(laoNameOf(bouanoy.readings, bouanoy.latinName, lexicon)).toEqual({
+      value: 'ບົວໜ້ອຍ',
+      unanimous: false,
+      corrected: true,
+    });
   });
 
   it('takes ຳ read as a tone mark and າ when the Latin line says AM', () => {
@@ -209,7 +267,11 @@ describe('Lao name chosen with the lexicon', () => {
   });
 
   it('keeps a name read right, rare spellings too, and says when one reading is enough', () => {
-    expect(laoNameOf(read('ສົມສັກ'), 'SOMSAK VONGSAVANH', lexicon)).toEqual({ value: 'ສົມສັກ', unanimous: true, corrected: false });
+    expect(laoNameOf(read('ສົມສັກ'), 'SOMSAK VONGSAVANH', lexicon)).toEqual({
+      value: 'ສົມສັກ',
+      unanimous: true,
+      corrected: false,
+    });
     expect(laoNameOf(read('ວົງສະຫວັນ', 'ວົງສະຫວັນ'), 'SOMSAK VONGSAVANH', lexicon).value).toBe('ວົງສະຫວັນ');
     expect(nameConfirmed({ text: 'ສົມສັກ', confidence: 90 }, 'SOMSAK VONGSAVANH', lexicon)).toBe(true);
     // The lexicon would rather have a tone mark here: read again at other sizes.

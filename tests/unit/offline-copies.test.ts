@@ -10,7 +10,8 @@ describe('what is kept on the device for offline reading', () => {
       '/v1/citizen/resident-certificate/fee',
       '/v1/citizen/user/profile',
       '/v1/notifications/',
-    ]) expect(isKeptResponse(path), path).toBe(true);
+    ])
+      expect(isKeptResponse(path), path).toBe(true);
     expect(isKeptFile('/v1/citizen/resident-certificate/42/documents/applicant_photo')).toBe(true);
     expect(isKeptFile('/v1/citizen/resident-certificate/42/download-2')).toBe(true);
   });
@@ -37,7 +38,11 @@ describe('what is kept on the device for offline reading', () => {
 
 describe('oldestCopyShown', () => {
   it('gives the oldest copy the current screen shows, and nothing for other screens', () => {
-    const shown = { '/home\n/v1/citizen/user/profile': 2_000, '/home\n/v1/notifications/': 1_000, '/profile\n/v1/citizen/user/profile': 500 };
+    const shown = {
+      '/home\n/v1/citizen/user/profile': 2_000,
+      '/home\n/v1/notifications/': 1_000,
+      '/profile\n/v1/citizen/user/profile': 500,
+    };
     expect(oldestCopyShown(shown, '/home')).toBe(1_000);
     expect(oldestCopyShown(shown, '/profile')).toBe(500);
     expect(oldestCopyShown(shown, '/faq')).toBeNull();

@@ -5,7 +5,9 @@ import { effectiveState, type OutboxEntry } from '../../src/lib/outbox/entry';
 const answer = (status: number, error_code?: string, fields: Record<string, string> = {}) => ({
   kind: 'answer' as const,
   status,
-  body: error_code ? { message: 'Refused', data: { error_code, message: `Refused: ${error_code}`, fields } } : { data: { id: 42 } },
+  body: error_code
+    ? { message: 'Refused', data: { error_code, message: `Refused: ${error_code}`, fields } }
+    : { data: { id: 42 } },
 });
 
 describe('which answers keep an outbox entry and which need the citizen', () => {
@@ -15,12 +17,24 @@ describe('which answers keep an outbox entry and which need the citizen', () => 
   });
 
   it('no answer keeps it; "being confirmed" only when the server was reachable just after', () => {
-    expect(decide({ kind: 'no-answer', serverReachable: false })).toEqual({ action: 'keep', sessionRefused: false, maybeReached: false });
-    expect(decide({ kind: 'no-answer', serverReachable: true })).toEqual({ action: 'keep', sessionRefused: false, maybeReached: true });
+    expect(decide({ kind: 'no-answer', serverReachable: false })).toEqual({
+      action: 'keep',
+      sessionRefused: false,
+      maybeReached: false,
+    });
+    expect(decide({ kind: 'no-answer', serverReachable: true })).toEqual({
+      action: 'keep',
+      sessionRefused: false,
+      maybeReached: true,
+    });
   });
 
   it('401 keeps it and waits for the citizen to sign in again', () => {
-    expect(decide(answer(401, 'session_expired'))).toEqual({ action: 'keep', sessionRefused: true, maybeReached: false });
+    expect(decide(answer(401, 'session_expired'))).toEqual({
+      action: 'keep',
+      sessionRefused: true,
+      maybeReached: false,
+    });
   });
 
   it.each([408, 429, 500, 502, 503, 504])('%i keeps it for a later try', (status) => {
@@ -50,7 +64,10 @@ describe('which answers keep an outbox entry and which need the citizen', () => 
   });
 
   it('a refusal without our error shape still carries its status as the code', () => {
-    expect(decide({ kind: 'answer', status: 400, body: null })).toEqual({ action: 'needs-action', refusal: { status: 400, code: '400', message: '', fields: {} } });
+    expect(decide({ kind: 'answer', status: 400, body: null })).toEqual({
+      action: 'needs-action',
+      refusal: { status: 400, code: '400', message: '', fields: {} },
+    });
   });
 });
 

@@ -15,13 +15,37 @@ const ALICE: OutboxSession = { owner: 'alice', token: 'token-a', expiresAt: Date
 
 function entry(over: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
-    id: crypto.randomUUID(), owner: 'alice', kind: 'upload-payment', path: '/v1/citizen/resident-certificate/7/upload-payment',
-    idempotencyKey: crypto.randomUUID(), createdAt: Date.now(), state: 'waiting', lease: null, attempts: 0, lastTriedAt: null,
-    maybeReached: false, applicationId: 7, detail: {}, resultId: null, refusal: null, restored: false, told: false, settledAt: null,
+    id: crypto.randomUUID(),
+    owner: 'alice',
+    kind: 'upload-payment',
+    path: '/v1/citizen/resident-certificate/7/upload-payment',
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: Date.now(),
+    state: 'waiting',
+    lease: null,
+    attempts: 0,
+    lastTriedAt: null,
+    maybeReached: false,
+    applicationId: 7,
+    detail: {},
+    resultId: null,
+    refusal: null,
+    restored: false,
+    told: false,
+    settledAt: null,
     ...over,
   };
 }
-const payload = () => ({ fields: { note: 'x' }, files: { proof_of_payment: { blob: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), name: 'receipt.png' } }, draft: null });
+const payload = () => ({
+  fields: { note: 'x' },
+  files: {
+    proof_of_payment: {
+      blob: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+      name: 'receipt.png',
+    },
+  },
+  draft: null,
+});
 
 /** A server that answers each request in turn and records what it was sent. */
 function server(...answers: TryResult[]): Transport & { sent: OutboxRequest[] } {
@@ -41,14 +65,22 @@ beforeEach(async () => {
 });
 
 describe('outbox replay', () => {
-  it('sends with the session of now and the entry\'s own Idempotency-Key, the file as a data URL', async () => {
+  it("sends with the session of now and the entry's own Idempotency-Key, the file as a data URL", async () => {
     const e = entry();
     await addEntry(e, payload());
     await writeSession(ALICE);
     const api = server({ kind: 'answer', status: 200, body: { data: { id: 7 } } });
     expect(await replayOutbox(api, 'sw:1')).toEqual({ sent: 1, waiting: 0, stoppedBy: null });
-    expect(api.sent[0]!.headers).toMatchObject({ Authorization: 'Bearer token-a', 'Idempotency-Key': e.idempotencyKey, 'Accept-Language': 'lo' });
-    expect(JSON.parse(api.sent[0]!.body)).toEqual({ note: 'x', proof_of_payment: 'data:image/png;base64,iVBORw==', proof_of_payment_name: 'receipt.png' });
+    expect(api.sent[0]!.headers).toMatchObject({
+      Authorization: 'Bearer token-a',
+      'Idempotency-Key': e.idempotencyKey,
+      'Accept-Language': 'lo',
+    });
+    expect(JSON.parse(api.sent[0]!.body)).toEqual({
+      note: 'x',
+      proof_of_payment: 'data:image/png;base64,iVBORw==',
+      proof_of_payment_name: 'receipt.png',
+    });
     expect(await stateOf(e.id)).toBe('sent');
     // The file is on the server now: the device lets it go.
     expect(await readPayload(e.id)).toBeUndefined();
@@ -71,13 +103,30 @@ describe('outbox replay', () => {
     const e = entry();
     await addEntry(e, payload());
     await writeSession(ALICE);
-    await replayOutbox(server({ kind: 'answer', status: 422, body: { data: { error_code: 'validation_failed', message: 'No', fields: { proof_of_payment: 'file_type_not_allowed' } } } }), 'sw:1');
+    await replayOutbox(
+      server({
+        kind: 'answer',
+        status: 422,
+        body: {
+          data: {
+            error_code: 'validation_failed',
+            message: 'No',
+            fields: { proof_of_payment: 'file_type_not_allowed' },
+          },
+        },
+      }),
+      'sw:1',
+    );
     const [after] = await allEntries();
-    expect(after).toMatchObject({ state: 'needs-action', refusal: { status: 422, code: 'validation_failed', fields: { proof_of_payment: 'file_type_not_allowed' } }, told: false });
+    expect(after).toMatchObject({
+      state: 'needs-action',
+      refusal: { status: 422, code: 'validation_failed', fields: { proof_of_payment: 'file_type_not_allowed' } },
+      told: false,
+    });
     expect((await readPayload(e.id))?.files.proof_of_payment?.name).toBe('receipt.png');
   });
 
-  it('never sends another citizen\'s entry, and sends nothing with an expired or missing session', async () => {
+  it("never sends another citizen's entry, and sends nothing with an expired or missing session", async () => {
     const bob = entry({ owner: 'bob' });
     await addEntry(bob, payload());
     await addEntry(entry(), payload());
@@ -96,7 +145,10 @@ describe('outbox replay', () => {
   it('a 401 keeps the entry and forgets the refused session until the citizen signs in again', async () => {
     await addEntry(entry(), payload());
     await writeSession(ALICE);
-    expect(await replayOutbox(server({ kind: 'answer', status: 401, body: null }), 'sw:1')).toMatchObject({ stoppedBy: 'session', waiting: 1 });
+    expect(await replayOutbox(server({ kind: 'answer', status: 401, body: null }), 'sw:1')).toMatchObject({
+      stoppedBy: 'session',
+      waiting: 1,
+    });
     const api = server();
     expect((await replayOutbox(api, 'sw:1')).sent).toBe(0);
     expect(api.sent).toHaveLength(0);
@@ -105,7 +157,11 @@ describe('outbox replay', () => {
   it('page and worker claiming at once: exactly one gets the entry', async () => {
     const e = entry();
     await addEntry(e, payload());
-    const claims = await Promise.all([claimEntry(e.id, 'page:1'), claimEntry(e.id, 'sw:1'), claimEntry(e.id, 'page:2')]);
+    const claims = await Promise.all([
+      claimEntry(e.id, 'page:1'),
+      claimEntry(e.id, 'sw:1'),
+      claimEntry(e.id, 'page:2'),
+    ]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     // A sender that died: once its lease ran out the entry is free again, never "sending" forever.
     expect(await claimEntry(e.id, 'sw:2', Date.now() + 91_000)).not.toBeNull();

@@ -7,7 +7,12 @@ import { banks } from '../schema';
  * drawn by the API (no trademark artwork). va_prefix opens every VA number issued for that bank.
  */
 export const BANKS = [
-  { code: 'BCEL', vaPrefix: '101', nameEn: 'Banque Pour Le Commerce Exterieur Lao (BCEL)', nameLo: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ (ບີຊີອີແອລ)' },
+  {
+    code: 'BCEL',
+    vaPrefix: '101',
+    nameEn: 'Banque Pour Le Commerce Exterieur Lao (BCEL)',
+    nameLo: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ (ບີຊີອີແອລ)',
+  },
   { code: 'LDB', vaPrefix: '102', nameEn: 'Lao Development Bank (LDB)', nameLo: 'ທະນາຄານພັດທະນາລາວ' },
   { code: 'APB', vaPrefix: '103', nameEn: 'Agricultural Promotion Bank (APB)', nameLo: 'ທະນາຄານສົ່ງເສີມກະສິກຳ' },
   { code: 'JDB', vaPrefix: '104', nameEn: 'Joint Development Bank (JDB)', nameLo: 'ທະນາຄານຮ່ວມພັດທະນາ' },
@@ -21,11 +26,32 @@ export const BANKS = [
 
 /** Upserted on every start so a corrected name reaches existing installations; ids stay stable. */
 export async function seedBanks(db: Db): Promise<void> {
-  await db.insert(banks).values(BANKS.map((b, i) => ({ ...b, sort: i })))
-    .onConflictDoUpdate({ target: banks.code, set: { nameEn: sql`excluded.name_en`, nameLo: sql`excluded.name_lo`, vaPrefix: sql`excluded.va_prefix`, sort: sql`excluded.sort` } });
+  await db
+    .insert(banks)
+    .values(BANKS.map((b, i) => ({ ...b, sort: i })))
+    .onConflictDoUpdate({
+      target: banks.code,
+      set: {
+        nameEn: sql`excluded.name_en`,
+        nameLo: sql`excluded.name_lo`,
+        vaPrefix: sql`excluded.va_prefix`,
+        sort: sql`excluded.sort`,
+      },
+    });
 }
 
-const PALETTE = ['#1d4e89', '#0f6b5c', '#7a3e9d', '#9c4221', '#2f5d8a', '#5b6b2f', '#8a2f4f', '#2d6a8a', '#6b4f1d', '#3c4f8a'];
+const PALETTE = [
+  '#1d4e89',
+  '#0f6b5c',
+  '#7a3e9d',
+  '#9c4221',
+  '#2f5d8a',
+  '#5b6b2f',
+  '#8a2f4f',
+  '#2d6a8a',
+  '#6b4f1d',
+  '#3c4f8a',
+];
 
 /** A neutral monogram: the bank's code on a coloured rounded square. */
 export function bankMonogramSvg(code: string, index: number): string {

@@ -21,7 +21,9 @@ try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const counts = await importPlaces(database.db, places);
-    console.log(`Imported ${counts.provinces} provinces, ${counts.districts} districts and ${counts.villages} villages from ${file}.`);
+    console.log(
+      `Imported ${counts.provinces} provinces, ${counts.districts} districts and ${counts.villages} villages from ${file}.`,
+    );
   } finally {
     await database.close();
   }

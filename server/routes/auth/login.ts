@@ -23,41 +23,66 @@ export const LOGIN_LOCK = { failures: 10, windowMinutes: 15 } as const;
 
 /** /v1/auth/login and /v1/auth/logout (spec §2 login, §8 error codes x008, x004, x009). */
 export default async function loginRoutes(app: FastifyInstance) {
-  app.post('/v1/auth/login', { schema: { tags, body: schema(loginBody) } }, async (req, reply): Promise<TokenResponse> => {
-    const body = req.body as v.InferOutput<typeof loginBody>;
-    const since = new Date(Date.now() - LOGIN_LOCK.windowMinutes * 60_000);
-    const ip = clientAddress(req);
-    if ((await countEvents(app.db, ['login_failure'], { ip }, since)) >= app.config.rateLimits.loginFailuresPerAddress) {
-      throw tooManyRequests(`Too many failed logins from this connection. Wait ${LOGIN_LOCK.windowMinutes} minutes and try again.`, undefined, LOGIN_LOCK.windowMinutes * 60);
-    }
-    const user = await findByIdentity(app.db, body.username);
-    // Locked by failures counted per account, whichever identifier (email, phone, ID) was typed.
-    if (user && (await countEvents(app.db, ['login_failure'], { userId: user.id }, since)) >= LOGIN_LOCK.failures) {
-      throw tooManyRequests(`Too many failed attempts. Wait ${LOGIN_LOCK.windowMinutes} minutes, or reset your password.`, ErrorCode.accountLocked, LOGIN_LOCK.windowMinutes * 60);
-    }
-    // Unknown accounts cost one hash too, so the answer's timing tells nothing.
-    const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
-    if (!user) {
-      await recordEvent(app.db, 'login_failure', ip);
-      throw new HttpError(404, ErrorCode.notFound, 'Data not found. Please input the correct data.', { username: ErrorCode.notFound });
-    }
-    if (!valid) {
-      await recordEvent(app.db, 'login_failure', ip, user.id);
-      throw new HttpError(401, ErrorCode.wrongPassword, 'The password is wrong.', { password: ErrorCode.wrongPassword });
-    }
-    // Only after the right password, so nobody learns which addresses wait for verification.
-    // The e-mail is in the answer (the password proved the account) so the app can ask for a code
-    // and open the code screen even when the citizen typed a phone or ID number.
-    if (!user.verifiedAt) {
-      const unverified = errorBody(ErrorCode.unverifiedAccount, 'This account is not verified yet. Enter the code we send to your email.');
-      return reply.status(403).send({ ...unverified, data: { ...unverified.data, email: user.email } });
-    }
-    const session = await createSession(app.db, user.id);
-    return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
-  });
+  app.post(
+    '/v1/auth/login',
+    { schema: { tags, body: schema(loginBody) } },
+    async (req, reply): Promise<TokenResponse> => {
+      const body = req.body as v.InferOutput<typeof loginBody>;
+      const since = new Date(Date.now() - LOGIN_LOCK.windowMinutes * 60_000);
+      const ip = clientAddress(req);
+      if (
+        (await countEvents(app.db, ['login_failure'], { ip }, since)) >= app.config.rateLimits.loginFailuresPerAddress
+      ) {
+        throw tooManyRequests(
+          `Too many failed logins from this connection. Wait ${LOGIN_LOCK.windowMinutes} minutes and try again.`,
+          undefined,
+          LOGIN_LOCK.windowMinutes * 60,
+        );
+      }
+      const user = await findByIdentity(app.db, body.username);
+      // Locked by failures counted per account, whichever identifier (email, phone, ID) was typed.
+      if (user && (await countEvents(app.db, ['login_failure'], { userId: user.id }, since)) >= LOGIN_LOCK.failures) {
+        throw tooManyRequests(
+          `Too many failed attempts. Wait ${LOGIN_LOCK.windowMinutes} minutes, or reset your password.`,
+          ErrorCode.accountLocked,
+          LOGIN_LOCK.windowMinutes * 60,
+        );
+      }
+      // Unknown accounts cost one hash too, so the answer's timing tells nothing.
+      const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), body.password);
+      if (!user) {
+        await recordEvent(app.db, 'login_failure', ip);
+        throw new HttpError(404, ErrorCode.notFound, 'Data not found. Please input the correct data.', {
+          username: ErrorCode.notFound,
+        });
+      }
+      if (!valid) {
+        await recordEvent(app.db, 'login_failure', ip, user.id);
+        throw new HttpError(401, ErrorCode.wrongPassword, 'The password is wrong.', {
+          password: ErrorCode.wrongPassword,
+        });
+      }
+      // Only after the right password, so nobody learns which addresses wait for verification.
+      // The e-mail is in the answer (the password proved the account) so the app can ask for a code
+      // and open the code screen even when the citizen typed a phone or ID number.
+      if (!user.verifiedAt) {
+        const unverified = errorBody(
+          ErrorCode.unverifiedAccount,
+          'This account is not verified yet. Enter the code we send to your email.',
+        );
+        return reply.status(403).send({ ...unverified, data: { ...unverified.data, email: user.email } });
+      }
+      const session = await createSession(app.db, user.id);
+      return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
+    },
+  );
 
-  app.post('/v1/auth/logout', { schema: { tags, security: [{ bearer: [] }] }, onRequest: app.authenticate }, async (req) => {
-    await revokeSession(app.db, req.user!.sessionId);
-    return { message: 'Logged out.' };
-  });
+  app.post(
+    '/v1/auth/logout',
+    { schema: { tags, security: [{ bearer: [] }] }, onRequest: app.authenticate },
+    async (req) => {
+      await revokeSession(app.db, req.user!.sessionId);
+      return { message: 'Logged out.' };
+    },
+  );
 }

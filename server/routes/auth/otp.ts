@@ -20,30 +20,55 @@ export default async function otpRoutes(app: FastifyInstance) {
     const body = req.body as v.InferOutput<typeof resendOtpBody>;
     const user = await findByEmail(app.db, body.email);
     // Only an account that still waits for its code; the phone, when sent, must be that account's.
-    if (!user || user.verifiedAt || (body.phone_number && user.phoneNumber && body.phone_number.replace(/\D/g, '') !== user.phoneNumber)) {
+    if (
+      !user ||
+      user.verifiedAt ||
+      (body.phone_number && user.phoneNumber && body.phone_number.replace(/\D/g, '') !== user.phoneNumber)
+    ) {
       throw notFound('No account with this email is waiting for a code.');
     }
-    const allowed = await canSendCode(app.db, user.id, { ip: clientAddress(req), perHour: app.config.rateLimits.otpResendsPerAddress });
+    const allowed = await canSendCode(app.db, user.id, {
+      ip: clientAddress(req),
+      perHour: app.config.rateLimits.otpResendsPerAddress,
+    });
     if (!allowed.ok) {
       reply.header('retry-after', String(allowed.retryAfterSeconds));
-      throw new HttpError(429, ErrorCode.tooManyRequests, `Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`);
+      throw new HttpError(
+        429,
+        ErrorCode.tooManyRequests,
+        `Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`,
+      );
     }
     const code = await issueCode(app.db, user.id, clientAddress(req), { resend: true });
     await sendCode(app, user.email, user.language, code);
     return otpSent(user.email);
   });
 
-  app.post('/v1/auth/verify-otp', { schema: { tags, body: schema(verifyOtpBody) } }, async (req): Promise<TokenResponse> => {
-    const body = req.body as v.InferOutput<typeof verifyOtpBody>;
-    const user = await findByEmail(app.db, body.email);
-    if (!user || user.verifiedAt) throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
-    const result = await checkCode(app.db, user.id, body.code_otp, clientAddress(req));
-    if (result === 'locked') throw new HttpError(429, ErrorCode.accountLocked, 'Too many wrong codes. Reset your password or contact an officer.');
-    if (result === 'expired') throw new HttpError(400, ErrorCode.otpExpired, 'This code is no longer valid. Ask for a new one.', { code_otp: ErrorCode.otpExpired });
-    if (result === 'wrong') throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
-    const now = new Date();
-    await app.db.update(users).set({ verifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
-    const session = await createSession(app.db, user.id, now);
-    return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
-  });
+  app.post(
+    '/v1/auth/verify-otp',
+    { schema: { tags, body: schema(verifyOtpBody) } },
+    async (req): Promise<TokenResponse> => {
+      const body = req.body as v.InferOutput<typeof verifyOtpBody>;
+      const user = await findByEmail(app.db, body.email);
+      if (!user || user.verifiedAt)
+        throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
+      const result = await checkCode(app.db, user.id, body.code_otp, clientAddress(req));
+      if (result === 'locked')
+        throw new HttpError(
+          429,
+          ErrorCode.accountLocked,
+          'Too many wrong codes. Reset your password or contact an officer.',
+        );
+      if (result === 'expired')
+        throw new HttpError(400, ErrorCode.otpExpired, 'This code is no longer valid. Ask for a new one.', {
+          code_otp: ErrorCode.otpExpired,
+        });
+      if (result === 'wrong')
+        throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
+      const now = new Date();
+      await app.db.update(users).set({ verifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+      const session = await createSession(app.db, user.id, now);
+      return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
+    },
+  );
 }

@@ -43,7 +43,9 @@ export default async function passwordRoutes(app: FastifyInstance) {
     const user = await findByEmail(app.db, body.email);
     await recordEvent(app.db, 'forgot_password', ip, user?.id ?? null);
     if (user) {
-      const task = mailResetLink(app, user, ip).catch((err) => app.log.error({ err, userId: user.id }, 'could not send the password reset link'));
+      const task = mailResetLink(app, user, ip).catch((err) =>
+        app.log.error({ err, userId: user.id }, 'could not send the password reset link'),
+      );
       mailing.add(task);
       void task.finally(() => mailing.delete(task));
     }
@@ -54,14 +56,23 @@ export default async function passwordRoutes(app: FastifyInstance) {
     const body = req.body as v.InferOutput<typeof resetPasswordBody>;
     if (isCommonPassword(body.password)) throw commonPassword();
     const userId = await resetPassword(app.db, body.payload, await hashPassword(body.password));
-    if (userId === null) throw new HttpError(400, ErrorCode.resetLinkInvalid, 'This reset link is invalid or has expired. Ask for a new one.');
+    if (userId === null)
+      throw new HttpError(
+        400,
+        ErrorCode.resetLinkInvalid,
+        'This reset link is invalid or has expired. Ask for a new one.',
+      );
     // A new password ends every session of the account, wherever it was opened.
     await revokeAllSessions(app.db, userId);
     return { message: 'Your password has been reset. Please log in.' };
   });
 }
 
-async function mailResetLink(app: FastifyInstance, user: { id: number; email: string; language: 'en' | 'lo' }, ip: string): Promise<void> {
+async function mailResetLink(
+  app: FastifyInstance,
+  user: { id: number; email: string; language: 'en' | 'lo' },
+  ip: string,
+): Promise<void> {
   const interval = new Date(Date.now() - FORGOT.accountIntervalSeconds * 1000);
   const hour = new Date(Date.now() - 3_600_000);
   // This request's own event is counted: more than one in the interval means a mail just left.

@@ -35,72 +35,104 @@ export default async function registrationRoutes(app: FastifyInstance) {
     if (taken.email) throw emailTaken();
     if (taken.phone) throw phoneTaken();
     if (body.password && isCommonPassword(body.password)) throw commonPassword();
-    return { message: 'The email and phone number are available.', data: { email: body.email, phone_number: body.phone_number } };
-  });
-
-  app.post('/v1/auth/register', { bodyLimit: REGISTER_BODY_LIMIT, schema: { tags, body: schema(registerBody) } }, async (req) => {
-    const body = req.body as v.InferOutput<typeof registerBody>;
-    if (isCommonPassword(body.password)) throw commonPassword();
-    const taken = await takenIdentifiers(app.db, { email: body.email, phone: body.phone_number, idCard: body.id_card });
-    if (taken.email) throw emailTaken();
-    if (taken.phone) throw phoneTaken();
-    if (taken.idCard) throw idCardTaken();
-    const place = await placeProblem(app.db, body);
-    if (place) throw badRequest('The place is not valid', place);
-    // Type by magic bytes (JPEG or PNG), at most 10 MB: 413/415/422 otherwise.
-    const idCardImage = decodeDocument(body.id_card_file, 'id_card', 'id_card_file');
-
-    // Registering again with an e-mail nobody verified yet replaces that attempt; it still gets
-    // at most one code per 30 s, so re-registering is no way around the resend limits.
-    const previous = await findByEmail(app.db, body.email);
-    if (previous) {
-      const allowed = await canSendCode(app.db, previous.id);
-      if (!allowed.ok) throw tooManyRequests(`Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`);
-    }
-
-    const language = requestLanguage(req);
-    const passwordHash = await hashPassword(body.password);
-    const stored = await app.documents.prepare(idCardImage);
-    const now = new Date();
-    const account = {
-      email: body.email,
-      phoneNumber: body.phone_number,
-      idCard: body.id_card,
-      passwordHash,
-      role: 'citizen' as const,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      dateOfBirth: body.date_of_birth,
-      address: body.address,
-      houseNumber: body.house_number,
-      provinceId: body.province_id,
-      districtId: body.district_id,
-      villageId: body.village_id,
-      language,
-      updatedAt: now,
+    return {
+      message: 'The email and phone number are available.',
+      data: { email: body.email, phone_number: body.phone_number },
     };
-    let userId: number;
-    try {
-      userId = await app.db.transaction(async (tx) => {
-        const [user] = previous
-          ? await tx.update(users).set({ ...account, otpFailures: 0 }).where(eq(users.id, previous.id)).returning({ id: users.id })
-          : await tx.insert(users).values({ ...account, createdAt: now }).returning({ id: users.id });
-        if (previous) forgetCachedSessions();
-        await tx.insert(documents).values({ ownerId: user!.id, kind: 'id_card', fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`, ...stored, createdAt: now });
-        return user!.id;
-      });
-    } catch (err) {
-      throw uniqueViolation(err) ?? err;
-    }
-
-    const code = await issueCode(app.db, userId, clientAddress(req), { resend: false }, now);
-    await sendCode(app, body.email, language, code);
-    return otpSent(body.email);
   });
+
+  app.post(
+    '/v1/auth/register',
+    { bodyLimit: REGISTER_BODY_LIMIT, schema: { tags, body: schema(registerBody) } },
+    async (req) => {
+      const body = req.body as v.InferOutput<typeof registerBody>;
+      if (isCommonPassword(body.password)) throw commonPassword();
+      const taken = await takenIdentifiers(app.db, {
+        email: body.email,
+        phone: body.phone_number,
+        idCard: body.id_card,
+      });
+      if (taken.email) throw emailTaken();
+      if (taken.phone) throw phoneTaken();
+      if (taken.idCard) throw idCardTaken();
+      const place = await placeProblem(app.db, body);
+      if (place) throw badRequest('The place is not valid', place);
+      // Type by magic bytes (JPEG or PNG), at most 10 MB: 413/415/422 otherwise.
+      const idCardImage = decodeDocument(body.id_card_file, 'id_card', 'id_card_file');
+
+      // Registering again with an e-mail nobody verified yet replaces that attempt; it still gets
+      // at most one code per 30 s, so re-registering is no way around the resend limits.
+      const previous = await findByEmail(app.db, body.email);
+      if (previous) {
+        const allowed = await canSendCode(app.db, previous.id);
+        if (!allowed.ok)
+          throw tooManyRequests(`Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`);
+      }
+
+      const language = requestLanguage(req);
+      const passwordHash = await hashPassword(body.password);
+      const stored = await app.documents.prepare(idCardImage);
+      const now = new Date();
+      const account = {
+        email: body.email,
+        phoneNumber: body.phone_number,
+        idCard: body.id_card,
+        passwordHash,
+        role: 'citizen' as const,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        dateOfBirth: body.date_of_birth,
+        address: body.address,
+        houseNumber: body.house_number,
+        provinceId: body.province_id,
+        districtId: body.district_id,
+        villageId: body.village_id,
+        language,
+        updatedAt: now,
+      };
+      let userId: number;
+      try {
+        userId = await app.db.transaction(async (tx) => {
+          const [user] = previous
+            ? await tx
+                .update(users)
+                .set({ ...account, otpFailures: 0 })
+                .where(eq(users.id, previous.id))
+                .returning({ id: users.id })
+            : await tx
+                .insert(users)
+                .values({ ...account, createdAt: now })
+                .returning({ id: users.id });
+          if (previous) forgetCachedSessions();
+          await tx
+            .insert(documents)
+            .values({
+              ownerId: user!.id,
+              kind: 'id_card',
+              fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`,
+              ...stored,
+              createdAt: now,
+            });
+          return user!.id;
+        });
+      } catch (err) {
+        throw uniqueViolation(err) ?? err;
+      }
+
+      const code = await issueCode(app.db, userId, clientAddress(req), { resend: false }, now);
+      await sendCode(app, body.email, language, code);
+      return otpSent(body.email);
+    },
+  );
 }
 
 /** Mails a code; a mail server that is down is a clear 503 the citizen can retry (resend). */
-export async function sendCode(app: FastifyInstance, email: string, language: 'en' | 'lo', code: string): Promise<void> {
+export async function sendCode(
+  app: FastifyInstance,
+  email: string,
+  language: 'en' | 'lo',
+  code: string,
+): Promise<void> {
   try {
     await app.mailer.send(otpMail(email, language, code, OTP.validMinutes));
   } catch (err) {
@@ -108,4 +140,3 @@ export async function sendCode(app: FastifyInstance, email: string, language: 'e
     throw mailUnavailable();
   }
 }
-

@@ -13,7 +13,14 @@ const LIST_LIMIT = 100;
 const listQuery = v.object({ lang: v.optional(v.picklist(['en', 'lo'], 'invalid_language')) });
 const markReadBody = v.object({
   /** Without ids, every notification of the citizen is marked as read (opening the list). */
-  ids: v.optional(v.pipe(v.array(v.pipe(v.number(FieldError.invalidId), v.integer(FieldError.invalidId), v.minValue(1, FieldError.invalidId))), v.maxLength(LIST_LIMIT, FieldError.tooLong))),
+  ids: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(v.number(FieldError.invalidId), v.integer(FieldError.invalidId), v.minValue(1, FieldError.invalidId)),
+      ),
+      v.maxLength(LIST_LIMIT, FieldError.tooLong),
+    ),
+  ),
 });
 
 /** /v1/notifications/: the citizen's notifications, newest first, in the language of the request. */
@@ -24,7 +31,14 @@ export default async function notificationRoutes(app: FastifyInstance) {
   const list = async (req: FastifyRequest) => {
     const lang = requestLanguage(req);
     const rows = await app.db
-      .select({ id: notifications.id, en: notifications.messageEn, lo: notifications.messageLo, createdAt: notifications.createdAt, readAt: notifications.readAt, applicationId: notifications.applicationId })
+      .select({
+        id: notifications.id,
+        en: notifications.messageEn,
+        lo: notifications.messageLo,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        applicationId: notifications.applicationId,
+      })
       .from(notifications)
       .where(eq(notifications.userId, req.user!.id))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -43,17 +57,32 @@ export default async function notificationRoutes(app: FastifyInstance) {
     app.get(url, { onRequest: app.authenticate, schema: { tags, security, querystring: schema(listQuery) } }, list);
   }
 
-  app.get('/v1/notifications/unread-count', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
-    const [row] = await app.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt)));
-    return { data: { unread: row?.n ?? 0 } };
-  });
+  app.get(
+    '/v1/notifications/unread-count',
+    { onRequest: app.authenticate, schema: { tags, security } },
+    async (req) => {
+      const [row] = await app.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt)));
+      return { data: { unread: row?.n ?? 0 } };
+    },
+  );
 
-  app.post('/v1/notifications/read', { onRequest: app.authenticate, schema: { tags, security, body: schema(markReadBody) } }, async (req) => {
-    const { ids } = req.body as v.InferOutput<typeof markReadBody>;
-    const mine = and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt));
-    // Another citizen's ids simply match nothing: ownership is part of the condition.
-    const where = ids ? and(mine, inArray(notifications.id, ids.length ? ids : [0])) : mine;
-    const updated = await app.db.update(notifications).set({ readAt: new Date() }).where(where).returning({ id: notifications.id });
-    return { data: { marked: updated.length } };
-  });
+  app.post(
+    '/v1/notifications/read',
+    { onRequest: app.authenticate, schema: { tags, security, body: schema(markReadBody) } },
+    async (req) => {
+      const { ids } = req.body as v.InferOutput<typeof markReadBody>;
+      const mine = and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt));
+      // Another citizen's ids simply match nothing: ownership is part of the condition.
+      const where = ids ? and(mine, inArray(notifications.id, ids.length ? ids : [0])) : mine;
+      const updated = await app.db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(where)
+        .returning({ id: notifications.id });
+      return { data: { marked: updated.length } };
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import type * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import { NOTES_REQUIRED, OFFICER_ACTIONS, officerQueueQuery, optionalNotesBody, requiredNotesBody } from '../../../contract/officer';
+import {
+  NOTES_REQUIRED,
+  OFFICER_ACTIONS,
+  officerQueueQuery,
+  optionalNotesBody,
+  requiredNotesBody,
+} from '../../../contract/officer';
 import type { Status } from '../../../contract/status';
 import { idParams, schema } from '../../lib/validation';
 import { idempotent } from '../../services/idempotency';
@@ -24,39 +30,76 @@ export default async function officerRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get(BASE, {
-    onRequest: app.requireOfficer,
-    schema: { tags, security, summary: 'Application queue: filter by status, search by ticket, name or ID card; 20 per page', querystring: schema(officerQueueQuery) },
-  }, async (req, reply) => {
-    const query = req.query as v.InferOutput<typeof officerQueueQuery>;
-    reply.header('Cache-Control', 'private, no-store');
-    return { data: await officerQueue(app.db, { status: query.status as Status | undefined, q: query.q, page: query.page }) };
-  });
+  app.get(
+    BASE,
+    {
+      onRequest: app.requireOfficer,
+      schema: {
+        tags,
+        security,
+        summary: 'Application queue: filter by status, search by ticket, name or ID card; 20 per page',
+        querystring: schema(officerQueueQuery),
+      },
+    },
+    async (req, reply) => {
+      const query = req.query as v.InferOutput<typeof officerQueueQuery>;
+      reply.header('Cache-Control', 'private, no-store');
+      return {
+        data: await officerQueue(app.db, { status: query.status as Status | undefined, q: query.q, page: query.page }),
+      };
+    },
+  );
 
-  app.get(`${BASE}/:id`, {
-    onRequest: app.requireOfficer,
-    schema: { tags, security, summary: 'One application with the applicant account and its status history', params: schema(idParams) },
-  }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    reply.header('Cache-Control', 'private, no-store');
-    return { data: await officerDetail(app.db, await findApplication(app.db, id), requestLanguage(req), req.user!, app.config.fee) };
-  });
+  app.get(
+    `${BASE}/:id`,
+    {
+      onRequest: app.requireOfficer,
+      schema: {
+        tags,
+        security,
+        summary: 'One application with the applicant account and its status history',
+        params: schema(idParams),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: number };
+      reply.header('Cache-Control', 'private, no-store');
+      return {
+        data: await officerDetail(
+          app.db,
+          await findApplication(app.db, id),
+          requestLanguage(req),
+          req.user!,
+          app.config.fee,
+        ),
+      };
+    },
+  );
 
   for (const action of OFFICER_ACTIONS) {
     const notesRequired = NOTES_REQUIRED.includes(action);
-    app.post(`${BASE}/:id/${action}`, {
-      onRequest: app.requireOfficer,
-      schema: {
-        tags, security,
-        summary: `Officer action: ${action}${notesRequired ? ' (notes required)' : ''}; accepts Idempotency-Key`,
-        params: schema(idParams),
-        body: schema(notesRequired ? requiredNotesBody : optionalNotesBody),
+    app.post(
+      `${BASE}/:id/${action}`,
+      {
+        onRequest: app.requireOfficer,
+        schema: {
+          tags,
+          security,
+          summary: `Officer action: ${action}${notesRequired ? ' (notes required)' : ''}; accepts Idempotency-Key`,
+          params: schema(idParams),
+          body: schema(notesRequired ? requiredNotesBody : optionalNotesBody),
+        },
       },
-    }, async (req, reply) => {
-      const { id } = req.params as { id: number };
-      const { notes } = (req.body ?? {}) as { notes?: string };
-      return idempotent(app, req, reply, (scope) => runOfficerAction(app, id, action, { officer: req.user!, notes }, scope)
-        .then((body) => ({ statusCode: 200, body })));
-    });
+      async (req, reply) => {
+        const { id } = req.params as { id: number };
+        const { notes } = (req.body ?? {}) as { notes?: string };
+        return idempotent(app, req, reply, (scope) =>
+          runOfficerAction(app, id, action, { officer: req.user!, notes }, scope).then((body) => ({
+            statusCode: 200,
+            body,
+          })),
+        );
+      },
+    );
   }
 }

@@ -4,9 +4,24 @@ import { formatCalendarDate } from '../../lib/format';
 import { DataList } from '../ui/data-list';
 
 type Shown =
-  | 'first_name' | 'last_name' | 'date_of_birth' | 'occupation' | 'current_address' | 'house_number'
-  | 'province' | 'district' | 'village' | 'family_book_number' | 'family_book_date' | 'head_of_household'
-  | 'father_name' | 'mother_name' | 'parent_province' | 'parent_district' | 'parent_village' | 'reason';
+  | 'first_name'
+  | 'last_name'
+  | 'date_of_birth'
+  | 'occupation'
+  | 'current_address'
+  | 'house_number'
+  | 'province'
+  | 'district'
+  | 'village'
+  | 'family_book_number'
+  | 'family_book_date'
+  | 'head_of_household'
+  | 'father_name'
+  | 'mother_name'
+  | 'parent_province'
+  | 'parent_district'
+  | 'parent_village'
+  | 'reason';
 
 /** Applicant data with place names instead of ids; a field not filled in yet may be missing. */
 export type ApplicantDataView = Partial<Record<Shown, string>>;

@@ -15,13 +15,39 @@ import styles from './applicant-fields.module.css';
 export type ApplicantFormValues = { [K in keyof ApplicantDataInput]: string };
 
 export const EMPTY_APPLICANT_VALUES: ApplicantFormValues = {
-  first_name: '', last_name: '', date_of_birth: '', occupation: '', current_address: '', house_number: '',
-  province_id: '', district_id: '', village_id: '', head_of_household: '', family_book_number: '', family_book_date: '',
-  father_name: '', mother_name: '', parent_province_id: '', parent_district_id: '', parent_village_id: '', reason: '',
+  first_name: '',
+  last_name: '',
+  date_of_birth: '',
+  occupation: '',
+  current_address: '',
+  house_number: '',
+  province_id: '',
+  district_id: '',
+  village_id: '',
+  head_of_household: '',
+  family_book_number: '',
+  family_book_date: '',
+  father_name: '',
+  mother_name: '',
+  parent_province_id: '',
+  parent_district_id: '',
+  parent_village_id: '',
+  reason: '',
 };
 
 /** Family book number: digit keys only; editing and moving keys still work (spec §5). */
-const ALLOWED_KEYS = new Set(['Backspace', 'Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Delete', 'Home', 'End', 'Enter']);
+const ALLOWED_KEYS = new Set([
+  'Backspace',
+  'Tab',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Delete',
+  'Home',
+  'End',
+  'Enter',
+]);
 function digitKeysOnly(e: KeyboardEvent<HTMLInputElement>) {
   if (e.ctrlKey || e.metaKey || e.altKey || ALLOWED_KEYS.has(e.key) || /^\d$/.test(e.key)) return;
   e.preventDefault();
@@ -33,33 +59,81 @@ function digitKeysOnly(e: KeyboardEvent<HTMLInputElement>) {
  */
 export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInput, unknown, ApplicantData> }) {
   const { t, i18n } = useLingui();
-  const { register, formState: { errors } } = form;
+  const {
+    register,
+    formState: { errors },
+  } = form;
   const label = (k: keyof ApplicantDataInput) => i18n._(APPLICANT_LABELS[k]);
   const today = todayInVientiane();
   return (
     <>
       <Card as="section">
-        <h2 className={styles.heading}><Trans>Personal information</Trans></h2>
-        <TextField label={label('first_name')} autoComplete="given-name" error={errorOf(errors, 'first_name')} {...register('first_name')} />
-        <TextField label={label('last_name')} autoComplete="family-name" error={errorOf(errors, 'last_name')} {...register('last_name')} />
+        <h2 className={styles.heading}>
+          <Trans>Personal information</Trans>
+        </h2>
+        <TextField
+          label={label('first_name')}
+          autoComplete="given-name"
+          error={errorOf(errors, 'first_name')}
+          {...register('first_name')}
+        />
+        <TextField
+          label={label('last_name')}
+          autoComplete="family-name"
+          error={errorOf(errors, 'last_name')}
+          {...register('last_name')}
+        />
         <Controller
           control={form.control}
           name="date_of_birth"
           render={({ field }) => (
-            <DateOfBirthField label={label('date_of_birth')} error={errorOf(errors, 'date_of_birth')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+            <DateOfBirthField
+              label={label('date_of_birth')}
+              error={errorOf(errors, 'date_of_birth')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
           )}
         />
-        <TextField label={label('occupation')} autoComplete="organization-title" error={errorOf(errors, 'occupation')} {...register('occupation')} />
+        <TextField
+          label={label('occupation')}
+          autoComplete="organization-title"
+          error={errorOf(errors, 'occupation')}
+          {...register('occupation')}
+        />
       </Card>
       <Card as="section">
-        <h2 className={styles.heading}><Trans>Current address</Trans></h2>
-        <TextField label={label('current_address')} autoComplete="street-address" error={errorOf(errors, 'current_address')} {...register('current_address')} />
-        <TextField label={label('house_number')} error={errorOf(errors, 'house_number')} {...register('house_number')} />
-        <LocationFields form={form as never} names={{ province: 'province_id', district: 'district_id', village: 'village_id' }} />
+        <h2 className={styles.heading}>
+          <Trans>Current address</Trans>
+        </h2>
+        <TextField
+          label={label('current_address')}
+          autoComplete="street-address"
+          error={errorOf(errors, 'current_address')}
+          {...register('current_address')}
+        />
+        <TextField
+          label={label('house_number')}
+          error={errorOf(errors, 'house_number')}
+          {...register('house_number')}
+        />
+        <LocationFields
+          form={form as never}
+          names={{ province: 'province_id', district: 'district_id', village: 'village_id' }}
+        />
       </Card>
       <Card as="section">
-        <h2 className={styles.heading}><Trans>Family book</Trans></h2>
-        <TextField label={label('head_of_household')} error={errorOf(errors, 'head_of_household')} {...register('head_of_household')} />
+        <h2 className={styles.heading}>
+          <Trans>Family book</Trans>
+        </h2>
+        <TextField
+          label={label('head_of_household')}
+          error={errorOf(errors, 'head_of_household')}
+          {...register('head_of_household')}
+        />
         <TextField
           label={label('family_book_number')}
           inputMode="numeric"
@@ -74,21 +148,40 @@ export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInp
             },
           })}
         />
-        <TextField label={label('family_book_date')} type="date" max={today} error={errorOf(errors, 'family_book_date')} {...register('family_book_date')} />
+        <TextField
+          label={label('family_book_date')}
+          type="date"
+          max={today}
+          error={errorOf(errors, 'family_book_date')}
+          {...register('family_book_date')}
+        />
       </Card>
       <Card as="section">
-        <h2 className={styles.heading}><Trans>Parents</Trans></h2>
+        <h2 className={styles.heading}>
+          <Trans>Parents</Trans>
+        </h2>
         <TextField label={label('father_name')} error={errorOf(errors, 'father_name')} {...register('father_name')} />
         <TextField label={label('mother_name')} error={errorOf(errors, 'mother_name')} {...register('mother_name')} />
         <LocationFields
           form={form as never}
           names={{ province: 'parent_province_id', district: 'parent_district_id', village: 'parent_village_id' }}
-          labels={{ province: label('parent_province_id'), district: label('parent_district_id'), village: label('parent_village_id') }}
+          labels={{
+            province: label('parent_province_id'),
+            district: label('parent_district_id'),
+            village: label('parent_village_id'),
+          }}
         />
       </Card>
       <Card as="section">
-        <h2 className={styles.heading}><Trans>Purpose</Trans></h2>
-        <TextAreaField label={label('reason')} hint={t`What the certificate is used for, e.g. opening a bank account.`} error={errorOf(errors, 'reason')} {...register('reason')} />
+        <h2 className={styles.heading}>
+          <Trans>Purpose</Trans>
+        </h2>
+        <TextAreaField
+          label={label('reason')}
+          hint={t`What the certificate is used for, e.g. opening a bank account.`}
+          error={errorOf(errors, 'reason')}
+          {...register('reason')}
+        />
       </Card>
     </>
   );

@@ -20,17 +20,26 @@ interface Props<T extends FieldValues> {
 
 /** Loads options whenever the parent id changes; an empty parent means no options. */
 function useOptions(load: ((id: number) => Promise<LocationOption[]>) | null, parent: unknown) {
-  const [state, setState] = useState<{ options: LocationOption[]; loading: boolean; failed: boolean }>({ options: [], loading: false, failed: false });
+  const [state, setState] = useState<{ options: LocationOption[]; loading: boolean; failed: boolean }>({
+    options: [],
+    loading: false,
+    failed: false,
+  });
   const id = Number(parent);
   useEffect(() => {
-    if (!load || !id) { setState({ options: [], loading: false, failed: false }); return; }
+    if (!load || !id) {
+      setState({ options: [], loading: false, failed: false });
+      return;
+    }
     let live = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
     load(id).then(
       (options) => live && setState({ options, loading: false, failed: false }),
       () => live && setState({ options: [], loading: false, failed: true }),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [load, id]);
   return state;
 }
@@ -41,18 +50,35 @@ const provinces = () => fetchProvinces();
  * Province → district → village selects. Changing a parent clears its children (spec §2); a child is
  * disabled until its parent is chosen. Values are ids as strings; the schema turns them into integers.
  */
-export function LocationFields<T extends FieldValues>({ form, names, labels = {}, disabled, suggested = {}, hints = {} }: Props<T>) {
+export function LocationFields<T extends FieldValues>({
+  form,
+  names,
+  labels = {},
+  disabled,
+  suggested = {},
+  hints = {},
+}: Props<T>) {
   const { t } = useLingui();
-  const offer = (ids: number[] | undefined) => (ids?.length ? { ids, label: t`Named on your ID card`, restLabel: t`All places` } : undefined);
-  const [province, district] = useWatch({ control: form.control, name: [names.province, names.district] as never }) as unknown as [string, string];
+  const offer = (ids: number[] | undefined) =>
+    ids?.length ? { ids, label: t`Named on your ID card`, restLabel: t`All places` } : undefined;
+  const [province, district] = useWatch({
+    control: form.control,
+    name: [names.province, names.district] as never,
+  }) as unknown as [string, string];
   const p = useOptions(provinces, 1);
   const d = useOptions(fetchDistricts, province);
   const v = useOptions(fetchVillages, district);
   const failed = p.failed || d.failed || v.failed;
   // A prefilled id (draft, profile) arrives before its options: re-apply it once they are there.
-  useEffect(() => { if (p.options.length) form.setValue(names.province, form.getValues(names.province)); }, [p.options]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => { if (d.options.length) form.setValue(names.district, form.getValues(names.district)); }, [d.options]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => { if (v.options.length) form.setValue(names.village, form.getValues(names.village)); }, [v.options]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (p.options.length) form.setValue(names.province, form.getValues(names.province));
+  }, [p.options]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (d.options.length) form.setValue(names.district, form.getValues(names.district));
+  }, [d.options]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (v.options.length) form.setValue(names.village, form.getValues(names.village));
+  }, [v.options]); // eslint-disable-line react-hooks/exhaustive-deps
   const clear = (name: Path<T>) => form.setValue(name, '' as PathValue<T, Path<T>>, { shouldValidate: false });
   const { errors } = form.formState;
   return (
@@ -66,7 +92,12 @@ export function LocationFields<T extends FieldValues>({ form, names, labels = {}
         loading={p.loading}
         disabled={disabled}
         error={errorOf(errors, names.province)}
-        {...form.register(names.province, { onChange: () => { clear(names.district); clear(names.village); } })}
+        {...form.register(names.province, {
+          onChange: () => {
+            clear(names.district);
+            clear(names.village);
+          },
+        })}
       />
       <SelectField
         label={labels.district ?? t`District`}
@@ -91,7 +122,12 @@ export function LocationFields<T extends FieldValues>({ form, names, labels = {}
         error={district ? errorOf(errors, names.village) : undefined}
         {...form.register(names.village)}
       />
-      {failed && <p role="alert" style={{ color: 'var(--red-700)' }}>{t`The list of places could not be loaded. Check your connection and try again.`}</p>}
+      {failed && (
+        <p
+          role="alert"
+          style={{ color: 'var(--red-700)' }}
+        >{t`The list of places could not be loaded. Check your connection and try again.`}</p>
+      )}
     </>
   );
 }

@@ -9,5 +9,9 @@ export function ComingSoonDialog({ isOpen, onClose }: { isOpen: boolean; onClose
   const [wanted, setWanted] = useState(isOpen);
   if (isOpen && !wanted) setWanted(true);
   if (!wanted) return null;
-  return <Suspense fallback={null}><ComingSoonDialogBody isOpen={isOpen} onClose={onClose} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <ComingSoonDialogBody isOpen={isOpen} onClose={onClose} />
+    </Suspense>
+  );
 }

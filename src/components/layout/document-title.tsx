@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 export function DocumentTitle() {
   const { t, i18n } = useLingui();
   const title = t`Lao e-Government`;
-  useEffect(() => { document.title = title; }, [title, i18n.locale]);
+  useEffect(() => {
+    document.title = title;
+  }, [title, i18n.locale]);
   return null;
 }

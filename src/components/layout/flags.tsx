@@ -12,7 +12,9 @@ export function LaoFlag() {
 export function EnglishFlag() {
   return (
     <svg viewBox="0 0 60 30" width="24" height="16" aria-hidden="true" focusable="false">
-      <clipPath id="uk-clip"><path d="M0 0v30h60V0z" /></clipPath>
+      <clipPath id="uk-clip">
+        <path d="M0 0v30h60V0z" />
+      </clipPath>
       <g clipPath="url(#uk-clip)">
         <path d="M0 0v30h60V0z" fill="#012169" />
         <path d="M0 0l60 30m0-30L0 30" stroke="#fff" strokeWidth="6" />

@@ -7,7 +7,12 @@ import type { Language } from '../../../contract/master-data';
 import { LANGUAGE_OPTIONS } from './language-options';
 import styles from './language-switcher.module.css';
 
-interface Props { triggerRef: RefObject<HTMLButtonElement | null>; isOpen: boolean; onOpenChange(open: boolean): void; current: Language }
+interface Props {
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  isOpen: boolean;
+  onOpenChange(open: boolean): void;
+  current: Language;
+}
 
 export default function LanguageMenu({ triggerRef, isOpen, onOpenChange, current }: Props) {
   const { t } = useLingui();
@@ -17,12 +22,19 @@ export default function LanguageMenu({ triggerRef, isOpen, onOpenChange, current
   useEffect(() => {
     if (!isOpen) return;
     const frame = requestAnimationFrame(() => {
-      if (document.activeElement === menu.current) menu.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
+      if (document.activeElement === menu.current)
+        menu.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
     });
     return () => cancelAnimationFrame(frame);
   }, [isOpen]);
   return (
-    <Popover triggerRef={triggerRef} isOpen={isOpen} onOpenChange={onOpenChange} className={styles.popover} placement="bottom end">
+    <Popover
+      triggerRef={triggerRef}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      className={styles.popover}
+      placement="bottom end"
+    >
       <Menu
         ref={menu}
         className={styles.menu}

@@ -25,15 +25,28 @@ export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }
         aria-expanded={open}
         aria-label={t`Language: ${current.name}. Change language`}
         onPointerEnter={() => setWanted(true)}
-        onClick={() => { setWanted(true); setOpen(true); }}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
         <current.Flag />
         <span>{current.label}</span>
-        <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true"><path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" /></svg>
+        <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <LanguageMenu triggerRef={trigger} isOpen={open} onOpenChange={(o) => { setOpen(o); if (!o) trigger.current?.focus(); }} current={current.id} />
+          <LanguageMenu
+            triggerRef={trigger}
+            isOpen={open}
+            onOpenChange={(o) => {
+              setOpen(o);
+              if (!o) trigger.current?.focus();
+            }}
+            current={current.id}
+          />
         </Suspense>
       )}
     </>

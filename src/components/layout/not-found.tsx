@@ -9,9 +9,15 @@ export function NotFound() {
   return (
     <Page header={<AppHeader back={false} title={<Trans>Page not found</Trans>} />}>
       <Stack gap={5} className={styles.body}>
-        <p className={styles.code} aria-hidden="true">404</p>
-        <h2><Trans>We could not find this page</Trans></h2>
-        <p><Trans>The address may be mistyped, or the page has moved.</Trans></p>
+        <p className={styles.code} aria-hidden="true">
+          404
+        </p>
+        <h2>
+          <Trans>We could not find this page</Trans>
+        </h2>
+        <p>
+          <Trans>The address may be mistyped, or the page has moved.</Trans>
+        </p>
         <ButtonLink to="/home" wide>
           <Trans>Back to home</Trans>
         </ButtonLink>

@@ -14,9 +14,18 @@ export function OfflineIndicator({ tone = 'strip' }: { tone?: 'strip' | 'dark' }
       {offline && (
         <span className={`${styles.indicator} ${styles[tone]}`} data-testid="offline-indicator">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path d="M7 18h10a4 4 0 0 0 .7-7.94A6 6 0 0 0 6.2 8.4 5 5 0 0 0 7 18zM4 4l16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M7 18h10a4 4 0 0 0 .7-7.94A6 6 0 0 0 6.2 8.4 5 5 0 0 0 7 18zM4 4l16 16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
-          <span><Trans>Offline</Trans></span>
+          <span>
+            <Trans>Offline</Trans>
+          </span>
         </span>
       )}
     </span>

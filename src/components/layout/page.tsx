@@ -18,7 +18,13 @@ const OfflineNotice = lazy(() => import('../ui/offline-notice').then((m) => ({ d
 
 function OfflineNoticeSlot() {
   const any = useOfflineCopies((s) => Object.keys(s.shown).length > 0);
-  return any ? <div className={styles.notice}><Suspense fallback={null}><OfflineNotice /></Suspense></div> : null;
+  return any ? (
+    <div className={styles.notice}>
+      <Suspense fallback={null}>
+        <OfflineNotice />
+      </Suspense>
+    </div>
+  ) : null;
 }
 
 /** The mobile-app frame: designed at 390 px, centred as one column on wide screens. */
@@ -26,7 +32,10 @@ export function Page({ header, children, bottomBar, footer, wide }: PageProps) {
   return (
     <div className={`${styles.frame} ${wide ? styles.wide : ''}`} data-bottom-bar={bottomBar ? true : undefined}>
       {header}
-      <main id="main" className={styles.main} tabIndex={-1}><OfflineNoticeSlot />{children}</main>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <OfflineNoticeSlot />
+        {children}
+      </main>
       {footer && <div className={styles.footer}>{footer}</div>}
       {bottomBar}
     </div>
@@ -34,11 +43,33 @@ export function Page({ header, children, bottomBar, footer, wide }: PageProps) {
 }
 
 /** A vertical stack with the standard gap: the one way screens space their blocks. */
-export function Stack({ children, gap = 4, as: Tag = 'div', className }: { children: ReactNode; gap?: 2 | 3 | 4 | 5 | 6; as?: 'div' | 'section' | 'form' | 'ul'; className?: string }) {
-  return <Tag className={`${styles.stack} ${className ?? ''}`} style={{ gap: `var(--space-${gap})` }}>{children}</Tag>;
+export function Stack({
+  children,
+  gap = 4,
+  as: Tag = 'div',
+  className,
+}: {
+  children: ReactNode;
+  gap?: 2 | 3 | 4 | 5 | 6;
+  as?: 'div' | 'section' | 'form' | 'ul';
+  className?: string;
+}) {
+  return (
+    <Tag className={`${styles.stack} ${className ?? ''}`} style={{ gap: `var(--space-${gap})` }}>
+      {children}
+    </Tag>
+  );
 }
 
 /** A white rounded surface for grouped content. */
-export function Card({ children, as: Tag = 'div', className }: { children: ReactNode; as?: 'div' | 'section' | 'article' | 'li'; className?: string }) {
+export function Card({
+  children,
+  as: Tag = 'div',
+  className,
+}: {
+  children: ReactNode;
+  as?: 'div' | 'section' | 'article' | 'li';
+  className?: string;
+}) {
   return <Tag className={`${styles.card} ${className ?? ''}`}>{children}</Tag>;
 }

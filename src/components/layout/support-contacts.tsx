@@ -14,15 +14,36 @@ export function SupportContacts({ title }: { title?: React.ReactNode }) {
   const whatsappLink = contacts ? `https://wa.me/${contacts.whatsapp.replace(/\D/g, '')}` : '';
   return (
     <section className={styles.box} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.title}>{title ?? <Trans>Need help? Contact customer service</Trans>}</h2>
+      <h2 id={titleId} className={styles.title}>
+        {title ?? <Trans>Need help? Contact customer service</Trans>}
+      </h2>
       {contacts ? (
         <ul className={styles.list}>
-          <li><span className={styles.label}><Trans>Phone</Trans></span> <a href={`tel:${contacts.phone.replace(/\s/g, '')}`}>{contacts.phone}</a></li>
-          <li><span className={styles.label}><Trans>Email</Trans></span> <a href={`mailto:${contacts.email}`}>{contacts.email}</a></li>
-          <li><span className={styles.label}>WhatsApp</span> <a href={whatsappLink} rel="noopener noreferrer">{contacts.whatsapp}</a></li>
+          <li>
+            <span className={styles.label}>
+              <Trans>Phone</Trans>
+            </span>{' '}
+            <a href={`tel:${contacts.phone.replace(/\s/g, '')}`}>{contacts.phone}</a>
+          </li>
+          <li>
+            <span className={styles.label}>
+              <Trans>Email</Trans>
+            </span>{' '}
+            <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+          </li>
+          <li>
+            <span className={styles.label}>WhatsApp</span>{' '}
+            <a href={whatsappLink} rel="noopener noreferrer">
+              {contacts.whatsapp}
+            </a>
+          </li>
         </ul>
       ) : (
-        <div className={styles.list} aria-hidden="true"><Skeleton width="70%" /><Skeleton width="60%" /><Skeleton width="65%" /></div>
+        <div className={styles.list} aria-hidden="true">
+          <Skeleton width="70%" />
+          <Skeleton width="60%" />
+          <Skeleton width="65%" />
+        </div>
       )}
     </section>
   );

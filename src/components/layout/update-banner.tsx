@@ -9,11 +9,17 @@ export default function UpdateBanner() {
   return (
     <div className={styles.prompt} role="status">
       {deferred ? (
-        <span><Trans>The app updates as soon as your request is sent.</Trans></span>
+        <span>
+          <Trans>The app updates as soon as your request is sent.</Trans>
+        </span>
       ) : (
         <>
-          <span><Trans>A new version of the app is ready.</Trans></span>
-          <Button variant="secondary" onPress={apply}><Trans>Update</Trans></Button>
+          <span>
+            <Trans>A new version of the app is ready.</Trans>
+          </span>
+          <Button variant="secondary" onPress={apply}>
+            <Trans>Update</Trans>
+          </Button>
         </>
       )}
     </div>

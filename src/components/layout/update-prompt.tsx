@@ -9,5 +9,9 @@ const UpdateBanner = lazy(() => import('./update-banner'));
 export function UpdatePrompt() {
   const waiting = useAppUpdate((s) => s.waiting);
   if (!waiting) return null;
-  return <Suspense fallback={null}><UpdateBanner /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <UpdateBanner />
+    </Suspense>
+  );
 }

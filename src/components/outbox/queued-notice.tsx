@@ -10,11 +10,20 @@ export function QueuedNotice({ confirming, outboxLink = true }: { confirming: bo
   return (
     <Banner tone="info" focusOnShow>
       <p>
-        {confirming
-          ? <Trans>Being confirmed — the connection dropped before the answer came back. It will be checked automatically; you do not need to send it again.</Trans>
-          : <Trans>Saved on this phone — it will be sent when you are back online.</Trans>}
+        {confirming ? (
+          <Trans>
+            Being confirmed — the connection dropped before the answer came back. It will be checked automatically; you
+            do not need to send it again.
+          </Trans>
+        ) : (
+          <Trans>Saved on this phone — it will be sent when you are back online.</Trans>
+        )}
       </p>
-      {outboxLink && <Link to="/outbox"><Trans>See the outbox</Trans></Link>}
+      {outboxLink && (
+        <Link to="/outbox">
+          <Trans>See the outbox</Trans>
+        </Link>
+      )}
     </Banner>
   );
 }

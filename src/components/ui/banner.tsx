@@ -19,11 +19,18 @@ export function Banner({ tone, children, onDismiss, focusOnShow = tone === 'erro
     if (focusOnShow) ref.current?.focus();
   }, [focusOnShow, children]);
   return (
-    <div ref={ref} tabIndex={-1} role={tone === 'error' ? 'alert' : 'status'} className={`${styles.banner} ${styles[tone]}`}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`${styles.banner} ${styles[tone]}`}
+    >
       <div className={styles.text}>{children}</div>
       {onDismiss && (
         <button type="button" className={styles.close} onClick={onDismiss} aria-label={t`Close`}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
         </button>
       )}
     </div>

@@ -20,7 +20,18 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className'>, Look {
  * refuses presses and implicit form submission, is marked aria-disabled, and a polite status
  * message says what is happening.
  */
-export function Button({ variant, wide, className, pending, pendingLabel, children, isDisabled, onPress, type, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  wide,
+  className,
+  pending,
+  pendingLabel,
+  children,
+  isDisabled,
+  onPress,
+  type,
+  ...rest
+}: ButtonProps) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // react-aria does not pass aria-disabled through to a native button; set it on the element.
@@ -44,8 +55,11 @@ export function Button({ variant, wide, className, pending, pendingLabel, childr
           </>
         )}
       </AriaButton>
-      {pendingLabel && <span role="status" className="visually-hidden">{pending ? pendingLabel : ''}</span>}
+      {pendingLabel && (
+        <span role="status" className="visually-hidden">
+          {pending ? pendingLabel : ''}
+        </span>
+      )}
     </>
   );
 }
-

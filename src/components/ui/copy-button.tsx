@@ -25,7 +25,13 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** A copy button whose label reads 'copied!' for 2 seconds after copying (spec §2, §9). */
-export function CopyButton({ value, what }: { value: string; /** Says what is copied, for screen readers: "VA number". */ what: string }) {
+export function CopyButton({
+  value,
+  what,
+}: {
+  value: string;
+  /** Says what is copied, for screen readers: "VA number". */ what: string;
+}) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -39,16 +45,42 @@ export function CopyButton({ value, what }: { value: string; /** Says what is co
       className={styles.button}
       data-copied={copied || undefined}
       aria-label={copied ? t`copied!` : t`Copy ${what}`}
-      onClick={() => copyText(value).then(() => setCopied(true), (err) => console.warn('copy failed', err))}
+      onClick={() =>
+        copyText(value).then(
+          () => setCopied(true),
+          (err) => console.warn('copy failed', err),
+        )
+      }
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        {copied ? <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /> : <path d="M9 9h10v11H9zM5 15V4h10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />}
+        {copied ? (
+          <path
+            d="M5 12l5 5 9-10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        ) : (
+          <path
+            d="M9 9h10v11H9zM5 15V4h10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        )}
       </svg>
       {/* Both labels share one cell, so the button keeps the width of the longer (Lao 'copied!' is
           wider) and the number beside it never jumps to a second line. */}
       <span className={styles.labels} aria-live="polite">
-        <span data-shown={!copied || undefined}><Trans>Copy</Trans></span>
-        <span data-shown={copied || undefined}><Trans>copied!</Trans></span>
+        <span data-shown={!copied || undefined}>
+          <Trans>Copy</Trans>
+        </span>
+        <span data-shown={copied || undefined}>
+          <Trans>copied!</Trans>
+        </span>
       </span>
     </button>
   );

@@ -65,32 +65,55 @@ export function DocumentViewer({ isOpen, onOpenChange, title, source }: Document
   const name = source?.name ?? '';
   let body: ReactNode;
   if (doc.status === 'loading') {
-    body = <div className={styles.stage} aria-busy="true"><Skeleton height={320} radius={12} /><span className="visually-hidden"><Trans>Loading…</Trans></span></div>;
+    body = (
+      <div className={styles.stage} aria-busy="true">
+        <Skeleton height={320} radius={12} />
+        <span className="visually-hidden">
+          <Trans>Loading…</Trans>
+        </span>
+      </div>
+    );
   } else if (doc.status === 'failed') {
     body = (
       <div className={styles.message} role="alert">
-        <p><Trans>The document could not be loaded. Check your connection and try again.</Trans></p>
-        <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button>
+        <p>
+          <Trans>The document could not be loaded. Check your connection and try again.</Trans>
+        </p>
+        <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+          <Trans>Try again</Trans>
+        </Button>
       </div>
     );
   } else if (doc.type.startsWith('image/')) {
-    body = <div className={styles.stage}><img src={doc.url} alt={name || t`Document`} className={styles.image} /></div>;
+    body = (
+      <div className={styles.stage}>
+        <img src={doc.url} alt={name || t`Document`} className={styles.image} />
+      </div>
+    );
   } else if (doc.type === 'application/pdf') {
     body = (
       <>
         <iframe src={doc.url} title={name || t`Document`} className={styles.frame} />
-        <a href={doc.url} target="_blank" rel="noopener" className={styles.open}><Trans>Open the PDF</Trans></a>
+        <a href={doc.url} target="_blank" rel="noopener" className={styles.open}>
+          <Trans>Open the PDF</Trans>
+        </a>
       </>
     );
   } else {
-    body = <p className={styles.message}><Trans>Unsupported file format</Trans></p>;
+    body = (
+      <p className={styles.message}>
+        <Trans>Unsupported file format</Trans>
+      </p>
+    );
   }
   return (
     <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} size="large">
       {name && <p className={styles.name}>{name}</p>}
       {body}
       <DialogActions>
-        <Button variant="secondary" onPress={() => onOpenChange(false)}><Trans>Close</Trans></Button>
+        <Button variant="secondary" onPress={() => onOpenChange(false)}>
+          <Trans>Close</Trans>
+        </Button>
       </DialogActions>
     </Dialog>
   );

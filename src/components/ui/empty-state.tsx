@@ -7,7 +7,16 @@ export function EmptyState({ title, children, action }: { title: ReactNode; chil
   return (
     <section className={styles.empty} aria-labelledby={id}>
       <svg viewBox="0 0 96 96" width="96" height="96" aria-hidden="true">
-        <rect x="20" y="12" width="56" height="72" rx="8" fill="var(--blue-50)" stroke="var(--blue-100)" strokeWidth="2" />
+        <rect
+          x="20"
+          y="12"
+          width="56"
+          height="72"
+          rx="8"
+          fill="var(--blue-50)"
+          stroke="var(--blue-100)"
+          strokeWidth="2"
+        />
         <path d="M32 34h32M32 46h32M32 58h20" stroke="var(--grey-400)" strokeWidth="4" strokeLinecap="round" />
       </svg>
       <h2 id={id}>{title}</h2>

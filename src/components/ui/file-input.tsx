@@ -32,7 +32,18 @@ interface FileInputProps {
  * the page, visually hidden, so keyboards, screen readers and tests reach it; the visible button
  * is its label. Shows the chosen file with View / Replace / Remove.
  */
-export function FileInput({ label, hint, accept, file, error, onSelect, onView, onRemove, busy, expects = 'document' }: FileInputProps) {
+export function FileInput({
+  label,
+  hint,
+  accept,
+  file,
+  error,
+  onSelect,
+  onView,
+  onRemove,
+  busy,
+  expects = 'document',
+}: FileInputProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -40,7 +51,9 @@ export function FileInput({ label, hint, accept, file, error, onSelect, onView, 
   const isImage = file ? file.type.startsWith('image/') : expects === 'image';
   return (
     <div className={styles.field} data-invalid={error ? true : undefined}>
-      <span id={`${id}-label`} className={styles.label}>{label}</span>
+      <span id={`${id}-label`} className={styles.label}>
+        {label}
+      </span>
       <div className={styles.box} data-filled={file ? true : undefined}>
         <input
           ref={input}
@@ -61,21 +74,44 @@ export function FileInput({ label, hint, accept, file, error, onSelect, onView, 
         />
         <span className={styles.icon} aria-hidden="true">
           {isImage ? (
-            <svg viewBox="0 0 24 24" width="28" height="28"><rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" /><circle cx="9" cy="10" r="2" fill="currentColor" /><path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /></svg>
+            <svg viewBox="0 0 24 24" width="28" height="28">
+              <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <circle cx="9" cy="10" r="2" fill="currentColor" />
+              <path
+                d="M4 18l5-5 4 4 3-3 4 4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
+            </svg>
           ) : (
-            <svg viewBox="0 0 24 24" width="28" height="28"><path d="M6 3h8l5 5v13H6z M14 3v5h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /><path d="M9 13h7M9 16h7" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /></svg>
+            <svg viewBox="0 0 24 24" width="28" height="28">
+              <path
+                d="M6 3h8l5 5v13H6z M14 3v5h5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
+              <path d="M9 13h7M9 16h7" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
           )}
         </span>
         <div className={styles.summary} aria-live="polite">
           {busy ? (
-            <span className={styles.muted}><Trans>Checking the file…</Trans></span>
+            <span className={styles.muted}>
+              <Trans>Checking the file…</Trans>
+            </span>
           ) : file ? (
             <>
               <span className={styles.name}>{file.name}</span>
               <span className={styles.muted}>{formatFileSize(file.size, i18n.locale)}</span>
             </>
           ) : (
-            <span className={styles.muted}><Trans>No file chosen</Trans></span>
+            <span className={styles.muted}>
+              <Trans>No file chosen</Trans>
+            </span>
           )}
         </div>
         <div className={styles.actions}>
@@ -84,7 +120,11 @@ export function FileInput({ label, hint, accept, file, error, onSelect, onView, 
               <Trans>View</Trans>
             </button>
           )}
-          <label htmlFor={id} className={`${styles.action} ${file ? '' : styles.primary}`} data-disabled={busy || undefined}>
+          <label
+            htmlFor={id}
+            className={`${styles.action} ${file ? '' : styles.primary}`}
+            data-disabled={busy || undefined}
+          >
             {file ? <Trans>Replace</Trans> : <Trans>Choose file</Trans>}
           </label>
           {file && onRemove && (
@@ -94,8 +134,16 @@ export function FileInput({ label, hint, accept, file, error, onSelect, onView, 
           )}
         </div>
       </div>
-      {hint && <p id={`${id}-hint`} className={styles.hint}>{hint}</p>}
-      {error && <p id={`${id}-error`} className={styles.error}>{error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

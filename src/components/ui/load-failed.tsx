@@ -8,7 +8,9 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void
   return (
     <Banner tone="error">
       {errorMessage(error)}{' '}
-      <Button variant="ghost" onPress={onRetry}><Trans>Try again</Trans></Button>
+      <Button variant="ghost" onPress={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
     </Banner>
   );
 }

@@ -9,7 +9,10 @@ import styles from './button.module.css';
  */
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'success';
 
-export interface Look { variant?: ButtonVariant; wide?: boolean }
+export interface Look {
+  variant?: ButtonVariant;
+  wide?: boolean;
+}
 
 export function classes({ variant = 'primary', wide }: Look, extra?: string) {
   return [styles.button, styles[variant], wide ? styles.wide : '', extra ?? ''].filter(Boolean).join(' ');
@@ -20,7 +23,13 @@ export function classes({ variant = 'primary', wide }: Look, extra?: string) {
  * with the same look and the same pending behaviour as `Button`, without react-aria's press
  * handling — a visitor's first screen must stay small, and a form's submit needs nothing more.
  */
-export function SubmitButton({ variant, wide, pending, pendingLabel, children }: Look & { pending?: boolean; pendingLabel?: string; children: ReactNode }) {
+export function SubmitButton({
+  variant,
+  wide,
+  pending,
+  pendingLabel,
+  children,
+}: Look & { pending?: boolean; pendingLabel?: string; children: ReactNode }) {
   // On a screen painted from prerendered HTML, a press before the app has started would submit the
   // form to the server natively; it becomes a submit button once the app runs (after hydration).
   const [started, setStarted] = useState(false);
@@ -36,14 +45,22 @@ export function SubmitButton({ variant, wide, pending, pendingLabel, children }:
         {pending && <span className={styles.spinner} aria-hidden="true" />}
         {pending && pendingLabel ? pendingLabel : children}
       </button>
-      {pendingLabel && <span role="status" className="visually-hidden">{pending ? pendingLabel : ''}</span>}
+      {pendingLabel && (
+        <span role="status" className="visually-hidden">
+          {pending ? pendingLabel : ''}
+        </span>
+      )}
     </>
   );
 }
 
 /** A plain action button (Try again) with the shared look, for screens that carry no react-aria. */
 export function PlainButton({ variant, wide, onClick, children }: Look & { onClick(): void; children: ReactNode }) {
-  return <button type="button" className={classes({ variant, wide })} onClick={onClick}>{children}</button>;
+  return (
+    <button type="button" className={classes({ variant, wide })} onClick={onClick}>
+      {children}
+    </button>
+  );
 }
 
 type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & Look;
@@ -53,4 +70,6 @@ const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorProps>(({ variant, wide
 
 const CreatedButtonLink = createLink(StyledAnchor);
 /** A router link that looks like a button (e.g. Login, Create account). */
-export const ButtonLink: LinkComponent<typeof StyledAnchor> = (props) => <CreatedButtonLink preload="intent" {...props} />;
+export const ButtonLink: LinkComponent<typeof StyledAnchor> = (props) => (
+  <CreatedButtonLink preload="intent" {...props} />
+);

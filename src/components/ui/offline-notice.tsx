@@ -22,7 +22,9 @@ export function OfflineNotice() {
       {online ? (
         <>
           <Trans>Back online — showing data from {time}</Trans>{' '}
-          <Button variant="ghost" onPress={() => window.location.reload()}><Trans>Refresh</Trans></Button>
+          <Button variant="ghost" onPress={() => window.location.reload()}>
+            <Trans>Refresh</Trans>
+          </Button>
         </>
       ) : (
         <Trans>Offline — showing data from {time}</Trans>

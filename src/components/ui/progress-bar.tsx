@@ -8,8 +8,13 @@ export function ProgressBar({ label, value }: { label: ReactNode; /** 0…1 */ v
     <AriaProgressBar value={Math.round(value * 100)} className={styles.progress}>
       {({ percentage, valueText }) => (
         <>
-          <div className={styles.top}><span>{label}</span><span>{valueText}</span></div>
-          <div className={styles.track}><div className={styles.fill} style={{ width: `${percentage}%` }} /></div>
+          <div className={styles.top}>
+            <span>{label}</span>
+            <span>{valueText}</span>
+          </div>
+          <div className={styles.track}>
+            <div className={styles.fill} style={{ width: `${percentage}%` }} />
+          </div>
         </>
       )}
     </AriaProgressBar>

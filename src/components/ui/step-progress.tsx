@@ -5,7 +5,12 @@ export function StepProgress({ steps, current, label }: { steps: string[]; curre
   const list = (
     <ol className={styles.list}>
       {steps.map((name, i) => (
-        <li key={name} className={styles.item} data-state={i + 1 < current ? 'done' : i + 1 === current ? 'current' : 'todo'} aria-current={i + 1 === current ? 'step' : undefined}>
+        <li
+          key={name}
+          className={styles.item}
+          data-state={i + 1 < current ? 'done' : i + 1 === current ? 'current' : 'todo'}
+          aria-current={i + 1 === current ? 'step' : undefined}
+        >
           <span className={styles.bar} aria-hidden="true" />
           <span className={styles.name}>{name}</span>
         </li>

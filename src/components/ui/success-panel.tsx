@@ -7,7 +7,14 @@ export function SuccessMark({ size = 112 }: { size?: number }) {
     <svg viewBox="0 0 120 120" width={size} height={size} aria-hidden="true">
       <circle cx="60" cy="60" r="56" fill="var(--green-50)" />
       <circle cx="60" cy="60" r="40" fill="var(--green-700)" />
-      <path d="M42 61l12 12 25-27" fill="none" stroke="var(--white)" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M42 61l12 12 25-27"
+        fill="none"
+        stroke="var(--white)"
+        strokeWidth="8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -18,7 +25,9 @@ export function SuccessPanel({ title, children }: { title: ReactNode; children?:
   return (
     <section className={styles.success} aria-labelledby={id}>
       <SuccessMark />
-      <h2 id={id} className={styles.title}>{title}</h2>
+      <h2 id={id} className={styles.title}>
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -26,5 +35,9 @@ export function SuccessPanel({ title, children }: { title: ReactNode; children?:
 
 /** A ticket number set large, to be read out to an officer or on the phone. */
 export function TicketReference({ children }: { children: ReactNode }) {
-  return <p className={styles.reference} data-testid="ticket-number">{children}</p>;
+  return (
+    <p className={styles.reference} data-testid="ticket-number">
+      {children}
+    </p>
+  );
 }

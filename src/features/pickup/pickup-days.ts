@@ -2,7 +2,8 @@ import { PICKUP_DAYS_AHEAD } from '../../../contract/pickup';
 import { todayInVientiane } from '../../lib/format';
 
 /** Calendar arithmetic on YYYY-MM-DD strings, in whole days (no time zone can shift them). */
-export const shiftDay = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const shiftDay = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 export const isWeekendDay = (isoDate: string) => [0, 6].includes(new Date(`${isoDate}T00:00:00Z`).getUTCDay());
 
 /** The bookable window of DECISIONS §2: today to 30 days ahead, in Vientiane. */

@@ -17,7 +17,11 @@ describe('prefill from an ID card reading', () => {
 
   it('replaces what an earlier photo filled but keeps what the citizen typed', () => {
     const personal = { first_name: 'ສົມສັກ', last_name: 'typed by hand', house_number: '12' };
-    const merged = mergeReading(personal, { first_name: 'check' }, { values: { id_card: '123456789012' }, prefilled: { id_card: 'ok' } });
+    const merged = mergeReading(
+      personal,
+      { first_name: 'check' },
+      { values: { id_card: '123456789012' }, prefilled: { id_card: 'ok' } },
+    );
     expect(merged).toEqual({ last_name: 'typed by hand', house_number: '12', id_card: '123456789012' });
   });
 });

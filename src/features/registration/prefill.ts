@@ -35,7 +35,11 @@ export function prefillFrom(fields: IdCardFields): { values: Partial<PersonalDra
  * The draft's personal data after a new reading: values read from the previous photo are
  * replaced or removed (they may belong to a blurred shot), values the citizen typed stay.
  */
-export function mergeReading(personal: Partial<PersonalDraft>, previous: Prefilled, reading: ReturnType<typeof prefillFrom>): Partial<PersonalDraft> {
+export function mergeReading(
+  personal: Partial<PersonalDraft>,
+  previous: Prefilled,
+  reading: ReturnType<typeof prefillFrom>,
+): Partial<PersonalDraft> {
   const kept = Object.fromEntries(Object.entries(personal).filter(([k]) => !(k in previous)));
   return { ...kept, ...reading.values };
 }
@@ -44,11 +48,18 @@ export function mergeReading(personal: Partial<PersonalDraft>, previous: Prefill
  * The reading with the places its address names: the clear ones chosen (for the citizen to check),
  * the candidates kept to be offered first in the selects.
  */
-export function withPlaces(reading: ReturnType<typeof prefillFrom>, match: PlaceMatch | null): ReturnType<typeof prefillFrom> & { candidates: PlaceCandidates | null } {
+export function withPlaces(
+  reading: ReturnType<typeof prefillFrom>,
+  match: PlaceMatch | null,
+): ReturnType<typeof prefillFrom> & { candidates: PlaceCandidates | null } {
   if (!match) return { ...reading, candidates: null };
   const values = { ...reading.values };
   const prefilled = { ...reading.prefilled };
-  for (const [field, id] of [['province_id', match.province_id], ['district_id', match.district_id], ['village_id', match.village_id]] as const) {
+  for (const [field, id] of [
+    ['province_id', match.province_id],
+    ['district_id', match.district_id],
+    ['village_id', match.village_id],
+  ] as const) {
     if (id === null) continue;
     values[field] = String(id);
     prefilled[field] = 'ok';

@@ -25,13 +25,20 @@ const IN_PROGRESS = ErrorCode.idempotencyInProgress;
  * 409, 422 and other 4xx are the server's final word: the citizen must act, with its reason.
  */
 export function decide(result: TryResult): Decision {
-  if (result.kind === 'no-answer') return { action: 'keep', sessionRefused: false, maybeReached: result.serverReachable };
+  if (result.kind === 'no-answer')
+    return { action: 'keep', sessionRefused: false, maybeReached: result.serverReachable };
   const { status, body } = result;
   if (status >= 200 && status < 300) return { action: 'sent', body };
-  const data = (body as { data?: { error_code?: string; message?: string; fields?: Record<string, string> }; message?: string } | null)?.data;
+  const data = (
+    body as {
+      data?: { error_code?: string; message?: string; fields?: Record<string, string> };
+      message?: string;
+    } | null
+  )?.data;
   const code = data?.error_code ?? String(status);
   if (status === 401) return { action: 'keep', sessionRefused: true, maybeReached: false };
-  if (status === 408 || status === 429 || status >= 500) return { action: 'keep', sessionRefused: false, maybeReached: status >= 500 };
+  if (status === 408 || status === 429 || status >= 500)
+    return { action: 'keep', sessionRefused: false, maybeReached: status >= 500 };
   if (status === 409 && code === IN_PROGRESS) return { action: 'keep', sessionRefused: false, maybeReached: true };
   const message = data?.message ?? (body as { message?: string } | null)?.message ?? '';
   return { action: 'needs-action', refusal: { status, code, message, fields: data?.fields ?? {} } };

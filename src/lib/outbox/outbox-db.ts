@@ -31,12 +31,16 @@ export function onOutboxChange(fn: () => void): () => void {
 }
 
 export class OutboxStorageError extends Error {
-  constructor(readonly reason: 'quota' | 'incomplete' | 'failed', cause?: unknown) {
+  constructor(
+    readonly reason: 'quota' | 'incomplete' | 'failed',
+    cause?: unknown,
+  ) {
     super(`The outbox could not store the request (${reason}).`, { cause });
   }
 }
 
-const isQuota = (err: unknown) => err instanceof DOMException && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED');
+const isQuota = (err: unknown) =>
+  err instanceof DOMException && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED');
 
 /**
  * Stores the payload, reads it back to be sure every file is there whole (a browser may drop a
@@ -47,7 +51,11 @@ export async function addEntry(entry: OutboxEntry, payload: OutboxPayload): Prom
   try {
     await set(entry.id, payload, payloadDb);
     const back = await get<OutboxPayload>(entry.id, payloadDb);
-    const whole = !!back && Object.entries(payload.files).every(([k, f]) => back.files[k]?.blob instanceof Blob && back.files[k]!.blob.size === f.blob.size);
+    const whole =
+      !!back &&
+      Object.entries(payload.files).every(
+        ([k, f]) => back.files[k]?.blob instanceof Blob && back.files[k]!.blob.size === f.blob.size,
+      );
     if (!whole) throw new OutboxStorageError('incomplete');
     await set(entry.id, entry, entryDb);
   } catch (err) {
@@ -60,7 +68,10 @@ export async function addEntry(entry: OutboxEntry, payload: OutboxPayload): Prom
 
 export async function allEntries(): Promise<OutboxEntry[]> {
   const all = await entries<string, OutboxEntry>(entryDb);
-  return all.map(([, e]) => e).filter((e) => e && typeof e === 'object' && 'kind' in e).sort((a, b) => a.createdAt - b.createdAt);
+  return all
+    .map(([, e]) => e)
+    .filter((e) => e && typeof e === 'object' && 'kind' in e)
+    .sort((a, b) => a.createdAt - b.createdAt);
 }
 
 export const readEntry = (id: string) => get<OutboxEntry>(id, entryDb);
@@ -80,21 +91,40 @@ export async function updateEntry(id: string, fn: (e: OutboxEntry) => OutboxEntr
  * so the page and the service worker never send one entry at the same time. `exclusive`: the
  * caller holds the entry's Web Lock, so a "sending" left by a dead sender is free to take.
  */
-export async function claimEntry(id: string, holder: string, now = Date.now(), exclusive = false): Promise<OutboxEntry | null> {
+export async function claimEntry(
+  id: string,
+  holder: string,
+  now = Date.now(),
+  exclusive = false,
+): Promise<OutboxEntry | null> {
   let won: OutboxEntry | null = null;
-  await update<OutboxEntry | undefined>(id, (e) => {
-    won = null;
-    if (!e || !(effectiveState(e, now) === 'waiting' || (exclusive && e.state === 'sending'))) return e;
-    won = { ...e, state: 'sending', lease: { holder, until: now + LEASE_MS }, attempts: e.attempts + 1, lastTriedAt: now };
-    return won;
-  }, entryDb);
+  await update<OutboxEntry | undefined>(
+    id,
+    (e) => {
+      won = null;
+      if (!e || !(effectiveState(e, now) === 'waiting' || (exclusive && e.state === 'sending'))) return e;
+      won = {
+        ...e,
+        state: 'sending',
+        lease: { holder, until: now + LEASE_MS },
+        attempts: e.attempts + 1,
+        lastTriedAt: now,
+      };
+      return won;
+    },
+    entryDb,
+  );
   if (won) changed();
   return won;
 }
 
 /** Keeps the lease while a long upload is still moving. */
 export async function renewLease(id: string, holder: string): Promise<void> {
-  await update<OutboxEntry | undefined>(id, (e) => (e?.lease?.holder === holder ? { ...e, lease: { holder, until: Date.now() + LEASE_MS } } : e), entryDb);
+  await update<OutboxEntry | undefined>(
+    id,
+    (e) => (e?.lease?.holder === holder ? { ...e, lease: { holder, until: Date.now() + LEASE_MS } } : e),
+    entryDb,
+  );
 }
 
 export async function removeEntry(id: string): Promise<void> {

@@ -33,9 +33,13 @@ export function refreshOutbox(): Promise<void> {
       const owner = useOutbox.getState().owner;
       const entries = owner ? (await allEntries()).filter((e) => e.owner === owner) : [];
       useOutbox.setState({ entries, held: await heldSendLocks(), loaded: true });
-      useOutboxBadge.setState({ open: entries.filter((e) => isPending(e) || (e.state !== 'sent' && !e.restored && !e.told)).length });
+      useOutboxBadge.setState({
+        open: entries.filter((e) => isPending(e) || (e.state !== 'sent' && !e.restored && !e.told)).length,
+      });
     } while (again);
-  })().finally(() => { reading = null; });
+  })().finally(() => {
+    reading = null;
+  });
   return reading;
 }
 
@@ -46,7 +50,6 @@ export function watchOutbox(owner: string | null): void {
   unsubscribe ??= onOutboxChange(() => void refreshOutbox());
   void refreshOutbox();
 }
-
 
 /** The citizen's waiting entry of this kind for this application, if any (the screens show it instead of the form). */
 export function usePendingEntry(kind: OutboxKind, applicationId: number): OutboxEntry | undefined {

@@ -63,19 +63,23 @@ export function outcomeSentence(e: OutboxEntry): string {
     }
   }
   const title = entryTitle(e);
-  if (e.state === 'expired') return i18n._(msg`${title} was not sent: it waited 7 days without a connection. Please do it again.`);
+  if (e.state === 'expired')
+    return i18n._(msg`${title} was not sent: it waited 7 days without a connection. Please do it again.`);
   const reason = refusalReason(e);
   return i18n._(msg`${title} was not accepted: ${reason}`);
 }
 
 export function refusalReason(e: OutboxEntry): string {
-  if (!e.refusal || e.refusal.code === 'payload_missing') return i18n._(msg`The saved data could not be read on this phone. Please do it again.`);
+  if (!e.refusal || e.refusal.code === 'payload_missing')
+    return i18n._(msg`The saved data could not be read on this phone. Please do it again.`);
   return errorMessage(refusalError(e.refusal));
 }
 
 /** The device could not keep the request: say so, and that the form is still there. */
 export function storageProblem(err: { reason: 'quota' | 'incomplete' | 'failed' }): string {
   return err.reason === 'quota'
-    ? i18n._(msg`There is not enough free space on this phone to keep your request. Free some space and try again — your form is kept.`)
+    ? i18n._(
+        msg`There is not enough free space on this phone to keep your request. Free some space and try again — your form is kept.`,
+      )
     : i18n._(msg`Your request could not be saved on this phone. Try again — your form is kept.`);
 }

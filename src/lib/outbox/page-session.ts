@@ -20,6 +20,10 @@ export async function currentOutboxSession(): Promise<OutboxSession | null> {
 export async function publishOutboxSession(): Promise<OutboxSession | null> {
   const session = await currentOutboxSession();
   const stored = await readSession();
-  if (session && (stored?.token !== session.token || stored.language !== session.language || stored.owner !== session.owner)) await writeSession(session);
+  if (
+    session &&
+    (stored?.token !== session.token || stored.language !== session.language || stored.owner !== session.owner)
+  )
+    await writeSession(session);
   return session;
 }

@@ -23,7 +23,9 @@ let running: Promise<void> | null = null;
 async function registerSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = await navigator.serviceWorker.getRegistration();
-  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+  const sync = (
+    registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+  )?.sync;
   await sync?.register(OUTBOX_SYNC_TAG);
 }
 

@@ -1,6 +1,23 @@
 import { decide, type Decision } from './decide';
-import { effectiveState, isPending, KEEP_SETTLED_MS, MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from './entry';
-import { allEntries, claimEntry, dropPayload, forgetSession, readPayload, readSession, removeEntry, renewLease, updateEntry } from './outbox-db';
+import {
+  effectiveState,
+  isPending,
+  KEEP_SETTLED_MS,
+  MAX_RETENTION_MS,
+  type OutboxEntry,
+  type OutboxSession,
+} from './entry';
+import {
+  allEntries,
+  claimEntry,
+  dropPayload,
+  forgetSession,
+  readPayload,
+  readSession,
+  removeEntry,
+  renewLease,
+  updateEntry,
+} from './outbox-db';
 import { buildRequest, type Transport } from './send';
 import { heldSendLocks, withSendLock } from './send-lock';
 
@@ -19,9 +36,26 @@ async function settle(entry: OutboxEntry, decision: Decision, now: number, told 
   const next = await updateEntry(entry.id, (e) => {
     if (decision.action === 'sent') {
       const id = (decision.body as { data?: { id?: unknown } } | null)?.data?.id;
-      return { ...e, state: 'sent', lease: null, resultId: typeof id === 'number' ? id : null, refusal: null, told, settledAt: now };
+      return {
+        ...e,
+        state: 'sent',
+        lease: null,
+        resultId: typeof id === 'number' ? id : null,
+        refusal: null,
+        told,
+        settledAt: now,
+      };
     }
-    if (decision.action === 'needs-action') return { ...e, state: 'needs-action', lease: null, refusal: decision.refusal, told, restored: told, settledAt: now };
+    if (decision.action === 'needs-action')
+      return {
+        ...e,
+        state: 'needs-action',
+        lease: null,
+        refusal: decision.refusal,
+        told,
+        restored: told,
+        settledAt: now,
+      };
     return { ...e, state: 'waiting', lease: null, maybeReached: e.maybeReached || decision.maybeReached };
   });
   // The files of a sent request are on the server now; a refused one keeps them to go back into the draft.
@@ -30,11 +64,26 @@ async function settle(entry: OutboxEntry, decision: Decision, now: number, told 
 }
 
 /** Sends one entry if this sender can take it: claim, send with the current session, settle. */
-export function sendEntry(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean } = {}): Promise<SendOutcome> {
-  return withSendLock<SendOutcome>(id, { result: 'busy' }, (exclusive) => claimAndSend(id, session, transport, holder, opts, exclusive));
+export function sendEntry(
+  id: string,
+  session: OutboxSession,
+  transport: Transport,
+  holder: string,
+  opts: { onProgress?: (f: number) => void; screenTells?: boolean } = {},
+): Promise<SendOutcome> {
+  return withSendLock<SendOutcome>(id, { result: 'busy' }, (exclusive) =>
+    claimAndSend(id, session, transport, holder, opts, exclusive),
+  );
 }
 
-async function claimAndSend(id: string, session: OutboxSession, transport: Transport, holder: string, opts: { onProgress?: (f: number) => void; screenTells?: boolean }, exclusive: boolean): Promise<SendOutcome> {
+async function claimAndSend(
+  id: string,
+  session: OutboxSession,
+  transport: Transport,
+  holder: string,
+  opts: { onProgress?: (f: number) => void; screenTells?: boolean },
+  exclusive: boolean,
+): Promise<SendOutcome> {
   const entry = await claimEntry(id, holder, Date.now(), exclusive);
   if (!entry) return { result: 'busy' };
   if (entry.owner !== session.owner) {
@@ -44,7 +93,11 @@ async function claimAndSend(id: string, session: OutboxSession, transport: Trans
   }
   const payload = await readPayload(id);
   if (!payload) {
-    const refused = await settle(entry, { action: 'needs-action', refusal: { status: 0, code: 'payload_missing', message: '', fields: {} } }, Date.now());
+    const refused = await settle(
+      entry,
+      { action: 'needs-action', refusal: { status: 0, code: 'payload_missing', message: '', fields: {} } },
+      Date.now(),
+    );
     return { result: 'refused', entry: refused };
   }
   const keepAlive = setInterval(() => void renewLease(id, holder).catch(() => undefined), 30_000);
@@ -62,7 +115,12 @@ async function claimAndSend(id: string, session: OutboxSession, transport: Trans
   if (decision.action === 'sent') return { result: 'sent', entry: settled };
   if (decision.action === 'needs-action') return { result: 'refused', entry: settled };
   if (decision.sessionRefused) await forgetSession(session.token);
-  return { result: 'kept', entry: settled, offline: !decision.maybeReached && !decision.sessionRefused, sessionRefused: decision.sessionRefused };
+  return {
+    result: 'kept',
+    entry: settled,
+    offline: !decision.maybeReached && !decision.sessionRefused,
+    sessionRefused: decision.sessionRefused,
+  };
 }
 
 /** Entries past 7 days unsent become "expired" (the citizen is told); settled ones the citizen saw are tidied away. */
@@ -70,7 +128,11 @@ export async function expireAndTidy(now = Date.now()): Promise<void> {
   const held = await heldSendLocks();
   for (const e of await allEntries()) {
     if (isPending(e) && effectiveState(e, now, held) === 'waiting' && now - e.createdAt > MAX_RETENTION_MS) {
-      await updateEntry(e.id, (x) => (effectiveState(x, now, held) === 'waiting' ? { ...x, state: 'expired', lease: null, told: false, settledAt: now } : x));
+      await updateEntry(e.id, (x) =>
+        effectiveState(x, now, held) === 'waiting'
+          ? { ...x, state: 'expired', lease: null, told: false, settledAt: now }
+          : x,
+      );
     } else if (!isPending(e) && e.told && e.settledAt && now - e.settledAt > KEEP_SETTLED_MS) {
       await removeEntry(e.id);
     }
@@ -93,7 +155,9 @@ export async function replayOutbox(transport: Transport, holder: string, now = D
   const session = await readSession();
   const report: ReplayReport = { sent: 0, waiting: 0, stoppedBy: null };
   const held = await heldSendLocks();
-  const mine = (await allEntries()).filter((e) => session && e.owner === session.owner && effectiveState(e, now, held) === 'waiting');
+  const mine = (await allEntries()).filter(
+    (e) => session && e.owner === session.owner && effectiveState(e, now, held) === 'waiting',
+  );
   if (!session || session.expiresAt <= now) {
     report.waiting = mine.length;
     report.stoppedBy = mine.length ? 'session' : null;

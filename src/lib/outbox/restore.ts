@@ -12,7 +12,9 @@ export type Restorer = (entry: OutboxEntry, payload: OutboxPayload, force: boole
 export type Restorers = Partial<Record<OutboxKind, Restorer>>;
 
 let restorers: Restorers = {};
-export const setRestorers = (r: Restorers) => { restorers = r; };
+export const setRestorers = (r: Restorers) => {
+  restorers = r;
+};
 export const canRestore = (e: OutboxEntry) => !!restorers[e.kind];
 
 export async function restoreEntry(e: OutboxEntry, force = false): Promise<boolean> {

@@ -33,7 +33,11 @@ export async function requestBody(payload: OutboxPayload): Promise<string> {
 }
 
 /** The citizen's session of now (never the one of the moment it was queued: Workbox #2599). */
-export async function buildRequest(entry: OutboxEntry, payload: OutboxPayload, session: OutboxSession): Promise<OutboxRequest> {
+export async function buildRequest(
+  entry: OutboxEntry,
+  payload: OutboxPayload,
+  session: OutboxSession,
+): Promise<OutboxRequest> {
   return {
     path: entry.path,
     headers: {
@@ -62,7 +66,12 @@ export function fetchTransport(fetchFn: typeof fetch = (...args) => fetch(...arg
   return async (req) => {
     try {
       // A stalled 40 MB upload on a weak line is cut after 10 minutes; the entry is tried again later.
-      const res = await fetchFn(`/api${req.path}`, { method: 'POST', headers: req.headers, body: req.body, signal: AbortSignal.timeout(600_000) });
+      const res = await fetchFn(`/api${req.path}`, {
+        method: 'POST',
+        headers: req.headers,
+        body: req.body,
+        signal: AbortSignal.timeout(600_000),
+      });
       const text = await res.text();
       let body: unknown = null;
       try {

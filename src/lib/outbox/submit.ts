@@ -37,12 +37,17 @@ export type SubmitOutcome =
  * to the screen (and the entry goes, the draft still holds the data). Throws OutboxStorageError
  * when the device cannot store it (the draft is kept).
  */
-export async function submitThroughOutbox(input: OutboxRequestInput, onProgress?: (fraction: number) => void): Promise<SubmitOutcome> {
+export async function submitThroughOutbox(
+  input: OutboxRequestInput,
+  onProgress?: (fraction: number) => void,
+): Promise<SubmitOutcome> {
   const session = await publishOutboxSession();
   if (!session) throw new ApiError('http', 401, 'unauthorized', 'Please log in again.');
   const key = input.idempotencyKey ?? newIdempotencyKey();
   // The same request already waiting (pressed again): never two entries for one key.
-  const existing = (await allEntries()).find((e) => e.owner === session.owner && e.idempotencyKey === key && (e.state === 'waiting' || e.state === 'sending'));
+  const existing = (await allEntries()).find(
+    (e) => e.owner === session.owner && e.idempotencyKey === key && (e.state === 'waiting' || e.state === 'sending'),
+  );
   if (existing) return { result: 'queued', entry: existing, confirming: existing.maybeReached };
 
   const bytes = Object.values(input.payload.files).reduce((n, f) => n + f.blob.size, 0);
@@ -71,7 +76,9 @@ export async function submitThroughOutbox(input: OutboxRequestInput, onProgress?
   askPersistentStorage();
 
   const release = holdUpdates();
-  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, { onProgress, screenTells: true }).finally(release);
+  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, { onProgress, screenTells: true }).finally(
+    release,
+  );
   if (outcome.result === 'sent') {
     // The screen tells the citizen and moves on: nothing left to list.
     await removeEntry(entry.id);

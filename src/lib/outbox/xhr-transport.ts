@@ -21,7 +21,9 @@ export const xhrTransport: Transport = (req, onProgress) =>
       watch();
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };
-    xhr.upload.onload = () => { uploaded = true; };
+    xhr.upload.onload = () => {
+      uploaded = true;
+    };
     const noAnswer = async () => {
       window.clearTimeout(stalled);
       resolve({ kind: 'no-answer', serverReachable: uploaded || (await serverReachable()) });

@@ -6,7 +6,8 @@ import { ResetPasswordForm } from '../../features/auth/components/reset-password
 
 /** Reached from the e-mailed link: without its `payload` there is nothing to reset (spec: to /). */
 export const Route = createFileRoute('/_guest/reset-password')({
-  validateSearch: (search: Record<string, unknown>): { payload?: string } => (typeof search.payload === 'string' && search.payload ? { payload: search.payload } : {}),
+  validateSearch: (search: Record<string, unknown>): { payload?: string } =>
+    typeof search.payload === 'string' && search.payload ? { payload: search.payload } : {},
   beforeLoad: ({ search }) => {
     if (!search.payload) throw redirect({ to: '/', replace: true });
   },

@@ -14,40 +14,74 @@ const slotsQuery = v.object({ date: isoDate });
 
 /** The e-certificate download and the office pick-up booking (spec §2 certificate-approval, pick-up-date). */
 export default async function certificateRoutes(app: FastifyInstance) {
-  app.get(`${BASE}/:id/download-2`, {
-    onRequest: app.authenticate,
-    config: { limit: 'certificate' },
-    schema: { tags, security, summary: 'The resident certificate as a PDF (owner or officer; once issued)', params: schema(idParams) },
-  }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const row = await findVisibleApplication(app.db, id, req.user!);
-    const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
-    if (req.user!.role === 'officer' && row.userId !== req.user!.id) await logAccess(app.db, { applicationId: id, officerId: req.user!.id, action: 'view_document', detail: 'certificate' });
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${row.ticketNumber}.pdf"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    `${BASE}/:id/download-2`,
+    {
+      onRequest: app.authenticate,
+      config: { limit: 'certificate' },
+      schema: {
+        tags,
+        security,
+        summary: 'The resident certificate as a PDF (owner or officer; once issued)',
+        params: schema(idParams),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: number };
+      const row = await findVisibleApplication(app.db, id, req.user!);
+      const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
+      if (req.user!.role === 'officer' && row.userId !== req.user!.id)
+        await logAccess(app.db, {
+          applicationId: id,
+          officerId: req.user!.id,
+          action: 'view_document',
+          detail: 'certificate',
+        });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${row.ticketNumber}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
-  app.get(`${BASE}/pickup-slots`, {
-    onRequest: app.authenticate,
-    schema: { tags, security, summary: 'Pick-up slots of one day with their remaining places (Asia/Vientiane)', querystring: schema(slotsQuery) },
-  }, async (req, reply) => {
-    const { date } = req.query as v.InferOutput<typeof slotsQuery>;
-    reply.header('Cache-Control', 'private, no-store');
-    return { data: await pickupDay(app.db, app.config.pickup, date) };
-  });
+  app.get(
+    `${BASE}/pickup-slots`,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Pick-up slots of one day with their remaining places (Asia/Vientiane)',
+        querystring: schema(slotsQuery),
+      },
+    },
+    async (req, reply) => {
+      const { date } = req.query as v.InferOutput<typeof slotsQuery>;
+      reply.header('Cache-Control', 'private, no-store');
+      return { data: await pickupDay(app.db, app.config.pickup, date) };
+    },
+  );
 
-  app.post(`${BASE}/:id/set-pickup-date`, {
-    onRequest: app.authenticate,
-    schema: { tags, security, summary: 'Book (or rebook) the office pick-up; accepts Idempotency-Key', params: schema(idParams), body: schema(pickupBody) },
-  }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const body = req.body as Body<typeof pickupBody>;
-    return idempotent(app, req, reply, async (scope) => ({
-      statusCode: 200,
-      body: await bookPickup(app.db, app.config.pickup, id, req.user!.id, body, scope),
-    }));
-  });
+  app.post(
+    `${BASE}/:id/set-pickup-date`,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Book (or rebook) the office pick-up; accepts Idempotency-Key',
+        params: schema(idParams),
+        body: schema(pickupBody),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: number };
+      const body = req.body as Body<typeof pickupBody>;
+      return idempotent(app, req, reply, async (scope) => ({
+        statusCode: 200,
+        body: await bookPickup(app.db, app.config.pickup, id, req.user!.id, body, scope),
+      }));
+    },
+  );
 }

@@ -15,54 +15,91 @@ const documentQuery = v.object({ download: v.optional(v.picklist(['0', '1'], 'in
 /** RFC 6266: an ASCII fallback and the real (possibly Lao) name, percent-encoded. */
 export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export default async function documentRoutes(app: FastifyInstance) {
-  app.post(`${BASE}/upload-document/:id`, {
-    bodyLimit: DOCUMENTS_BODY_LIMIT,
-    attachValidation: true,
-    config: { limit: 'upload' },
-    onRequest: app.authenticate,
-    schema: { tags, security, summary: 'Replace one or more documents while the application awaits review; accepts Idempotency-Key', params: schema(idParams), body: schema(uploadDocumentBody) },
-  }, async (req, reply) => {
-    refuseInvalidUpload(req);
-    const { id } = req.params as { id: number };
-    const b = req.body as Body<typeof uploadDocumentBody>;
-    return idempotent(app, req, reply, async (scope) => {
-      const row = await findOwnApplication(app.db, id, req.user!.id);
-      const body = await replaceDocuments(app, row, {
-        applicant_photo: { dataUrl: b.applicant_photo, name: b.applicant_photo_name },
-        household_registration_book: { dataUrl: b.household_registration_book, name: b.household_registration_book_name },
-        proof_of_residence: { dataUrl: b.proof_of_residence, name: b.proof_of_residence_name },
-      }, scope);
-      return { statusCode: 200, body };
-    });
-  });
+  app.post(
+    `${BASE}/upload-document/:id`,
+    {
+      bodyLimit: DOCUMENTS_BODY_LIMIT,
+      attachValidation: true,
+      config: { limit: 'upload' },
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace one or more documents while the application awaits review; accepts Idempotency-Key',
+        params: schema(idParams),
+        body: schema(uploadDocumentBody),
+      },
+    },
+    async (req, reply) => {
+      refuseInvalidUpload(req);
+      const { id } = req.params as { id: number };
+      const b = req.body as Body<typeof uploadDocumentBody>;
+      return idempotent(app, req, reply, async (scope) => {
+        const row = await findOwnApplication(app.db, id, req.user!.id);
+        const body = await replaceDocuments(
+          app,
+          row,
+          {
+            applicant_photo: { dataUrl: b.applicant_photo, name: b.applicant_photo_name },
+            household_registration_book: {
+              dataUrl: b.household_registration_book,
+              name: b.household_registration_book_name,
+            },
+            proof_of_residence: { dataUrl: b.proof_of_residence, name: b.proof_of_residence_name },
+          },
+          scope,
+        );
+        return { statusCode: 200, body };
+      });
+    },
+  );
 
   /**
    * The bytes of a document, for its owner and for officers only (anyone else: 404, as if it did not
    * exist). Sent with the type sniffed at upload — never HTML — and kept out of every cache.
    */
-  app.get(`${BASE}/:id/documents/:kind`, {
-    onRequest: app.authenticate,
-    schema: { tags, security, summary: 'A document of an application (owner or officer)', params: schema(documentParams), querystring: schema(documentQuery) },
-  }, async (req, reply) => {
-    const { id, kind } = req.params as v.InferOutput<typeof documentParams>;
-    const { download } = req.query as v.InferOutput<typeof documentQuery>;
-    const row = await findVisibleApplication(app.db, id, req.user!);
-    const [doc] = await app.db.select().from(documents).where(and(eq(documents.applicationId, id), eq(documents.kind, kind))).orderBy(desc(documents.id)).limit(1);
-    if (!doc) throw notFound('Document not found');
-    const bytes = await app.documents.read(doc);
-    // An officer's look at a citizen's document goes into that citizen's access log.
-    if (req.user!.role === 'officer' && row.userId !== req.user!.id) await logAccess(app.db, { applicationId: id, officerId: req.user!.id, action: 'view_document', detail: kind });
-    return reply
-      .header('Content-Type', doc.contentType)
-      .header('Content-Length', bytes.length)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', contentDisposition(download === '1' ? 'attachment' : 'inline', doc.fileName))
-      .header('Cache-Control', 'private, no-store')
-      .send(bytes);
-  });
+  app.get(
+    `${BASE}/:id/documents/:kind`,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'A document of an application (owner or officer)',
+        params: schema(documentParams),
+        querystring: schema(documentQuery),
+      },
+    },
+    async (req, reply) => {
+      const { id, kind } = req.params as v.InferOutput<typeof documentParams>;
+      const { download } = req.query as v.InferOutput<typeof documentQuery>;
+      const row = await findVisibleApplication(app.db, id, req.user!);
+      const [doc] = await app.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.applicationId, id), eq(documents.kind, kind)))
+        .orderBy(desc(documents.id))
+        .limit(1);
+      if (!doc) throw notFound('Document not found');
+      const bytes = await app.documents.read(doc);
+      // An officer's look at a citizen's document goes into that citizen's access log.
+      if (req.user!.role === 'officer' && row.userId !== req.user!.id)
+        await logAccess(app.db, { applicationId: id, officerId: req.user!.id, action: 'view_document', detail: kind });
+      return reply
+        .header('Content-Type', doc.contentType)
+        .header('Content-Length', bytes.length)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', contentDisposition(download === '1' ? 'attachment' : 'inline', doc.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(bytes);
+    },
+  );
 }

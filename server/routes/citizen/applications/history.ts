@@ -22,19 +22,35 @@ export default async function historyRoutes(app: FastifyInstance) {
   }
 
   /** The citizen's applications, newest first; ?status=rejected feeds the applied-before list. */
-  app.get(`${BASE}/history`, { onRequest: app.authenticate, schema: { tags, security, summary: 'My applications, newest first', querystring: schema(historyFilter) } }, async (req, reply) => {
-    const { status } = req.query as v.InferOutput<typeof historyFilter>;
-    const userId = req.user!.id;
-    return answer(reply, userId, `history:${status ?? ''}`, async () => ({ items: await listHistory(app.db, userId, status) }));
-  });
+  app.get(
+    `${BASE}/history`,
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'My applications, newest first', querystring: schema(historyFilter) },
+    },
+    async (req, reply) => {
+      const { status } = req.query as v.InferOutput<typeof historyFilter>;
+      const userId = req.user!.id;
+      return answer(reply, userId, `history:${status ?? ''}`, async () => ({
+        items: await listHistory(app.db, userId, status),
+      }));
+    },
+  );
 
-  app.get(`${BASE}/:id`, { onRequest: app.authenticate, schema: { tags, security, summary: 'One of my applications', params: schema(idParams) } }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const userId = req.user!.id;
-    const lang = requestLanguage(req);
-    return answer(reply, userId, `detail:${id}:${lang}`, async () => {
-      const { row, related } = await findOwnApplicationForDetail(app.db, id, userId);
-      return applicationDetail(app.db, row, lang, app.config.fee, app.masterData, related);
-    });
-  });
+  app.get(
+    `${BASE}/:id`,
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'One of my applications', params: schema(idParams) },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: number };
+      const userId = req.user!.id;
+      const lang = requestLanguage(req);
+      return answer(reply, userId, `detail:${id}:${lang}`, async () => {
+        const { row, related } = await findOwnApplicationForDetail(app.db, id, userId);
+        return applicationDetail(app.db, row, lang, app.config.fee, app.masterData, related);
+      });
+    },
+  );
 }

@@ -9,22 +9,44 @@ import { BASE, PROOF_BODY_LIMIT, refuseInvalidUpload, security, tags, type Body 
 
 export default async function paymentRoutes(app: FastifyInstance) {
   /** What a new application costs, who receives it and how long the citizen has to pay. */
-  app.get(`${BASE}/fee`, { onRequest: app.authenticate, schema: { tags, security, summary: 'Fee lines, total, currency, recipient and payment window' } }, async (req) => ({ data: currentFee(app.config, requestLanguage(req)) }));
+  app.get(
+    `${BASE}/fee`,
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Fee lines, total, currency, recipient and payment window' },
+    },
+    async (req) => ({ data: currentFee(app.config, requestLanguage(req)) }),
+  );
 
-  app.post(`${BASE}/:id/upload-payment`, {
-    bodyLimit: PROOF_BODY_LIMIT,
-    attachValidation: true,
-    config: { limit: 'upload' },
-    onRequest: app.authenticate,
-    schema: { tags, security, summary: 'Upload the proof of payment (jpg or png, 10 MB); accepts Idempotency-Key', params: schema(idParams), body: schema(uploadPaymentBody) },
-  }, async (req, reply) => {
-    refuseInvalidUpload(req);
-    const { id } = req.params as { id: number };
-    const body = req.body as Body<typeof uploadPaymentBody>;
-    return idempotent(app, req, reply, async (scope) => {
-      const row = await findOwnApplication(app.db, id, req.user!.id);
-      const answer = await receiveProofOfPayment(app, row, { dataUrl: body.proof_of_payment, name: body.proof_of_payment_name }, scope);
-      return { statusCode: 200, body: answer };
-    });
-  });
+  app.post(
+    `${BASE}/:id/upload-payment`,
+    {
+      bodyLimit: PROOF_BODY_LIMIT,
+      attachValidation: true,
+      config: { limit: 'upload' },
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload the proof of payment (jpg or png, 10 MB); accepts Idempotency-Key',
+        params: schema(idParams),
+        body: schema(uploadPaymentBody),
+      },
+    },
+    async (req, reply) => {
+      refuseInvalidUpload(req);
+      const { id } = req.params as { id: number };
+      const body = req.body as Body<typeof uploadPaymentBody>;
+      return idempotent(app, req, reply, async (scope) => {
+        const row = await findOwnApplication(app.db, id, req.user!.id);
+        const answer = await receiveProofOfPayment(
+          app,
+          row,
+          { dataUrl: body.proof_of_payment, name: body.proof_of_payment_name },
+          scope,
+        );
+        return { statusCode: 200, body: answer };
+      });
+    },
+  );
 }

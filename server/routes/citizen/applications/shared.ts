@@ -21,7 +21,13 @@ export function refuseInvalidUpload(req: FastifyRequest): void {
   const err = req.validationError as HttpError | undefined;
   if (!err) return;
   const tooLarge = Object.entries(err.fields ?? {}).filter(([, code]) => code === ErrorCode.fileTooLarge);
-  if (tooLarge.length) throw new HttpError(413, ErrorCode.fileTooLarge, `${tooLarge[0][0]} is larger than 10 MB`, Object.fromEntries(tooLarge));
+  if (tooLarge.length)
+    throw new HttpError(
+      413,
+      ErrorCode.fileTooLarge,
+      `${tooLarge[0][0]} is larger than 10 MB`,
+      Object.fromEntries(tooLarge),
+    );
   throw err;
 }
 

@@ -28,9 +28,15 @@ export function AccountScreen() {
       <Card className={styles.greeting}>
         {p ? (
           <>
-            <span className={styles.avatar} aria-hidden="true">{(p.first_name[0] ?? '') + (p.last_name[0] ?? '')}</span>
+            <span className={styles.avatar} aria-hidden="true">
+              {(p.first_name[0] ?? '') + (p.last_name[0] ?? '')}
+            </span>
             <div className={styles.who}>
-              <h2 className={styles.name}><Trans>Hello, {firstName} {lastName}</Trans></h2>
+              <h2 className={styles.name}>
+                <Trans>
+                  Hello, {firstName} {lastName}
+                </Trans>
+              </h2>
               {p.phone_number && <p className={styles.phone}>+856 {toGroupedPhone(p.phone_number)}</p>}
               <CitizenBadge />
             </div>
@@ -38,11 +44,15 @@ export function AccountScreen() {
         ) : state.status === 'failed' ? (
           <div className={styles.who} role="alert">
             <p>{errorMessage(state.error)}</p>
-            <Button variant="secondary" onPress={state.reload}><Trans>Try again</Trans></Button>
+            <Button variant="secondary" onPress={state.reload}>
+              <Trans>Try again</Trans>
+            </Button>
           </div>
         ) : (
           <div className={styles.who} aria-busy="true">
-            <p className="visually-hidden"><Trans>Loading your profile…</Trans></p>
+            <p className="visually-hidden">
+              <Trans>Loading your profile…</Trans>
+            </p>
             <Skeleton width="60%" height={22} />
             <Skeleton width="45%" height={14} />
             <Skeleton width={80} height={20} radius={999} />
@@ -52,12 +62,23 @@ export function AccountScreen() {
       <AccountLinks />
       {p && <EmailUpdates profile={p} />}
       <Button variant="secondary" wide onPress={() => setConfirming(true)}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
         <Trans>Log out</Trans>
       </Button>
       <LogoutDialog isOpen={confirming} onClose={() => setConfirming(false)} />
       <p className={styles.more}>
-        <Link to="/faq"><Trans>Frequently asked questions</Trans></Link>
+        <Link to="/faq">
+          <Trans>Frequently asked questions</Trans>
+        </Link>
       </p>
     </Page>
   );

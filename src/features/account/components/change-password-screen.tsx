@@ -19,8 +19,15 @@ type Outcome = { tone: 'success' } | { tone: 'error'; message: string } | null;
 /** /change-password: current, new and confirmation; x004 means the current one is wrong (spec §8). */
 export function ChangePasswordScreen() {
   const { t } = useLingui();
-  const form = useSchemaForm(updatePasswordBody, { defaultValues: EMPTY, mode: 'onSubmit', reValidateMode: 'onChange' });
-  const { register, formState: { errors, isSubmitting } } = form;
+  const form = useSchemaForm(updatePasswordBody, {
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const submit = form.handleSubmit(async (values) => {
@@ -44,9 +51,18 @@ export function ChangePasswordScreen() {
             <Trans>Password updated successfully. Other devices signed in to your account have been logged out.</Trans>
           </Banner>
         )}
-        {outcome?.tone === 'error' && <Banner tone="error" onDismiss={() => setOutcome(null)}>{outcome.message}</Banner>}
+        {outcome?.tone === 'error' && (
+          <Banner tone="error" onDismiss={() => setOutcome(null)}>
+            {outcome.message}
+          </Banner>
+        )}
         <Stack gap={4}>
-          <PasswordField label={t`Current password`} autoComplete="current-password" error={errorOf(errors, 'current_password')} {...register('current_password')} />
+          <PasswordField
+            label={t`Current password`}
+            autoComplete="current-password"
+            error={errorOf(errors, 'current_password')}
+            {...register('current_password')}
+          />
           <PasswordField
             label={t`New password`}
             autoComplete="new-password"
@@ -54,7 +70,12 @@ export function ChangePasswordScreen() {
             error={errorOf(errors, 'password')}
             {...register('password')}
           />
-          <PasswordField label={t`Confirm new password`} autoComplete="new-password" error={errorOf(errors, 'password_confirmation')} {...register('password_confirmation')} />
+          <PasswordField
+            label={t`Confirm new password`}
+            autoComplete="new-password"
+            error={errorOf(errors, 'password_confirmation')}
+            {...register('password_confirmation')}
+          />
         </Stack>
         <Button type="submit" wide pending={isSubmitting} pendingLabel={t`Saving…`}>
           <Trans>Save</Trans>

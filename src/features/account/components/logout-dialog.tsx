@@ -25,11 +25,22 @@ export function LogoutDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
     await navigate({ to: '/login', replace: true });
   };
   return (
-    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && !pending && onClose()} role="alertdialog" title={<Trans>Log out?</Trans>}>
-      <p><Trans>Do you want to log out of your account on this device?</Trans></p>
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && !pending && onClose()}
+      role="alertdialog"
+      title={<Trans>Log out?</Trans>}
+    >
+      <p>
+        <Trans>Do you want to log out of your account on this device?</Trans>
+      </p>
       {waiting > 0 && (
         <Banner tone="warning" focusOnShow={false}>
-          <Plural value={waiting} one="# request has not been sent yet. If you log out now, it is deleted from this phone and never sent." other="# requests have not been sent yet. If you log out now, they are deleted from this phone and never sent." />
+          <Plural
+            value={waiting}
+            one="# request has not been sent yet. If you log out now, it is deleted from this phone and never sent."
+            other="# requests have not been sent yet. If you log out now, they are deleted from this phone and never sent."
+          />
         </Banner>
       )}
       <DialogActions>

@@ -43,7 +43,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, control, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const submit = form.handleSubmit(async (values) => {
@@ -55,38 +59,89 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     } catch (err) {
       applyServerErrors(form, err);
       const phoneTaken = err instanceof ApiError && err.code === ErrorCode.phoneTaken;
-      setOutcome({ tone: 'error', message: phoneTaken ? t`This phone number is already registered. Log in, or use another number.` : errorMessage(err) });
+      setOutcome({
+        tone: 'error',
+        message: phoneTaken
+          ? t`This phone number is already registered. Log in, or use another number.`
+          : errorMessage(err),
+      });
     }
   });
 
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
       {outcome?.tone === 'success' && (
-        <Banner tone="success" focusOnShow onDismiss={() => setOutcome(null)}><Trans>Profile updated successfully</Trans></Banner>
+        <Banner tone="success" focusOnShow onDismiss={() => setOutcome(null)}>
+          <Trans>Profile updated successfully</Trans>
+        </Banner>
       )}
-      {outcome?.tone === 'error' && <Banner tone="error" onDismiss={() => setOutcome(null)}>{outcome.message}</Banner>}
+      {outcome?.tone === 'error' && (
+        <Banner tone="error" onDismiss={() => setOutcome(null)}>
+          {outcome.message}
+        </Banner>
+      )}
       <Stack gap={4}>
-        <TextField label={t`Email`} value={profile.email} readOnly hint={t`Your email and ID card number cannot be changed.`} autoComplete="email" />
+        <TextField
+          label={t`Email`}
+          value={profile.email}
+          readOnly
+          hint={t`Your email and ID card number cannot be changed.`}
+          autoComplete="email"
+        />
         <TextField label={t`ID card number`} value={profile.id_card} readOnly inputMode="numeric" />
         <Controller
           control={control}
           name="phone_number"
           render={({ field }) => (
-            <PhoneField label={t`Phone number`} error={errorOf(errors, 'phone_number')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+            <PhoneField
+              label={t`Phone number`}
+              error={errorOf(errors, 'phone_number')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
           )}
         />
-        <TextField label={t`First name`} autoComplete="given-name" error={errorOf(errors, 'first_name')} {...register('first_name')} />
-        <TextField label={t`Last name`} autoComplete="family-name" error={errorOf(errors, 'last_name')} {...register('last_name')} />
+        <TextField
+          label={t`First name`}
+          autoComplete="given-name"
+          error={errorOf(errors, 'first_name')}
+          {...register('first_name')}
+        />
+        <TextField
+          label={t`Last name`}
+          autoComplete="family-name"
+          error={errorOf(errors, 'last_name')}
+          {...register('last_name')}
+        />
         <Controller
           control={control}
           name="date_of_birth"
           render={({ field }) => (
-            <DateOfBirthField label={t`Date of birth`} error={errorOf(errors, 'date_of_birth')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+            <DateOfBirthField
+              label={t`Date of birth`}
+              error={errorOf(errors, 'date_of_birth')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
           )}
         />
-        <TextField label={t`Current address`} autoComplete="street-address" error={errorOf(errors, 'address')} {...register('address')} />
+        <TextField
+          label={t`Current address`}
+          autoComplete="street-address"
+          error={errorOf(errors, 'address')}
+          {...register('address')}
+        />
         <TextField label={t`House number`} error={errorOf(errors, 'house_number')} {...register('house_number')} />
-        <LocationFields form={form as never} names={{ province: 'province_id', district: 'district_id', village: 'village_id' }} />
+        <LocationFields
+          form={form as never}
+          names={{ province: 'province_id', district: 'district_id', village: 'village_id' }}
+        />
       </Stack>
       <Button type="submit" wide pending={isSubmitting} pendingLabel={t`Saving…`}>
         <Trans>Save</Trans>

@@ -14,17 +14,23 @@ export function ProfileScreen() {
   const state = useProfileOrSignOut();
   return (
     <Page header={<AppHeader title={t`Profile`} back="/account" bell />}>
-      <div><CitizenBadge /></div>
+      <div>
+        <CitizenBadge />
+      </div>
       {state.status === 'ready' ? (
         <ProfileForm profile={state.profile} />
       ) : state.status === 'failed' ? (
         <Card>
           <p role="alert">{errorMessage(state.error)}</p>
-          <Button variant="secondary" onPress={state.reload}><Trans>Try again</Trans></Button>
+          <Button variant="secondary" onPress={state.reload}>
+            <Trans>Try again</Trans>
+          </Button>
         </Card>
       ) : (
         <div aria-busy="true">
-          <p className="visually-hidden"><Trans>Loading your profile…</Trans></p>
+          <p className="visually-hidden">
+            <Trans>Loading your profile…</Trans>
+          </p>
           <SkeletonCard lines={6} />
         </div>
       )}

@@ -42,29 +42,41 @@ export function ApplicantDataScreen() {
       return;
     }
     let live = true;
-    fetchProfile().then((p) => live && setInitial(fromProfile(p)), () => live && setInitial({}));
-    return () => { live = false; };
+    fetchProfile().then(
+      (p) => live && setInitial(fromProfile(p)),
+      () => live && setInitial({}),
+    );
+    return () => {
+      live = false;
+    };
   }, [drafts.status]);
 
   return (
     <Page
       header={<AppHeader title={<Trans>Applicant data</Trans>} back="/resident-certificate" bell />}
-      footer={initial && (
-        <Button type="submit" form={APPLICANT_FORM_ID} wide pending={busy} pendingLabel={t`loading`}>
-          <Trans>Next</Trans>
-        </Button>
-      )}
+      footer={
+        initial && (
+          <Button type="submit" form={APPLICANT_FORM_ID} wide pending={busy} pendingLabel={t`loading`}>
+            <Trans>Next</Trans>
+          </Button>
+        )
+      }
     >
       <StepIndicator step={1} />
       {drafts.status === 'failed' ? (
         <Banner tone="error">
           <Trans>Your saved application could not be opened. Check your connection and try again.</Trans>{' '}
-          <Button variant="ghost" onPress={drafts.retry}><Trans>Try again</Trans></Button>
+          <Button variant="ghost" onPress={drafts.retry}>
+            <Trans>Try again</Trans>
+          </Button>
         </Banner>
       ) : initial ? (
         <ApplicantForm initial={initial} onBusyChange={setBusy} />
       ) : (
-        <><SkeletonCard lines={5} /><SkeletonCard lines={5} /></>
+        <>
+          <SkeletonCard lines={5} />
+          <SkeletonCard lines={5} />
+        </>
       )}
     </Page>
   );

@@ -16,7 +16,13 @@ export const EMPTY_VALUES: ApplicantValues = EMPTY_APPLICANT_VALUES;
  * Step 1. Every keystroke is saved to the device (a reload, a closed tab or a lost connection
  * loses nothing); Next checks the rules of contract/application.ts and goes to the documents.
  */
-export function ApplicantForm({ initial, onBusyChange }: { initial: Partial<ApplicantValues>; onBusyChange?(busy: boolean): void }) {
+export function ApplicantForm({
+  initial,
+  onBusyChange,
+}: {
+  initial: Partial<ApplicantValues>;
+  onBusyChange?(busy: boolean): void;
+}) {
   const navigate = useNavigate();
   const form = useSchemaForm(applicantData, { defaultValues: { ...EMPTY_VALUES, ...initial } });
   const [problem, setProblem] = useState<'invalid' | null>(null);

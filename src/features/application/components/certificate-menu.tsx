@@ -6,10 +6,22 @@ import { Page } from '../../../components/layout/page';
 import styles from './certificate-menu.module.css';
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path d={d} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" /></svg>
+  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
 );
 
-function Entry({ to, title, text, glyph }: { to: '/application-resident-certificate' | '/history-applied-before' | '/application-history'; title: ReactNode; text: ReactNode; glyph: ReactNode }) {
+function Entry({
+  to,
+  title,
+  text,
+  glyph,
+}: {
+  to: '/application-resident-certificate' | '/history-applied-before' | '/application-history';
+  title: ReactNode;
+  text: ReactNode;
+  glyph: ReactNode;
+}) {
   return (
     <li>
       <Link to={to} className={styles.entry}>
@@ -18,7 +30,16 @@ function Entry({ to, title, text, glyph }: { to: '/application-resident-certific
           <span className={styles.title}>{title}</span>
           <span className={styles.description}>{text}</span>
         </span>
-        <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M9 5l7 7-7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </Link>
     </li>
   );
@@ -28,7 +49,11 @@ function Entry({ to, title, text, glyph }: { to: '/application-resident-certific
 export function CertificateMenu() {
   return (
     <Page header={<AppHeader title={<Trans>Resident certificate</Trans>} back="/home" bell />}>
-      <p className={styles.lead}><Trans>An official certificate of where you live. Apply online in 3 steps and pay the fee by bank transfer.</Trans></p>
+      <p className={styles.lead}>
+        <Trans>
+          An official certificate of where you live. Apply online in 3 steps and pay the fee by bank transfer.
+        </Trans>
+      </p>
       <ul className={styles.list}>
         <Entry
           to="/application-resident-certificate"

@@ -34,9 +34,11 @@ export function DocumentSubmissionScreen() {
   const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
   const [saveFailed, setSaveFailed] = useState(false);
 
-  if (drafts.status === 'ready' && !applicantComplete) return <Navigate to="/application-resident-certificate" replace />;
+  if (drafts.status === 'ready' && !applicantComplete)
+    return <Navigate to="/application-resident-certificate" replace />;
 
-  const setError = (kind: ApplicationDocumentKind, message: string | undefined) => setErrors((e) => ({ ...e, [kind]: message }));
+  const setError = (kind: ApplicationDocumentKind, message: string | undefined) =>
+    setErrors((e) => ({ ...e, [kind]: message }));
 
   async function choose(kind: ApplicationDocumentKind, file: File) {
     setBusy((b) => ({ ...b, [kind]: true }));
@@ -64,7 +66,10 @@ export function DocumentSubmissionScreen() {
   function next() {
     const missing = APPLICATION_DOCUMENTS.filter((kind) => !files[kind]);
     if (missing.length) {
-      setErrors((e) => ({ ...e, ...Object.fromEntries(missing.map((kind) => [kind, i18n._(DOCUMENT_REQUIRED[kind])])) }));
+      setErrors((e) => ({
+        ...e,
+        ...Object.fromEntries(missing.map((kind) => [kind, i18n._(DOCUMENT_REQUIRED[kind])])),
+      }));
       document.getElementById(`document-${missing[0]}`)?.querySelector('input')?.focus();
       return;
     }
@@ -75,24 +80,43 @@ export function DocumentSubmissionScreen() {
   return (
     <Page
       header={<AppHeader title={<Trans>Document submission</Trans>} back="/application-resident-certificate" bell />}
-      footer={<Button wide onPress={next} isDisabled={drafts.status !== 'ready' || anyBusy}><Trans>Next</Trans></Button>}
+      footer={
+        <Button wide onPress={next} isDisabled={drafts.status !== 'ready' || anyBusy}>
+          <Trans>Next</Trans>
+        </Button>
+      }
     >
       <StepIndicator step={2} />
       {saveFailed && (
         <Banner tone="error" onDismiss={() => setSaveFailed(false)}>
-          <Trans>The file could not be saved on this device. Free some storage space, then choose the file again.</Trans>
+          <Trans>
+            The file could not be saved on this device. Free some storage space, then choose the file again.
+          </Trans>
         </Banner>
       )}
       {drafts.status === 'failed' && (
         <Banner tone="error">
           <Trans>Your saved application could not be opened. Check your connection and try again.</Trans>{' '}
-          <Button variant="ghost" onPress={drafts.retry}><Trans>Try again</Trans></Button>
+          <Button variant="ghost" onPress={drafts.retry}>
+            <Trans>Try again</Trans>
+          </Button>
         </Banner>
       )}
       {drafts.status === 'ready' ? (
         <Card as="section">
-          <p><Trans>Attach one file for each document. Take clear, well-lit pictures where every word can be read.</Trans></p>
-          <DocumentInputs files={files} errors={errors} busy={busy} onSelect={(kind, file) => void choose(kind, file)} onView={(kind) => void view(kind)} onRemove={(kind) => void remove(kind)} />
+          <p>
+            <Trans>
+              Attach one file for each document. Take clear, well-lit pictures where every word can be read.
+            </Trans>
+          </p>
+          <DocumentInputs
+            files={files}
+            errors={errors}
+            busy={busy}
+            onSelect={(kind, file) => void choose(kind, file)}
+            onView={(kind) => void view(kind)}
+            onRemove={(kind) => void remove(kind)}
+          />
         </Card>
       ) : drafts.status === 'loading' ? (
         <SkeletonCard lines={6} />

@@ -18,7 +18,9 @@ export function FeeSummary({ fee }: { fee: Fee }) {
         </div>
       ))}
       <div className={`${styles.line} ${styles.total}`}>
-        <dt><Trans>Total</Trans></dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd>{formatMoney(fee.total, i18n.locale, fee.currency)}</dd>
       </div>
     </dl>

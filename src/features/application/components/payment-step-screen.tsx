@@ -60,14 +60,21 @@ export function PaymentStepScreen() {
   // The bank's name in the language on screen now, not the one it was chosen in.
   const language = currentLanguage();
   const [banks, setBanks] = useState<Bank[] | null>(null);
-  useEffect(() => { fetchBanks().then(setBanks, () => undefined); }, [language]);
+  useEffect(() => {
+    fetchBanks().then(setBanks, () => undefined);
+  }, [language]);
   const bankName = banks?.find((b) => b.id === bank?.id)?.bank_name ?? bank?.name;
 
   useEffect(() => {
     let live = true;
     setFeeFailed(false);
-    fetchFee().then((f) => live && setFee(f), () => live && setFeeFailed(true));
-    return () => { live = false; };
+    fetchFee().then(
+      (f) => live && setFee(f),
+      () => live && setFeeFailed(true),
+    );
+    return () => {
+      live = false;
+    };
   }, [feeAttempt]);
 
   if (drafts.status === 'ready' && !submitted) {
@@ -78,9 +85,15 @@ export function PaymentStepScreen() {
 
   async function makePayment() {
     setFailure(null);
-    const method = v.safeParse(paymentMethod, { name: bank?.name ?? '', bank_id: bank?.id ?? 0, icon: bank?.icon ?? '' });
+    const method = v.safeParse(paymentMethod, {
+      name: bank?.name ?? '',
+      bank_id: bank?.id ?? 0,
+      icon: bank?.icon ?? '',
+    });
     if (!method.success || !bank) {
-      setMethodError(fieldMessage('payment_method', method.success ? 'payment_method_required' : method.issues[0].message) ?? null);
+      setMethodError(
+        fieldMessage('payment_method', method.success ? 'payment_method_required' : method.issues[0].message) ?? null,
+      );
       return;
     }
     if (!values || !v.safeParse(applicantData, values).success) {
@@ -99,12 +112,21 @@ export function PaymentStepScreen() {
         }
         documents[kind] = { blob, name: state.files[kind]!.name };
       }
-      const key = keyFor(fingerprint(JSON.stringify([values, APPLICATION_DOCUMENTS.map((k) => state.files[k]!.id), bank.id])));
-      const outcome = await submitThroughOutbox(createApplicationRequest(values as ApplicantValues, documents, bank, key), setProgress);
+      const key = keyFor(
+        fingerprint(JSON.stringify([values, APPLICATION_DOCUMENTS.map((k) => state.files[k]!.id), bank.id])),
+      );
+      const outcome = await submitThroughOutbox(
+        createApplicationRequest(values as ApplicantValues, documents, bank, key),
+        setProgress,
+      );
       if (outcome.result === 'refused') throw outcome.error;
       setSubmitted(true);
       if (outcome.result === 'sent') {
-        await navigate({ to: '/waiting-for-payment/$id', params: { id: String(outcome.entry.resultId) }, replace: true });
+        await navigate({
+          to: '/waiting-for-payment/$id',
+          params: { id: String(outcome.entry.resultId) },
+          replace: true,
+        });
       } else {
         // Saved on the phone: the outbox holds the application now (and puts it back if refused).
         await navigate({ to: '/outbox', search: { queued: outcome.entry.id }, replace: true });
@@ -113,8 +135,12 @@ export function PaymentStepScreen() {
       await clearDrafts();
     } catch (err) {
       // Another body under the same key: the next attempt gets a fresh key.
-      if (err instanceof ApiError && err.code === ErrorCode.idempotencyConflict) useApplicantDraft.setState({ submission: null });
-      setFailure({ message: err instanceof OutboxStorageError ? storageProblem(err) : errorMessage(err), fixStep: stepToFix(err) });
+      if (err instanceof ApiError && err.code === ErrorCode.idempotencyConflict)
+        useApplicantDraft.setState({ submission: null });
+      setFailure({
+        message: err instanceof OutboxStorageError ? storageProblem(err) : errorMessage(err),
+        fixStep: stepToFix(err),
+      });
     } finally {
       setProgress(null);
     }
@@ -124,69 +150,133 @@ export function PaymentStepScreen() {
   return (
     <Page
       header={<AppHeader title={<Trans>Payment</Trans>} back="/document-submission" bell />}
-      footer={(
+      footer={
         <>
-          {sending && <ProgressBar label={progress < 1 ? <Trans>Sending your application…</Trans> : <Trans>Saving your application…</Trans>} value={progress} />}
-          <Button wide onPress={() => void makePayment()} pending={sending} pendingLabel={t`loading`} isDisabled={drafts.status !== 'ready' || !fee}>
+          {sending && (
+            <ProgressBar
+              label={progress < 1 ? <Trans>Sending your application…</Trans> : <Trans>Saving your application…</Trans>}
+              value={progress}
+            />
+          )}
+          <Button
+            wide
+            onPress={() => void makePayment()}
+            pending={sending}
+            pendingLabel={t`loading`}
+            isDisabled={drafts.status !== 'ready' || !fee}
+          >
             <Trans>Make payment</Trans>
           </Button>
         </>
-      )}
+      }
     >
       <StepIndicator step={3} />
       {failure && (
         <Banner tone="error" onDismiss={() => setFailure(null)}>
           <p>{failure.message}</p>
-          {failure.fixStep === 1 && <ButtonLink to="/application-resident-certificate" variant="ghost"><Trans>Check the applicant data</Trans></ButtonLink>}
-          {failure.fixStep === 2 && <ButtonLink to="/document-submission" variant="ghost"><Trans>Check the documents</Trans></ButtonLink>}
+          {failure.fixStep === 1 && (
+            <ButtonLink to="/application-resident-certificate" variant="ghost">
+              <Trans>Check the applicant data</Trans>
+            </ButtonLink>
+          )}
+          {failure.fixStep === 2 && (
+            <ButtonLink to="/document-submission" variant="ghost">
+              <Trans>Check the documents</Trans>
+            </ButtonLink>
+          )}
         </Banner>
       )}
       <Card as="section">
-        <h2 className={styles.heading}><Trans>Payment summary</Trans></h2>
+        <h2 className={styles.heading}>
+          <Trans>Payment summary</Trans>
+        </h2>
         {fee ? (
           <FeeSummary fee={fee} />
         ) : feeFailed ? (
           <div role="alert" className={styles.feeFailed}>
-            <p><Trans>The fee could not be loaded. Check your connection and try again.</Trans></p>
-            <Button variant="secondary" onPress={() => setFeeAttempt((n) => n + 1)}><Trans>Try again</Trans></Button>
+            <p>
+              <Trans>The fee could not be loaded. Check your connection and try again.</Trans>
+            </p>
+            <Button variant="secondary" onPress={() => setFeeAttempt((n) => n + 1)}>
+              <Trans>Try again</Trans>
+            </Button>
           </div>
         ) : (
-          <div aria-hidden="true" className={styles.feeLoading}><Skeleton width="80%" /><Skeleton width="70%" /><Skeleton width="90%" height={22} /></div>
+          <div aria-hidden="true" className={styles.feeLoading}>
+            <Skeleton width="80%" />
+            <Skeleton width="70%" />
+            <Skeleton width="90%" height={22} />
+          </div>
         )}
         {fee && (
           <p className={styles.note}>
-            <Trans>After you press Make payment you get a virtual account number. Pay within {fee.payment_window_hours} hours at any ATM or in your bank's app.</Trans>
+            <Trans>
+              After you press Make payment you get a virtual account number. Pay within {fee.payment_window_hours} hours
+              at any ATM or in your bank's app.
+            </Trans>
           </p>
         )}
       </Card>
       <Card as="section">
-        <h2 className={styles.heading} id="payment-method-heading"><Trans>Payment method</Trans></h2>
+        <h2 className={styles.heading} id="payment-method-heading">
+          <Trans>Payment method</Trans>
+        </h2>
         <button
           type="button"
           className={styles.method}
           data-invalid={methodError ? true : undefined}
           aria-describedby={methodError ? 'payment-method-error' : undefined}
-          onClick={() => { setMethodError(null); setSheetOpen(true); }}
+          onClick={() => {
+            setMethodError(null);
+            setSheetOpen(true);
+          }}
         >
           {bank ? (
             <>
               <img src={bank.icon} alt="" width={40} height={40} className={styles.logo} />
               <span className={styles.methodText}>
-                <span className={styles.methodKind}><Trans>Bank transfer</Trans></span>
+                <span className={styles.methodKind}>
+                  <Trans>Bank transfer</Trans>
+                </span>
                 <span className={styles.methodName}>{bankName}</span>
               </span>
-              <span className={styles.change}><Trans>Change</Trans></span>
+              <span className={styles.change}>
+                <Trans>Change</Trans>
+              </span>
             </>
           ) : (
             <>
-              <span className={styles.placeholder}><Trans>Select payment method</Trans></span>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+              <span className={styles.placeholder}>
+                <Trans>Select payment method</Trans>
+              </span>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  d="M9 5l7 7-7 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
             </>
           )}
         </button>
-        {methodError && <p id="payment-method-error" className={styles.error}>{methodError}</p>}
+        {methodError && (
+          <p id="payment-method-error" className={styles.error}>
+            {methodError}
+          </p>
+        )}
       </Card>
-      <BankSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} chosen={bank?.id ?? null} onChoose={(b) => { chooseBank(b); setMethodError(null); }} />
+      <BankSheet
+        isOpen={sheetOpen}
+        onOpenChange={setSheetOpen}
+        chosen={bank?.id ?? null}
+        onChoose={(b) => {
+          chooseBank(b);
+          setMethodError(null);
+        }}
+      />
     </Page>
   );
 }

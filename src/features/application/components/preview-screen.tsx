@@ -25,7 +25,8 @@ export function PreviewScreen() {
 
   const ready = drafts.status === 'ready';
   // Spec §2: without the stored application or documents, back to /home.
-  if (ready && (!complete || !values || APPLICATION_DOCUMENTS.some((k) => !files[k]))) return <Navigate to="/home" replace />;
+  if (ready && (!complete || !values || APPLICATION_DOCUMENTS.some((k) => !files[k])))
+    return <Navigate to="/home" replace />;
 
   async function view(kind: ApplicationDocumentKind) {
     const blob = await useDocumentsDraft.getState().blobOf(kind);
@@ -35,38 +36,62 @@ export function PreviewScreen() {
   return (
     <Page
       header={<AppHeader title={<Trans>Preview</Trans>} back="/document-submission" bell />}
-      footer={(
+      footer={
         <div className={styles.actions}>
-          <ButtonLink to="/document-submission" variant="secondary"><Trans>Back</Trans></ButtonLink>
-          <ButtonLink to="/payment"><Trans>Next</Trans></ButtonLink>
+          <ButtonLink to="/document-submission" variant="secondary">
+            <Trans>Back</Trans>
+          </ButtonLink>
+          <ButtonLink to="/payment">
+            <Trans>Next</Trans>
+          </ButtonLink>
         </div>
-      )}
+      }
     >
-      <p className={styles.lead}><Trans>Check your data and documents before paying. You can still change them.</Trans></p>
+      <p className={styles.lead}>
+        <Trans>Check your data and documents before paying. You can still change them.</Trans>
+      </p>
       {!ready || !values ? (
-        <><SkeletonCard lines={6} /><SkeletonCard lines={3} /></>
+        <>
+          <SkeletonCard lines={6} />
+          <SkeletonCard lines={3} />
+        </>
       ) : (
         <>
           <Card as="section">
             <div className={styles.head}>
-              <h2 className={styles.heading}><Trans>Applicant data</Trans></h2>
-              <Link to="/application-resident-certificate" className={styles.edit}><Trans>Edit</Trans></Link>
+              <h2 className={styles.heading}>
+                <Trans>Applicant data</Trans>
+              </h2>
+              <Link to="/application-resident-certificate" className={styles.edit}>
+                <Trans>Edit</Trans>
+              </Link>
             </div>
             <ApplicantSummary values={values} />
           </Card>
           <Card as="section">
             <div className={styles.head}>
-              <h2 className={styles.heading}><Trans>Documents</Trans></h2>
-              <Link to="/document-submission" className={styles.edit}><Trans>Change</Trans></Link>
+              <h2 className={styles.heading}>
+                <Trans>Documents</Trans>
+              </h2>
+              <Link to="/document-submission" className={styles.edit}>
+                <Trans>Change</Trans>
+              </Link>
             </div>
             <ul className={styles.documents}>
               {APPLICATION_DOCUMENTS.map((kind) => (
                 <li key={kind} className={styles.document}>
                   <span className={styles.docText}>
                     <span className={styles.docLabel}>{i18n._(DOCUMENT_LABELS[kind])}</span>
-                    <span className={styles.docName}>{files[kind]?.name} · {formatFileSize(files[kind]?.size ?? 0, i18n.locale)}</span>
+                    <span className={styles.docName}>
+                      {files[kind]?.name} · {formatFileSize(files[kind]?.size ?? 0, i18n.locale)}
+                    </span>
                   </span>
-                  <button type="button" className={styles.view} onClick={() => void view(kind)} aria-label={t`View ${i18n._(DOCUMENT_LABELS[kind])}`}>
+                  <button
+                    type="button"
+                    className={styles.view}
+                    onClick={() => void view(kind)}
+                    aria-label={t`View ${i18n._(DOCUMENT_LABELS[kind])}`}
+                  >
                     <Trans>View</Trans>
                   </button>
                 </li>

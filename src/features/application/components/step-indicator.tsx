@@ -7,7 +7,9 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
   const { t } = useLingui();
   return (
     <div className={styles.steps}>
-      <p className={styles.count}><Trans>Step {step} of 3</Trans></p>
+      <p className={styles.count}>
+        <Trans>Step {step} of 3</Trans>
+      </p>
       <StepProgress steps={[t`Applicant data`, t`Documents`, t`Payment`]} current={step} />
     </div>
   );

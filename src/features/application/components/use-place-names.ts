@@ -11,10 +11,18 @@ async function namesOf(province: string, district: string, village: string) {
     province ? fetchDistricts(Number(province)) : Promise.resolve([]),
     district ? fetchVillages(Number(district)) : Promise.resolve([]),
   ]);
-  return { province: nameIn(provinces, province), district: nameIn(districts, district), village: nameIn(villages, village) };
+  return {
+    province: nameIn(provinces, province),
+    district: nameIn(districts, district),
+    village: nameIn(villages, village),
+  };
 }
 
-export interface PlaceNames { province: string; district: string; village: string }
+export interface PlaceNames {
+  province: string;
+  district: string;
+  village: string;
+}
 
 /** Names of a province/district/village triple chosen by id, in the interface language (cached lists). */
 export function usePlaceNames(province = '', district = '', village = ''): PlaceNames {
@@ -22,8 +30,13 @@ export function usePlaceNames(province = '', district = '', village = ''): Place
   const language = currentLanguage();
   useEffect(() => {
     let live = true;
-    namesOf(province, district, village).then((n) => live && setNames(n), () => undefined);
-    return () => { live = false; };
+    namesOf(province, district, village).then(
+      (n) => live && setNames(n),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [province, district, village, language]);
   return names;
 }

@@ -33,10 +33,19 @@ interface ApplicantDraftActions {
   clear(): void;
 }
 
-export const EMPTY_APPLICANT: ApplicantDraftState = { values: null, complete: false, bank: null, submission: null, savedAt: 0 };
+export const EMPTY_APPLICANT: ApplicantDraftState = {
+  values: null,
+  complete: false,
+  bank: null,
+  submission: null,
+  savedAt: 0,
+};
 
 const sameValues = (a: Partial<ApplicantValues> | null, b: Partial<ApplicantValues>) =>
-  !!a && Object.keys({ ...a, ...b }).every((k) => (a[k as keyof ApplicantValues] ?? '') === (b[k as keyof ApplicantValues] ?? ''));
+  !!a &&
+  Object.keys({ ...a, ...b }).every(
+    (k) => (a[k as keyof ApplicantValues] ?? '') === (b[k as keyof ApplicantValues] ?? ''),
+  );
 
 /** Persisted as the spec's `applicantData`, in IndexedDB rather than local storage. */
 export const useApplicantDraft = create<ApplicantDraftState & ApplicantDraftActions>()(
@@ -69,7 +78,8 @@ export const useApplicantDraft = create<ApplicantDraftState & ApplicantDraftActi
       version: 1,
       storage: ownerStorage(),
       skipHydration: true,
-      partialize: ({ values, complete, bank, submission, savedAt }) => ({ values, complete, bank, submission, savedAt }) as ApplicantDraftState & ApplicantDraftActions,
+      partialize: ({ values, complete, bank, submission, savedAt }) =>
+        ({ values, complete, bank, submission, savedAt }) as ApplicantDraftState & ApplicantDraftActions,
     },
   ),
 );

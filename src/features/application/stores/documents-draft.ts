@@ -43,7 +43,10 @@ export const useDocumentsDraft = create<DocumentsDraftState & DocumentsDraftActi
         // A draft worth keeping: ask the browser not to evict it under storage pressure.
         askPersistentStorage();
         const previous = getState().files[kind];
-        set({ files: { ...getState().files, [kind]: { id, name: meta.name, size: file.size, type: meta.type } }, savedAt: Date.now() });
+        set({
+          files: { ...getState().files, [kind]: { id, name: meta.name, size: file.size, type: meta.type } },
+          savedAt: Date.now(),
+        });
         if (previous) await del(blobKey(previous.id), draftDb);
       },
       async remove(kind) {

@@ -36,12 +36,19 @@ export type DraftsStatus = 'loading' | 'ready' | 'failed';
 
 /** For the wizard screens: wait for the drafts before showing or guarding anything. */
 export function useDrafts(): { status: DraftsStatus; retry(): void } {
-  const [status, setStatus] = useState<DraftsStatus>(() => (loadedFor && loadedFor === useSession.getState().token ? 'ready' : 'loading'));
+  const [status, setStatus] = useState<DraftsStatus>(() =>
+    loadedFor && loadedFor === useSession.getState().token ? 'ready' : 'loading',
+  );
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    loadDrafts().then(() => live && setStatus('ready'), () => live && setStatus('failed'));
-    return () => { live = false; };
+    loadDrafts().then(
+      () => live && setStatus('ready'),
+      () => live && setStatus('failed'),
+    );
+    return () => {
+      live = false;
+    };
   }, [attempt]);
   const retry = useCallback(() => {
     setStatus('loading');

@@ -14,14 +14,26 @@ export interface ApplicationDraftCopy {
  * the citizen fixes what the server named and sends again. A draft started since is left alone
  * unless the citizen asked to replace it (`force`).
  */
-export async function restoreApplicationDraft(copy: ApplicationDraftCopy, files: Record<string, { blob: Blob; name: string }>, force: boolean): Promise<boolean> {
+export async function restoreApplicationDraft(
+  copy: ApplicationDraftCopy,
+  files: Record<string, { blob: Blob; name: string }>,
+  force: boolean,
+): Promise<boolean> {
   await loadDrafts();
   const started = useApplicantDraft.getState().values || Object.keys(useDocumentsDraft.getState().files).length;
   if (started && !force) return false;
   await useDocumentsDraft.getState().clear();
   for (const [kind, file] of Object.entries(files)) {
-    await useDocumentsDraft.getState().put(kind as ApplicationDocumentKind, file.blob, { name: file.name, type: file.blob.type as FileType });
+    await useDocumentsDraft
+      .getState()
+      .put(kind as ApplicationDocumentKind, file.blob, { name: file.name, type: file.blob.type as FileType });
   }
-  useApplicantDraft.setState({ values: { ...copy.values }, complete: true, bank: copy.bank, submission: null, savedAt: Date.now() });
+  useApplicantDraft.setState({
+    values: { ...copy.values },
+    complete: true,
+    bank: copy.bank,
+    submission: null,
+    savedAt: Date.now(),
+  });
   return true;
 }

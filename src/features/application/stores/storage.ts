@@ -57,5 +57,8 @@ export async function pruneAbandonedDrafts(now = Date.now()): Promise<void> {
   }
   const stale = new Set([...lastSaved].filter(([, at]) => now - at > MAX_AGE_MS).map(([who]) => who));
   if (!stale.size) return;
-  await delMany(all.map(([key]) => key).filter((key) => stale.has(ownerOf(key))), draftDb);
+  await delMany(
+    all.map(([key]) => key).filter((key) => stale.has(ownerOf(key))),
+    draftDb,
+  );
 }

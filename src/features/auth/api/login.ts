@@ -2,4 +2,5 @@ import type { TokenResponse } from '../../../../contract/auth';
 import { api } from '../../../lib/api-client';
 
 /** username: e-mail, phone number or national ID number (spec §2). */
-export const login = (username: string, password: string) => api<TokenResponse>('/v1/auth/login', { body: { username, password }, auth: false });
+export const login = (username: string, password: string) =>
+  api<TokenResponse>('/v1/auth/login', { body: { username, password }, auth: false });

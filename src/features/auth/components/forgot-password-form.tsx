@@ -30,11 +30,26 @@ export function ForgotPasswordForm() {
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
-      {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+      {failure && (
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Banner>
+      )}
       <Card>
         <Stack gap={4}>
-          <p className={styles.intro}><Trans>Type the email of your account. We will send you a link to choose a new password.</Trans></p>
-          <TextField label={t`Email`} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errorOf('email')} {...register('email')} />
+          <p className={styles.intro}>
+            <Trans>Type the email of your account. We will send you a link to choose a new password.</Trans>
+          </p>
+          <TextField
+            label={t`Email`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errorOf('email')}
+            {...register('email')}
+          />
         </Stack>
       </Card>
       <SubmitButton wide pending={isSubmitting} pendingLabel={t`Submitting...`}>

@@ -58,8 +58,16 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
-      {showReset && <Banner tone="success" onDismiss={() => setShowReset(false)}><Trans>Your password has been reset. Please log in with your new password.</Trans></Banner>}
-      {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+      {showReset && (
+        <Banner tone="success" onDismiss={() => setShowReset(false)}>
+          <Trans>Your password has been reset. Please log in with your new password.</Trans>
+        </Banner>
+      )}
+      {failure && (
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Banner>
+      )}
       <Card>
         <Stack gap={4}>
           <TextField
@@ -71,9 +79,16 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
             error={errorOf('username')}
             {...register('username')}
           />
-          <PasswordField label={t`Password`} autoComplete="current-password" error={errorOf('password')} {...register('password')} />
+          <PasswordField
+            label={t`Password`}
+            autoComplete="current-password"
+            error={errorOf('password')}
+            {...register('password')}
+          />
           <div className={styles.links}>
-            <Link to="/forgot-password" className={styles.link}><Trans>Forgot password?</Trans></Link>
+            <Link to="/forgot-password" className={styles.link}>
+              <Trans>Forgot password?</Trans>
+            </Link>
           </div>
         </Stack>
       </Card>
@@ -81,7 +96,12 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
         <Trans>Login</Trans>
       </SubmitButton>
       <p className={styles.center}>
-        <Trans>No account yet? <Link to="/register" className={styles.link}>Create account</Link></Trans>
+        <Trans>
+          No account yet?{' '}
+          <Link to="/register" className={styles.link}>
+            Create account
+          </Link>
+        </Trans>
       </p>
     </form>
   );

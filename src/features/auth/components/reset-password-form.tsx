@@ -19,7 +19,11 @@ export function ResetPasswordForm({ payload }: { payload: string }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ text: string; linkInvalid: boolean } | null>(null);
   const form = useSchemaForm(newPasswordForm, { defaultValues: { password: '', password_confirmation: '' } });
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -28,7 +32,10 @@ export function ResetPasswordForm({ payload }: { payload: string }) {
       await navigate({ to: '/login', search: { reset: 'success' }, replace: true });
     } catch (err) {
       if (applyServerErrors(form, err)) return;
-      setFailure({ text: errorMessage(err), linkInvalid: err instanceof ApiError && err.code === ErrorCode.resetLinkInvalid });
+      setFailure({
+        text: errorMessage(err),
+        linkInvalid: err instanceof ApiError && err.code === ErrorCode.resetLinkInvalid,
+      });
     }
   });
 
@@ -37,14 +44,34 @@ export function ResetPasswordForm({ payload }: { payload: string }) {
       {failure && (
         <Banner tone="error" onDismiss={() => setFailure(null)}>
           {failure.text}
-          {failure.linkInvalid && <> <Link to="/forgot-password" className={styles.link}><Trans>Ask for a new link</Trans></Link></>}
+          {failure.linkInvalid && (
+            <>
+              {' '}
+              <Link to="/forgot-password" className={styles.link}>
+                <Trans>Ask for a new link</Trans>
+              </Link>
+            </>
+          )}
         </Banner>
       )}
       <Card>
         <Stack gap={4}>
-          <p className={styles.intro}><Trans>Choose a new password. You will be signed out on every device.</Trans></p>
-          <PasswordField label={t`New password`} autoComplete="new-password" hint={t`At least 8 characters, with an uppercase letter and a number.`} error={errorOf(errors, 'password')} {...register('password')} />
-          <PasswordField label={t`Confirm password`} autoComplete="new-password" error={errorOf(errors, 'password_confirmation')} {...register('password_confirmation')} />
+          <p className={styles.intro}>
+            <Trans>Choose a new password. You will be signed out on every device.</Trans>
+          </p>
+          <PasswordField
+            label={t`New password`}
+            autoComplete="new-password"
+            hint={t`At least 8 characters, with an uppercase letter and a number.`}
+            error={errorOf(errors, 'password')}
+            {...register('password')}
+          />
+          <PasswordField
+            label={t`Confirm password`}
+            autoComplete="new-password"
+            error={errorOf(errors, 'password_confirmation')}
+            {...register('password_confirmation')}
+          />
         </Stack>
       </Card>
       <Button type="submit" wide pending={isSubmitting} pendingLabel={t`Submitting...`}>

@@ -27,7 +27,14 @@ function CertificateMark() {
       <rect x="34" y="26" width="52" height="66" rx="6" fill="var(--white)" stroke="var(--blue-800)" strokeWidth="4" />
       <path d="M45 44h30M45 55h30M45 66h18" stroke="var(--blue-800)" strokeWidth="4" strokeLinecap="round" />
       <circle cx="80" cy="84" r="16" fill="var(--green-700)" />
-      <path d="M72 84l6 6 10-11" fill="none" stroke="var(--white)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M72 84l6 6 10-11"
+        fill="none"
+        stroke="var(--white)"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -61,17 +68,40 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
 
   return (
     <Page header={<AppHeader title={<Trans>Resident certificate</Trans>} back="/application-history" bell />}>
-      {state.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={5} /></div>}
-      {state.status === 'not-found' && (
-        <Banner tone="error"><Trans>This application was not found.</Trans> <Link to="/application-history"><Trans>See your applications</Trans></Link></Banner>
+      {state.status === 'loading' && (
+        <div aria-busy="true">
+          <SkeletonCard lines={5} />
+        </div>
       )}
-      {state.status === 'failed' && <Banner tone="error">{errorMessage(state.error)} <Button variant="ghost" onPress={state.reload}><Trans>Try again</Trans></Button></Banner>}
+      {state.status === 'not-found' && (
+        <Banner tone="error">
+          <Trans>This application was not found.</Trans>{' '}
+          <Link to="/application-history">
+            <Trans>See your applications</Trans>
+          </Link>
+        </Banner>
+      )}
+      {state.status === 'failed' && (
+        <Banner tone="error">
+          {errorMessage(state.error)}{' '}
+          <Button variant="ghost" onPress={state.reload}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Banner>
+      )}
       {a && !DOWNLOADABLE.includes(a.status) && (
         <Card as="section">
           <div className={styles.pending}>
             <StatusBadge status={a.status} />
-            <p><Trans>The certificate for application {a.ticket_number} is not issued yet. We will notify you when it is ready.</Trans></p>
-            <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide><Trans>Check detail</Trans></ButtonLink>
+            <p>
+              <Trans>
+                The certificate for application {a.ticket_number} is not issued yet. We will notify you when it is
+                ready.
+              </Trans>
+            </p>
+            <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide>
+              <Trans>Check detail</Trans>
+            </ButtonLink>
           </div>
         </Card>
       )}
@@ -79,10 +109,19 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
         <Card as="section">
           <div className={styles.pending}>
             <Banner tone="warning" focusOnShow={false}>
-              <Trans>Your certificate was revoked on {formatDate(a.revocation.at, i18n.locale)} and is no longer valid. Reason: {a.revocation.reason}</Trans>
+              <Trans>
+                Your certificate was revoked on {formatDate(a.revocation.at, i18n.locale)} and is no longer valid.
+                Reason: {a.revocation.reason}
+              </Trans>
             </Banner>
-            {!a.reapplied_by && <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="primary" wide><Trans>Apply for a new certificate</Trans></ButtonLink>}
-            <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide><Trans>Check detail</Trans></ButtonLink>
+            {!a.reapplied_by && (
+              <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="primary" wide>
+                <Trans>Apply for a new certificate</Trans>
+              </ButtonLink>
+            )}
+            <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide>
+              <Trans>Check detail</Trans>
+            </ButtonLink>
           </div>
         </Card>
       )}
@@ -90,24 +129,45 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
         <>
           <section className={styles.hero} aria-labelledby="certificate-title">
             <CertificateMark />
-            <h2 id="certificate-title" className={styles.title}><Trans>Congratulations!</Trans></h2>
-            <p><Trans>Your resident certificate is issued for application</Trans></p>
-            <p className={styles.ticket} data-testid="ticket-number"><span className={styles.prefix}><Trans>ID:</Trans></span> {a.ticket_number}</p>
+            <h2 id="certificate-title" className={styles.title}>
+              <Trans>Congratulations!</Trans>
+            </h2>
+            <p>
+              <Trans>Your resident certificate is issued for application</Trans>
+            </p>
+            <p className={styles.ticket} data-testid="ticket-number">
+              <span className={styles.prefix}>
+                <Trans>ID:</Trans>
+              </span>{' '}
+              {a.ticket_number}
+            </p>
             <StatusBadge status={a.status} />
           </section>
 
           {a.status === Status.waitingToPickup && a.pickup_date && (
             <Card as="section">
-              <h3 className={styles.cardTitle}><Trans>Pick-up at the office</Trans></h3>
+              <h3 className={styles.cardTitle}>
+                <Trans>Pick-up at the office</Trans>
+              </h3>
               <p className={styles.pickup} data-testid="pickup-booking">
                 {formatCalendarDate(a.pickup_date, i18n.locale)}, {formatSlotTime(a.pickup_time ?? '', i18n.locale)}
               </p>
-              <p className={styles.muted}><Trans>Bring your ID card. You can change the time until the booked slot begins.</Trans></p>
+              <p className={styles.muted}>
+                <Trans>Bring your ID card. You can change the time until the booked slot begins.</Trans>
+              </p>
             </Card>
           )}
 
-          {notice === 'downloaded' && <Banner tone="success"><Trans>File downloaded</Trans></Banner>}
-          {notice === 'failed' && <Banner tone="error" onDismiss={() => setNotice(null)}><Trans>Download failed. Please try again.</Trans></Banner>}
+          {notice === 'downloaded' && (
+            <Banner tone="success">
+              <Trans>File downloaded</Trans>
+            </Banner>
+          )}
+          {notice === 'failed' && (
+            <Banner tone="error" onDismiss={() => setNotice(null)}>
+              <Trans>Download failed. Please try again.</Trans>
+            </Banner>
+          )}
 
           <div className={styles.actions}>
             <Button onPress={download} pending={downloading} pendingLabel={t`Downloading…`} wide>
@@ -115,10 +175,16 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
             </Button>
             {CERTIFICATE_READY.includes(a.status) && (
               <ButtonLink to="/pick-up-date/$id" params={{ id: String(a.id) }} variant="secondary" wide>
-                {a.status === Status.waitingToPickup ? <Trans>Change pick-up date</Trans> : <Trans>Pick up at the office</Trans>}
+                {a.status === Status.waitingToPickup ? (
+                  <Trans>Change pick-up date</Trans>
+                ) : (
+                  <Trans>Pick up at the office</Trans>
+                )}
               </ButtonLink>
             )}
-            <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="ghost" wide><Trans>Check detail</Trans></ButtonLink>
+            <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="ghost" wide>
+              <Trans>Check detail</Trans>
+            </ButtonLink>
           </div>
         </>
       )}

@@ -13,7 +13,10 @@ const normalise = (s: string) => s.normalize('NFC').toLocaleLowerCase();
 export function FaqScreen() {
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
-  const entries = useMemo(() => FAQ_ENTRIES.map((e) => ({ id: e.id, question: i18n._(e.question), answer: e.answer.map((a) => i18n._(a)) })), [i18n]);
+  const entries = useMemo(
+    () => FAQ_ENTRIES.map((e) => ({ id: e.id, question: i18n._(e.question), answer: e.answer.map((a) => i18n._(a)) })),
+    [i18n],
+  );
   const words = normalise(query).split(/\s+/).filter(Boolean);
   const shown = entries.filter((e) => {
     const text = normalise(`${e.question} ${e.answer.join(' ')}`);
@@ -23,11 +26,20 @@ export function FaqScreen() {
   return (
     <Page header={<AppHeader title={t`FAQ`} bell />}>
       <search className={styles.search}>
-        <TextField label={t`Search questions`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} enterKeyHint="search" autoComplete="off" />
+        <TextField
+          label={t`Search questions`}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          enterKeyHint="search"
+          autoComplete="off"
+        />
       </search>
       {/* With no match the card below says so on screen; the status line still tells screen readers. */}
       <p className={count > 0 ? styles.count : 'visually-hidden'} role="status">
-        {words.length ? <Plural value={count} _0="No question matches your search" one="# question found" other="# questions found" /> : null}
+        {words.length ? (
+          <Plural value={count} _0="No question matches your search" one="# question found" other="# questions found" />
+        ) : null}
       </p>
       {count > 0 ? (
         <ul className={styles.faq}>
@@ -35,15 +47,25 @@ export function FaqScreen() {
             <li key={e.id}>
               <details className={styles.item} open={words.length > 0 || undefined}>
                 <summary>{e.question}</summary>
-                <div className={styles.answer}>{e.answer.map((a, i) => <p key={i}>{a}</p>)}</div>
+                <div className={styles.answer}>
+                  {e.answer.map((a, i) => (
+                    <p key={i}>{a}</p>
+                  ))}
+                </div>
               </details>
             </li>
           ))}
         </ul>
       ) : (
         <Card className={styles.empty}>
-          <p><Trans>We could not find an answer to that. Try other words, or ask customer service.</Trans></p>
-          <p><Link to="/customer-services"><Trans>Contact customer services</Trans></Link></p>
+          <p>
+            <Trans>We could not find an answer to that. Try other words, or ask customer service.</Trans>
+          </p>
+          <p>
+            <Link to="/customer-services">
+              <Trans>Contact customer services</Trans>
+            </Link>
+          </p>
         </Card>
       )}
     </Page>

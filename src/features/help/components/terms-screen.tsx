@@ -14,7 +14,9 @@ export function TermsScreen() {
         {TERMS_SECTIONS.map((s) => (
           <section key={s.id} aria-labelledby={`terms-${s.id}`}>
             <h2 id={`terms-${s.id}`}>{i18n._(s.title)}</h2>
-            {s.body.map((p, i) => <p key={i}>{i18n._(p)}</p>)}
+            {s.body.map((p, i) => (
+              <p key={i}>{i18n._(p)}</p>
+            ))}
           </section>
         ))}
       </Card>

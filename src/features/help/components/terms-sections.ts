@@ -9,7 +9,9 @@ export const TERMS_SECTIONS: { id: string; title: MessageDescriptor; body: Messa
   {
     id: 'acceptance',
     title: msg`1. Acceptance of these terms`,
-    body: [msg`By creating an account or using this service you accept these terms. If you do not accept them, please do not use the service and apply at a district office instead.`],
+    body: [
+      msg`By creating an account or using this service you accept these terms. If you do not accept them, please do not use the service and apply at a district office instead.`,
+    ],
   },
   {
     id: 'use',
@@ -30,22 +32,30 @@ export const TERMS_SECTIONS: { id: string; title: MessageDescriptor; body: Messa
   {
     id: 'status',
     title: msg`4. Application status and notifications`,
-    body: [msg`You can follow each application in the app. We notify you in the app, and by email where needed, when the status of an application or payment changes. Keep your email address and phone number up to date.`],
+    body: [
+      msg`You can follow each application in the app. We notify you in the app, and by email where needed, when the status of an application or payment changes. Keep your email address and phone number up to date.`,
+    ],
   },
   {
     id: 'download',
     title: msg`5. Downloading the certificate`,
-    body: [msg`An issued e-certificate can be downloaded as a PDF. It carries a code that anyone can check with the issuing office. You may also book a date to pick up a printed certificate at the office. Do not alter a certificate: an altered certificate is not valid.`],
+    body: [
+      msg`An issued e-certificate can be downloaded as a PDF. It carries a code that anyone can check with the issuing office. You may also book a date to pick up a printed certificate at the office. Do not alter a certificate: an altered certificate is not valid.`,
+    ],
   },
   {
     id: 'changes',
     title: msg`6. Changes to the service`,
-    body: [msg`The service, its fees and these terms may change. We announce important changes in the app before they apply. Applications already submitted are handled under the terms in force when they were submitted.`],
+    body: [
+      msg`The service, its fees and these terms may change. We announce important changes in the app before they apply. Applications already submitted are handled under the terms in force when they were submitted.`,
+    ],
   },
   {
     id: 'responsibility',
     title: msg`7. Your responsibilities`,
-    body: [msg`You are responsible for the accuracy of the information and documents you submit, for keeping your password secret and for logging out on shared devices. Tell customer service at once if you think someone else has used your account.`],
+    body: [
+      msg`You are responsible for the accuracy of the information and documents you submit, for keeping your password secret and for logging out on shared devices. Tell customer service at once if you think someone else has used your account.`,
+    ],
   },
   {
     id: 'contact',

@@ -32,28 +32,59 @@ const CERTIFICATE_PDF = msg`Certificate (PDF)`;
  */
 export function AccessLogTab({ applicationId }: { applicationId: number }) {
   const { i18n } = useLingui();
-  const log = useRemote((signal) => api<{ data: AccessLogEntry[] }>(`/v1/citizen/resident-certificate/${applicationId}/access-log`, { signal }).then((r) => r.data), [applicationId]);
-  if (log.status === 'loading') return <div aria-busy="true"><SkeletonCard lines={3} /></div>;
+  const log = useRemote(
+    (signal) =>
+      api<{ data: AccessLogEntry[] }>(`/v1/citizen/resident-certificate/${applicationId}/access-log`, { signal }).then(
+        (r) => r.data,
+      ),
+    [applicationId],
+  );
+  if (log.status === 'loading')
+    return (
+      <div aria-busy="true">
+        <SkeletonCard lines={3} />
+      </div>
+    );
   if (log.status === 'failed') return <LoadFailed error={log.error} onRetry={log.retry} />;
   return (
     <section className={styles.payment} aria-labelledby="access-log-title">
-      <h3 id="access-log-title" className={styles.docLabel}><Trans>Who saw my data</Trans></h3>
-      <p className={styles.muted}><Trans>Every time an officer opens your application or one of its documents, or acts on it, it is recorded here. The record cannot be changed.</Trans></p>
+      <h3 id="access-log-title" className={styles.docLabel}>
+        <Trans>Who saw my data</Trans>
+      </h3>
+      <p className={styles.muted}>
+        <Trans>
+          Every time an officer opens your application or one of its documents, or acts on it, it is recorded here. The
+          record cannot be changed.
+        </Trans>
+      </p>
       {log.data.length === 0 ? (
-        <p data-testid="access-log-empty"><Trans>No officer has opened this application yet.</Trans></p>
+        <p data-testid="access-log-empty">
+          <Trans>No officer has opened this application yet.</Trans>
+        </p>
       ) : (
         <ol className={styles.documents} data-testid="access-log">
           {log.data.map((e) => {
-            const doc = e.action === 'view_document' && e.detail
-              ? (e.detail === 'certificate' ? CERTIFICATE_PDF : DOCUMENT_LABELS[e.detail as keyof typeof DOCUMENT_LABELS])
-              : undefined;
+            const doc =
+              e.action === 'view_document' && e.detail
+                ? e.detail === 'certificate'
+                  ? CERTIFICATE_PDF
+                  : DOCUMENT_LABELS[e.detail as keyof typeof DOCUMENT_LABELS]
+                : undefined;
             const officer = e.officer.name;
             const staffNumber = e.officer.id;
             return (
               <li key={e.id} className={styles.document}>
                 <div className={styles.docText}>
-                  <span className={styles.docLabel}>{i18n._(WHAT[e.action])}{doc ? `: ${i18n._(doc)}` : ''}</span>
-                  <span className={styles.docName}><Trans>{officer}, staff number {staffNumber}</Trans> · <time dateTime={e.at}>{formatDateTime(e.at, i18n.locale)}</time></span>
+                  <span className={styles.docLabel}>
+                    {i18n._(WHAT[e.action])}
+                    {doc ? `: ${i18n._(doc)}` : ''}
+                  </span>
+                  <span className={styles.docName}>
+                    <Trans>
+                      {officer}, staff number {staffNumber}
+                    </Trans>{' '}
+                    · <time dateTime={e.at}>{formatDateTime(e.at, i18n.locale)}</time>
+                  </span>
                 </div>
               </li>
             );

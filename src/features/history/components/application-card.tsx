@@ -15,13 +15,21 @@ export function ApplicationCard({ item }: { item: HistoryItem }) {
         <span className={styles.ticket}>{item.ticket_number}</span>
         <StatusBadge status={item.status} />
       </div>
-      <span className={styles.service}><Trans>Resident certificate</Trans></span>
-      <span className={styles.date}><Trans>Applied on {formatDate(item.applied_on, i18n.locale)}</Trans></span>
+      <span className={styles.service}>
+        <Trans>Resident certificate</Trans>
+      </span>
+      <span className={styles.date}>
+        <Trans>Applied on {formatDate(item.applied_on, i18n.locale)}</Trans>
+      </span>
     </>
   );
   return CERTIFICATE_READY.includes(item.status) ? (
-    <Link to="/certificate-approval/$id" params={{ id: String(item.id) }} className={styles.card}>{body}</Link>
+    <Link to="/certificate-approval/$id" params={{ id: String(item.id) }} className={styles.card}>
+      {body}
+    </Link>
   ) : (
-    <Link to="/detail-application/$id" params={{ id: String(item.id) }} className={styles.card}>{body}</Link>
+    <Link to="/detail-application/$id" params={{ id: String(item.id) }} className={styles.card}>
+      {body}
+    </Link>
   );
 }

@@ -34,28 +34,46 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
       <DataList
         items={[
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
-          ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}` }] : []),
+          ...(a.pickup_date
+            ? [
+                {
+                  label: t`Pick-up`,
+                  value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}`,
+                },
+              ]
+            : []),
           { label: t`Notes`, value: applicationNotes(a, (d) => i18n._(d)), wide: true },
         ]}
       />
       {a.revocation && (
         <Banner tone="warning" focusOnShow={false}>
           <span data-testid="revocation">
-            <Trans>Your certificate was revoked on {formatDate(a.revocation.at, i18n.locale)} and is no longer valid. Reason: {a.revocation.reason}</Trans>
+            <Trans>
+              Your certificate was revoked on {formatDate(a.revocation.at, i18n.locale)} and is no longer valid. Reason:{' '}
+              {a.revocation.reason}
+            </Trans>
           </span>
         </Banner>
       )}
       {a.revocation && !a.reapplied_by && (
-        <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="primary" wide><Trans>Apply for a new certificate</Trans></ButtonLink>
+        <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="primary" wide>
+          <Trans>Apply for a new certificate</Trans>
+        </ButtonLink>
       )}
       {CERTIFICATE_READY.includes(a.status) && !a.revocation && (
-        <ButtonLink to="/certificate-approval/$id" params={{ id: String(a.id) }} variant="success" wide><Trans>Your certificate is ready</Trans></ButtonLink>
+        <ButtonLink to="/certificate-approval/$id" params={{ id: String(a.id) }} variant="success" wide>
+          <Trans>Your certificate is ready</Trans>
+        </ButtonLink>
       )}
       {a.status === Status.rejected && !a.reapplied_by && (
-        <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="secondary" wide><Trans>Apply again</Trans></ButtonLink>
+        <ButtonLink to="/history-applied-before-detail/$id" params={{ id: String(a.id) }} variant="secondary" wide>
+          <Trans>Apply again</Trans>
+        </ButtonLink>
       )}
       {a.reapplied_by && (
-        <Link to="/detail-application/$id" params={{ id: String(a.reapplied_by) }}><Trans>See the new application</Trans></Link>
+        <Link to="/detail-application/$id" params={{ id: String(a.reapplied_by) }}>
+          <Trans>See the new application</Trans>
+        </Link>
       )}
     </Card>
   );
@@ -72,26 +90,81 @@ export function DetailScreen({ id }: { id: number }) {
 
   return (
     <Page header={<AppHeader title={<Trans>Application detail</Trans>} back="/application-history" bell />}>
-      {state.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={4} /><br /><SkeletonCard lines={8} /></div>}
-      {state.status === 'not-found' && (
-        <Banner tone="error"><Trans>This application was not found.</Trans> <Link to="/application-history"><Trans>See your applications</Trans></Link></Banner>
+      {state.status === 'loading' && (
+        <div aria-busy="true">
+          <SkeletonCard lines={4} />
+          <br />
+          <SkeletonCard lines={8} />
+        </div>
       )}
-      {state.status === 'failed' && <Banner tone="error">{errorMessage(state.error)} <Button variant="ghost" onPress={state.reload}><Trans>Try again</Trans></Button></Banner>}
+      {state.status === 'not-found' && (
+        <Banner tone="error">
+          <Trans>This application was not found.</Trans>{' '}
+          <Link to="/application-history">
+            <Trans>See your applications</Trans>
+          </Link>
+        </Banner>
+      )}
+      {state.status === 'failed' && (
+        <Banner tone="error">
+          {errorMessage(state.error)}{' '}
+          <Button variant="ghost" onPress={state.reload}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Banner>
+      )}
       {a && (
         <>
           <Summary application={a} />
           <Tabs
             label={t`Application detail`}
             items={[
-              { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantDataList data={a.applicant_data} /></Card> },
-              { id: 'documents', label: <Trans>Documents</Trans>, content: <Card><DocumentsTab documents={a.document_submit} onView={viewDocument} /></Card> },
-              { id: 'payment', label: <Trans>Payment</Trans>, content: <Card><PaymentTab application={a} onViewProof={(path) => viewDocument('proof_of_payment', path)} /></Card> },
-              { id: 'access', label: <Trans>Who saw my data</Trans>, content: <Card><AccessLogTab applicationId={a.id} /></Card> },
+              {
+                id: 'applicant',
+                label: <Trans>Applicant data</Trans>,
+                content: (
+                  <Card>
+                    <ApplicantDataList data={a.applicant_data} />
+                  </Card>
+                ),
+              },
+              {
+                id: 'documents',
+                label: <Trans>Documents</Trans>,
+                content: (
+                  <Card>
+                    <DocumentsTab documents={a.document_submit} onView={viewDocument} />
+                  </Card>
+                ),
+              },
+              {
+                id: 'payment',
+                label: <Trans>Payment</Trans>,
+                content: (
+                  <Card>
+                    <PaymentTab application={a} onViewProof={(path) => viewDocument('proof_of_payment', path)} />
+                  </Card>
+                ),
+              },
+              {
+                id: 'access',
+                label: <Trans>Who saw my data</Trans>,
+                content: (
+                  <Card>
+                    <AccessLogTab applicationId={a.id} />
+                  </Card>
+                ),
+              },
             ]}
           />
         </>
       )}
-      <DocumentViewer isOpen={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title={viewing?.title ?? t`Document`} source={viewing?.source ?? null} />
+      <DocumentViewer
+        isOpen={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title={viewing?.title ?? t`Document`}
+        source={viewing?.source ?? null}
+      />
     </Page>
   );
 }

@@ -5,7 +5,13 @@ import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import styles from './detail-screen.module.css';
 
 /** The three documents, each with its file name and a View button (the viewer fetches it with the token). */
-export function DocumentsTab({ documents, onView }: { documents: ApplicationDetail['document_submit']; onView(kind: ApplicationDocumentKind, path: string, name: string): void }) {
+export function DocumentsTab({
+  documents,
+  onView,
+}: {
+  documents: ApplicationDetail['document_submit'];
+  onView(kind: ApplicationDocumentKind, path: string, name: string): void;
+}) {
   const { t, i18n } = useLingui();
   return (
     <ul className={styles.documents}>
@@ -20,7 +26,12 @@ export function DocumentsTab({ documents, onView }: { documents: ApplicationDeta
               <span className={styles.docName}>{name || '-'}</span>
             </span>
             {path && (
-              <button type="button" className={styles.view} onClick={() => onView(kind, path, name)} aria-label={t`View ${label}`}>
+              <button
+                type="button"
+                className={styles.view}
+                onClick={() => onView(kind, path, name)}
+                aria-label={t`View ${label}`}
+              >
                 <Trans>View</Trans>
               </button>
             )}

@@ -19,19 +19,33 @@ export function HistoryScreen() {
   const history = useRemote((signal) => fetchHistory(undefined, signal), []);
   return (
     <Page header={<AppHeader title={<Trans>Application history</Trans>} back="/home" bell />} bottomBar={<BottomNav />}>
-      {history.status === 'loading' && <div aria-busy="true" className={styles.list}><SkeletonCard lines={3} /><SkeletonCard lines={3} /><SkeletonCard lines={3} /></div>}
+      {history.status === 'loading' && (
+        <div aria-busy="true" className={styles.list}>
+          <SkeletonCard lines={3} />
+          <SkeletonCard lines={3} />
+          <SkeletonCard lines={3} />
+        </div>
+      )}
       {history.status === 'failed' && <LoadFailed error={history.error} onRetry={history.retry} />}
       {history.status === 'ready' && history.data.length === 0 && (
         <EmptyState
           title={<Trans>No Application History</Trans>}
-          action={<ButtonLink to="/application-resident-certificate"><Trans>Apply for a resident certificate</Trans></ButtonLink>}
+          action={
+            <ButtonLink to="/application-resident-certificate">
+              <Trans>Apply for a resident certificate</Trans>
+            </ButtonLink>
+          }
         >
           <Trans>You have not submitted any resident certificate application yet.</Trans>
         </EmptyState>
       )}
       {history.status === 'ready' && history.data.length > 0 && (
         <ul className={styles.list}>
-          {history.data.map((item) => <li key={item.id}><ApplicationCard item={item} /></li>)}
+          {history.data.map((item) => (
+            <li key={item.id}>
+              <ApplicationCard item={item} />
+            </li>
+          ))}
         </ul>
       )}
     </Page>

@@ -12,12 +12,20 @@ export function HomeHero({ profile }: { profile: Profile | null }) {
       <div className={styles.inner}>
         {profile && (
           <p className={styles.greeting}>
-            <span><Trans>Welcome back, {firstName} {lastName}</Trans></span>
+            <span>
+              <Trans>
+                Welcome back, {firstName} {lastName}
+              </Trans>
+            </span>
             <CitizenBadge />
           </p>
         )}
-        <h2 id="hero-title" className={styles.title}><Trans>Government services for every citizen of Laos</Trans></h2>
-        <p className={styles.tagline}><Trans>Certificates, applications and payments — all in one place.</Trans></p>
+        <h2 id="hero-title" className={styles.title}>
+          <Trans>Government services for every citizen of Laos</Trans>
+        </h2>
+        <p className={styles.tagline}>
+          <Trans>Certificates, applications and payments — all in one place.</Trans>
+        </p>
       </div>
     </section>
   );

@@ -21,7 +21,11 @@ export function HomeScreen() {
     if (serverLanguage && serverLanguage !== currentLanguage()) void saveAccountLanguage(currentLanguage());
   }, [serverLanguage]);
   return (
-    <Page wide header={<AppHeader back={false} title={<Trans>Lao e-Government</Trans>} bell />} bottomBar={<BottomNav />}>
+    <Page
+      wide
+      header={<AppHeader back={false} title={<Trans>Lao e-Government</Trans>} bell />}
+      bottomBar={<BottomNav />}
+    >
       <HomeHero profile={profile.profile} />
       <div className={styles.column}>
         <WelcomeCard state={profile} onRetry={profile.reload} />

@@ -12,7 +12,9 @@ export function NewsScreen() {
   return (
     <Page header={<AppHeader title={t`News`} back="/home" bell />} bottomBar={<BottomNav />}>
       <Card>
-        <p><Trans>This service is not available yet. We are working on it and will let you know when it opens.</Trans></p>
+        <p>
+          <Trans>This service is not available yet. We are working on it and will let you know when it opens.</Trans>
+        </p>
       </Card>
       <ComingSoonDialog isOpen onClose={() => void navigate({ to: '/home', replace: true })} />
     </Page>

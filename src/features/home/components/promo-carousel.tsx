@@ -83,7 +83,9 @@ export function PromoCarousel() {
 
   return (
     <section className={styles.section} aria-roledescription={t`carousel`} aria-labelledby="promo-title">
-      <h2 id="promo-title" className="visually-hidden"><Trans>News and tips</Trans></h2>
+      <h2 id="promo-title" className="visually-hidden">
+        <Trans>News and tips</Trans>
+      </h2>
       <div
         ref={strip}
         className={`${styles.strip} ${dragging ? styles.dragging : ''}`}
@@ -99,28 +101,91 @@ export function PromoCarousel() {
         {Array.from({ length: CARDS }, (_, i) => {
           const number = i + 1;
           return (
-          <div key={i} className={styles.card} role="group" aria-roledescription={t`slide`} aria-label={t`${number} of ${CARDS}`}>
-            <svg className={styles.art} viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-              <path d="M10 38h28M14 32l18-18 4 4-18 18h-4zM28 18l4 4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <p className={styles.title}><Trans>Sign Online</Trans></p>
-            <p className={styles.text}><Trans>Go paperless: apply, sign and receive your documents online, wherever you are.</Trans></p>
-          </div>
+            <div
+              key={i}
+              className={styles.card}
+              role="group"
+              aria-roledescription={t`slide`}
+              aria-label={t`${number} of ${CARDS}`}
+            >
+              <svg
+                className={styles.art}
+                viewBox="0 0 48 48"
+                width="48"
+                height="48"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path
+                  d="M10 38h28M14 32l18-18 4 4-18 18h-4zM28 18l4 4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <p className={styles.title}>
+                <Trans>Sign Online</Trans>
+              </p>
+              <p className={styles.text}>
+                <Trans>Go paperless: apply, sign and receive your documents online, wherever you are.</Trans>
+              </p>
+            </div>
           );
         })}
       </div>
       <div className={styles.controls}>
-        <button type="button" className={styles.arrow} onClick={() => !pos.atStart && show(current - 1)} aria-disabled={pos.atStart || undefined} aria-label={t`Previous card`}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => !pos.atStart && show(current - 1)}
+          aria-disabled={pos.atStart || undefined}
+          aria-label={t`Previous card`}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         </button>
         <div className={styles.dots}>
           {Array.from({ length: CARDS }, (_, i) => {
             const number = i + 1;
-            return <button key={i} type="button" className={styles.dot} aria-label={t`Show card ${number}`} aria-current={i === current ? 'true' : undefined} onClick={() => show(i)} />;
+            return (
+              <button
+                key={i}
+                type="button"
+                className={styles.dot}
+                aria-label={t`Show card ${number}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => show(i)}
+              />
+            );
           })}
         </div>
-        <button type="button" className={styles.arrow} onClick={() => !pos.atEnd && show(current + 1)} aria-disabled={pos.atEnd || undefined} aria-label={t`Next card`}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => !pos.atEnd && show(current + 1)}
+          aria-disabled={pos.atEnd || undefined}
+          aria-label={t`Next card`}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              d="M9 5l7 7-7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         </button>
       </div>
     </section>

@@ -12,7 +12,9 @@ export function WelcomeCard({ state, onRetry }: { state: ProfileState; onRetry()
   if (state.status === 'loading') {
     return (
       <section className={styles.card} aria-busy="true">
-        <p className="visually-hidden"><Trans>Loading your profile…</Trans></p>
+        <p className="visually-hidden">
+          <Trans>Loading your profile…</Trans>
+        </p>
         <Skeleton width="40%" height={14} />
         <Skeleton width="70%" height={24} />
         <Skeleton width="50%" height={14} />
@@ -23,15 +25,21 @@ export function WelcomeCard({ state, onRetry }: { state: ProfileState; onRetry()
     return (
       <section className={`${styles.card} ${styles.failed}`} role="alert">
         <p>{errorMessage(state.error)}</p>
-        <PlainButton variant="secondary" onClick={onRetry}><Trans>Try again</Trans></PlainButton>
+        <PlainButton variant="secondary" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </PlainButton>
       </section>
     );
   }
   const { first_name: first, last_name: last, phone_number: phone } = state.profile;
   return (
     <section className={styles.card} aria-labelledby="welcome-name">
-      <p className={styles.hello}><Trans>Welcome back,</Trans></p>
-      <h2 id="welcome-name" className={styles.name}>{first} {last}</h2>
+      <p className={styles.hello}>
+        <Trans>Welcome back,</Trans>
+      </p>
+      <h2 id="welcome-name" className={styles.name}>
+        {first} {last}
+      </h2>
       <div className={styles.meta}>
         {phone && <span className={styles.phone}>+856 {toGroupedPhone(phone)}</span>}
         <CitizenBadge />

@@ -29,9 +29,18 @@ export async function fetchOfficerApplication(id: number, signal?: AbortSignal):
  * One action of the status machine. The key is made once per attempt by the caller, so a retry
  * after a lost answer cannot verify a payment or issue a certificate twice.
  */
-export async function runOfficerAction(id: number, action: OfficerAction, notes: string, idempotencyKey = newIdempotencyKey()) {
+export async function runOfficerAction(
+  id: number,
+  action: OfficerAction,
+  notes: string,
+  idempotencyKey = newIdempotencyKey(),
+) {
   const body = notes.trim() ? { notes: notes.trim() } : {};
-  return api<{ data: { id: number; status: Status; certificate_code: string | null } }>(`${BASE}/${id}/${action}`, { method: 'POST', body, idempotencyKey });
+  return api<{ data: { id: number; status: Status; certificate_code: string | null } }>(`${BASE}/${id}/${action}`, {
+    method: 'POST',
+    body,
+    idempotencyKey,
+  });
 }
 
 /** Ends the session on the server, then on this device (the back office has no account screen). */

@@ -70,13 +70,29 @@ export function ActionDialog({ applicationId, ticket, action, onClose, onDone, o
   };
 
   return (
-    <Dialog isOpen onOpenChange={(open) => !open && !pending && onClose()} title={<>{i18n._(text.label)} · {ticket}</>}>
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title={
+        <>
+          {i18n._(text.label)} · {ticket}
+        </>
+      }
+    >
       {failure && <Banner tone="error">{failure}</Banner>}
       <p>{i18n._(text.explain)}</p>
-      <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
         <TextAreaField
           ref={notesRef}
-          label={required ? <Trans>Reason (the citizen will read it)</Trans> : <Trans>Note for the record (optional)</Trans>}
+          label={
+            required ? <Trans>Reason (the citizen will read it)</Trans> : <Trans>Note for the record (optional)</Trans>
+          }
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
           maxLength={NOTES_MAX}
@@ -87,8 +103,12 @@ export function ActionDialog({ applicationId, ticket, action, onClose, onDone, o
         />
       </form>
       <DialogActions>
-        <Button variant="secondary" onPress={onClose} isDisabled={pending}><Trans>Cancel</Trans></Button>
-        <Button variant={text.variant} onPress={() => void submit()} pending={pending} pendingLabel={t`Saving...`}>{i18n._(text.label)}</Button>
+        <Button variant="secondary" onPress={onClose} isDisabled={pending}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button variant={text.variant} onPress={() => void submit()} pending={pending} pendingLabel={t`Saving...`}>
+          {i18n._(text.label)}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -55,45 +55,91 @@ function Summary({ application: a }: { application: OfficerApplicationDetail }) 
     <Card as="section">
       <div className={styles.summaryTop}>
         <h2 className={styles.ticket}>{a.ticket_number}</h2>
-        <span className={styles.badges}><StatusBadge status={a.status} /><PaymentStatusBadge status={a.payment.payment_status} /></span>
+        <span className={styles.badges}>
+          <StatusBadge status={a.status} />
+          <PaymentStatusBadge status={a.payment.payment_status} />
+        </span>
       </div>
       <DataList
         items={[
           { label: t`Applicant`, value: name },
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
-          ...(a.payment.payment_status === 'unpaid' ? [{ label: t`Payment deadline`, value: formatDateTime(a.payment.deadline, i18n.locale) }] : []),
-          ...(a.pickup_date ? [{ label: t`Pick-up`, value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}` }] : []),
-          ...(a.certificate_code ? [{ label: t`Certificate code`, value: <span className={styles.code}>{a.certificate_code}</span>, wide: true }] : []),
+          ...(a.payment.payment_status === 'unpaid'
+            ? [{ label: t`Payment deadline`, value: formatDateTime(a.payment.deadline, i18n.locale) }]
+            : []),
+          ...(a.pickup_date
+            ? [
+                {
+                  label: t`Pick-up`,
+                  value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}`,
+                },
+              ]
+            : []),
+          ...(a.certificate_code
+            ? [
+                {
+                  label: t`Certificate code`,
+                  value: <span className={styles.code}>{a.certificate_code}</span>,
+                  wide: true,
+                },
+              ]
+            : []),
           ...(a.notes ? [{ label: t`Notes`, value: a.notes, wide: true }] : []),
         ]}
       />
-      {a.reapplied_from && <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_from) }}><Trans>See the rejected application this one replaces</Trans></Link>}
-      {a.reapplied_by && <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_by) }}><Trans>See the new application</Trans></Link>}
+      {a.reapplied_from && (
+        <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_from) }}>
+          <Trans>See the rejected application this one replaces</Trans>
+        </Link>
+      )}
+      {a.reapplied_by && (
+        <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_by) }}>
+          <Trans>See the new application</Trans>
+        </Link>
+      )}
     </Card>
   );
 }
 
-function ActionsCard({ application: a, onChoose }: { application: OfficerApplicationDetail; onChoose(action: OfficerAction): void }) {
+function ActionsCard({
+  application: a,
+  onChoose,
+}: {
+  application: OfficerApplicationDetail;
+  onChoose(action: OfficerAction): void;
+}) {
   const { i18n } = useLingui();
   const actions = a.actions;
   const role = i18n._(ROLES[a.officer_role]);
   return (
     <Card as="section">
-      <h3 className={styles.sectionTitle}><Trans>Actions</Trans></h3>
-      <p className={styles.muted} data-testid="officer-role"><Trans>Your role: {role}</Trans></p>
+      <h3 className={styles.sectionTitle}>
+        <Trans>Actions</Trans>
+      </h3>
+      <p className={styles.muted} data-testid="officer-role">
+        <Trans>Your role: {role}</Trans>
+      </p>
       {a.revocation && (
         <Banner tone="warning" focusOnShow={false}>
-          <Trans>Certificate revoked on {formatDate(a.revocation.at, i18n.locale)}. Reason: {a.revocation.reason}</Trans>
+          <Trans>
+            Certificate revoked on {formatDate(a.revocation.at, i18n.locale)}. Reason: {a.revocation.reason}
+          </Trans>
         </Banner>
       )}
       {a.own_application ? (
-        <p className={styles.muted}><Trans>This is your own application: another officer must handle it.</Trans></p>
+        <p className={styles.muted}>
+          <Trans>This is your own application: another officer must handle it.</Trans>
+        </p>
       ) : actions.length === 0 ? (
-        <p className={styles.muted}><Trans>No action for your role is needed in this status.</Trans></p>
+        <p className={styles.muted}>
+          <Trans>No action for your role is needed in this status.</Trans>
+        </p>
       ) : (
         <div className={styles.actions}>
           {actions.map((action) => (
-            <Button key={action} variant={ACTIONS[action].variant} wide onPress={() => onChoose(action)}>{i18n._(ACTIONS[action].label)}</Button>
+            <Button key={action} variant={ACTIONS[action].variant} wide onPress={() => onChoose(action)}>
+              {i18n._(ACTIONS[action].label)}
+            </Button>
           ))}
         </div>
       )}
@@ -113,29 +159,104 @@ export function OfficerDetailScreen({ id }: { id: number }) {
   return (
     <Page wide header={<AppHeader title={<Trans>Application detail</Trans>} back="/officer" />}>
       <div className={styles.desk}>
-        <OfficerToolbar><Link to="/officer"><Trans>All applications</Trans></Link></OfficerToolbar>
-        {banner && <Banner tone={banner.tone} focusOnShow onDismiss={() => setBanner(null)}>{banner.text}</Banner>}
-        {state.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={4} /><br /><SkeletonCard lines={8} /></div>}
-        {state.status === 'not-found' && <Banner tone="error"><Trans>This application was not found.</Trans> <Link to="/officer"><Trans>All applications</Trans></Link></Banner>}
-        {state.status === 'failed' && <Banner tone="error">{errorMessage(state.error)} <Button variant="ghost" onPress={state.reload}><Trans>Try again</Trans></Button></Banner>}
+        <OfficerToolbar>
+          <Link to="/officer">
+            <Trans>All applications</Trans>
+          </Link>
+        </OfficerToolbar>
+        {banner && (
+          <Banner tone={banner.tone} focusOnShow onDismiss={() => setBanner(null)}>
+            {banner.text}
+          </Banner>
+        )}
+        {state.status === 'loading' && (
+          <div aria-busy="true">
+            <SkeletonCard lines={4} />
+            <br />
+            <SkeletonCard lines={8} />
+          </div>
+        )}
+        {state.status === 'not-found' && (
+          <Banner tone="error">
+            <Trans>This application was not found.</Trans>{' '}
+            <Link to="/officer">
+              <Trans>All applications</Trans>
+            </Link>
+          </Banner>
+        )}
+        {state.status === 'failed' && (
+          <Banner tone="error">
+            {errorMessage(state.error)}{' '}
+            <Button variant="ghost" onPress={state.reload}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Banner>
+        )}
         {a && (
           <div className={styles.columns}>
-            <div className={styles.summaryArea}><Summary application={a} /></div>
-            <div className={styles.actionsArea}><ActionsCard application={a} onChoose={(action) => { setBanner(null); setChoosing(action); }} /></div>
+            <div className={styles.summaryArea}>
+              <Summary application={a} />
+            </div>
+            <div className={styles.actionsArea}>
+              <ActionsCard
+                application={a}
+                onChoose={(action) => {
+                  setBanner(null);
+                  setChoosing(action);
+                }}
+              />
+            </div>
             <div className={styles.fileArea}>
               <Tabs
                 label={t`Application detail`}
                 items={[
-                  { id: 'applicant', label: <Trans>Applicant data</Trans>, content: <Card><ApplicantDataList data={a.applicant_data} /></Card> },
-                  { id: 'documents', label: <Trans>Documents</Trans>, content: <Card><DocumentsTab application={a} onView={(title, path, name) => setViewing({ title, source: { path, name } })} /></Card> },
-                  { id: 'payment', label: <Trans>Payment</Trans>, content: <Card><PaymentTab application={a} /></Card> },
-                  { id: 'account', label: <Trans>Account</Trans>, content: <Card><AccountTab account={a.account} /></Card> },
+                  {
+                    id: 'applicant',
+                    label: <Trans>Applicant data</Trans>,
+                    content: (
+                      <Card>
+                        <ApplicantDataList data={a.applicant_data} />
+                      </Card>
+                    ),
+                  },
+                  {
+                    id: 'documents',
+                    label: <Trans>Documents</Trans>,
+                    content: (
+                      <Card>
+                        <DocumentsTab
+                          application={a}
+                          onView={(title, path, name) => setViewing({ title, source: { path, name } })}
+                        />
+                      </Card>
+                    ),
+                  },
+                  {
+                    id: 'payment',
+                    label: <Trans>Payment</Trans>,
+                    content: (
+                      <Card>
+                        <PaymentTab application={a} />
+                      </Card>
+                    ),
+                  },
+                  {
+                    id: 'account',
+                    label: <Trans>Account</Trans>,
+                    content: (
+                      <Card>
+                        <AccountTab account={a.account} />
+                      </Card>
+                    ),
+                  },
                 ]}
               />
             </div>
             <div className={styles.historyArea}>
               <Card as="section">
-                <h3 className={styles.sectionTitle}><Trans>Status history</Trans></h3>
+                <h3 className={styles.sectionTitle}>
+                  <Trans>Status history</Trans>
+                </h3>
                 <StatusHistory history={a.history} />
               </Card>
             </div>
@@ -160,7 +281,12 @@ export function OfficerDetailScreen({ id }: { id: number }) {
           }}
         />
       )}
-      <DocumentViewer isOpen={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title={viewing?.title ?? t`Document`} source={viewing?.source ?? null} />
+      <DocumentViewer
+        isOpen={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title={viewing?.title ?? t`Document`}
+        source={viewing?.source ?? null}
+      />
     </Page>
   );
 }

@@ -8,11 +8,27 @@ import { formatAccountNumber, formatDate, formatDateTime, formatMoney } from '..
 import styles from './officer.module.css';
 
 /** The three documents and the proof of payment, each opened in the shared viewer (fetched with the token). */
-export function DocumentsTab({ application: a, onView }: { application: OfficerApplicationDetail; onView(title: string, path: string, name?: string): void }) {
+export function DocumentsTab({
+  application: a,
+  onView,
+}: {
+  application: OfficerApplicationDetail;
+  onView(title: string, path: string, name?: string): void;
+}) {
   const { t, i18n } = useLingui();
   const rows = [
-    ...APPLICATION_DOCUMENTS.map((kind) => ({ kind, label: i18n._(DOCUMENT_LABELS[kind]), path: a.document_submit[`${kind}_path`], name: a.document_submit[`${kind}_name`] ?? '' })),
-    { kind: 'proof_of_payment', label: i18n._(DOCUMENT_LABELS.proof_of_payment), path: a.payment.proof_of_payment_path, name: '' },
+    ...APPLICATION_DOCUMENTS.map((kind) => ({
+      kind,
+      label: i18n._(DOCUMENT_LABELS[kind]),
+      path: a.document_submit[`${kind}_path`],
+      name: a.document_submit[`${kind}_name`] ?? '',
+    })),
+    {
+      kind: 'proof_of_payment',
+      label: i18n._(DOCUMENT_LABELS.proof_of_payment),
+      path: a.payment.proof_of_payment_path,
+      name: '',
+    },
   ];
   return (
     <ul className={styles.documents}>
@@ -23,7 +39,12 @@ export function DocumentsTab({ application: a, onView }: { application: OfficerA
             <span className={styles.docName}>{r.path ? r.name || '' : t`Not uploaded`}</span>
           </span>
           {r.path && (
-            <button type="button" className={styles.view} onClick={() => onView(r.label, r.path!, r.name || undefined)} aria-label={t`View ${r.label}`}>
+            <button
+              type="button"
+              className={styles.view}
+              onClick={() => onView(r.label, r.path!, r.name || undefined)}
+              aria-label={t`View ${r.label}`}
+            >
               <Trans>View</Trans>
             </button>
           )}

@@ -19,12 +19,25 @@ export function OfficerToolbar({ children }: { children: React.ReactNode }) {
   return (
     <div className={styles.toolbar}>
       <div>{children}</div>
-      <Button variant="ghost" onPress={() => setAsking(true)}><Trans>Log out</Trans></Button>
-      <Dialog isOpen={asking} onOpenChange={(open) => !open && !pending && setAsking(false)} role="alertdialog" title={<Trans>Log out?</Trans>}>
-        <p><Trans>Do you want to log out of your account on this device?</Trans></p>
+      <Button variant="ghost" onPress={() => setAsking(true)}>
+        <Trans>Log out</Trans>
+      </Button>
+      <Dialog
+        isOpen={asking}
+        onOpenChange={(open) => !open && !pending && setAsking(false)}
+        role="alertdialog"
+        title={<Trans>Log out?</Trans>}
+      >
+        <p>
+          <Trans>Do you want to log out of your account on this device?</Trans>
+        </p>
         <DialogActions>
-          <Button variant="secondary" onPress={() => setAsking(false)} isDisabled={pending} autoFocus><Trans>No</Trans></Button>
-          <Button variant="danger" onPress={() => void confirm()} pending={pending}><Trans>Yes, log out</Trans></Button>
+          <Button variant="secondary" onPress={() => setAsking(false)} isDisabled={pending} autoFocus>
+            <Trans>No</Trans>
+          </Button>
+          <Button variant="danger" onPress={() => void confirm()} pending={pending}>
+            <Trans>Yes, log out</Trans>
+          </Button>
         </DialogActions>
       </Dialog>
     </div>

@@ -18,7 +18,8 @@ import { STATUS_FILTERS } from '../labels';
 import { OfficerToolbar } from './officer-toolbar';
 import styles from './officer.module.css';
 
-type QueueState = { status: 'loading' } | { status: 'ready'; queue: OfficerQueue } | { status: 'failed'; error: unknown };
+type QueueState =
+  { status: 'loading' } | { status: 'ready'; queue: OfficerQueue } | { status: 'failed'; error: unknown };
 
 /** /officer: every application, newest change first; filter by status, search by ticket, name or ID card. */
 export function QueueScreen({ filter }: { filter: QueueFilter }) {
@@ -40,7 +41,15 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
     return () => controller.abort();
   }, [filter.status, filter.q, filter.page, attempt, language]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const go = (next: QueueFilter) => navigate({ to: '/officer', search: { status: next.status, q: next.q?.trim() || undefined, page: next.page && next.page > 1 ? next.page : undefined } });
+  const go = (next: QueueFilter) =>
+    navigate({
+      to: '/officer',
+      search: {
+        status: next.status,
+        q: next.q?.trim() || undefined,
+        page: next.page && next.page > 1 ? next.page : undefined,
+      },
+    });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void go({ status: (status || undefined) as Status | undefined, q: search, page: 1 });
@@ -51,10 +60,21 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
   return (
     <Page wide header={<AppHeader title={<Trans>Back office</Trans>} back={false} />}>
       <div className={styles.desk}>
-        <OfficerToolbar><h2 className={styles.toolbarTitle}><Trans>Resident certificate applications</Trans></h2></OfficerToolbar>
+        <OfficerToolbar>
+          <h2 className={styles.toolbarTitle}>
+            <Trans>Resident certificate applications</Trans>
+          </h2>
+        </OfficerToolbar>
         <Card as="section">
           <form className={styles.filters} onSubmit={submit} role="search">
-            <TextField label={<Trans>Search</Trans>} hint={<Trans>Ticket number, name or ID card number</Trans>} value={search} onChange={(e) => setSearch(e.target.value)} type="search" maxLength={100} />
+            <TextField
+              label={<Trans>Search</Trans>}
+              hint={<Trans>Ticket number, name or ID card number</Trans>}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              type="search"
+              maxLength={100}
+            />
             <SelectField
               label={<Trans>Status</Trans>}
               placeholder={t`All statuses`}
@@ -65,38 +85,83 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
                 void go({ status: (e.target.value || undefined) as Status | undefined, q: search, page: 1 });
               }}
             />
-            <Button type="submit"><Trans>Search</Trans></Button>
+            <Button type="submit">
+              <Trans>Search</Trans>
+            </Button>
           </form>
         </Card>
 
-        {state.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={6} /></div>}
+        {state.status === 'loading' && (
+          <div aria-busy="true">
+            <SkeletonCard lines={6} />
+          </div>
+        )}
         {state.status === 'failed' && (
-          <Banner tone="error">{errorMessage(state.error)} <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button></Banner>
+          <Banner tone="error">
+            {errorMessage(state.error)}{' '}
+            <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Banner>
         )}
         {queue && (
           <Card as="section">
             <p className={styles.muted} role="status">
-              {queue.total === 0 ? <Trans>No application matches.</Trans> : <><Plural value={queue.total} one="# application" other="# applications" />, <Trans>page {queue.page} of {pages}</Trans></>}
+              {queue.total === 0 ? (
+                <Trans>No application matches.</Trans>
+              ) : (
+                <>
+                  <Plural value={queue.total} one="# application" other="# applications" />,{' '}
+                  <Trans>
+                    page {queue.page} of {pages}
+                  </Trans>
+                </>
+              )}
             </p>
             {queue.items.length > 0 && (
               <table className={styles.table}>
                 <thead>
                   <tr>
-                    <th scope="col"><Trans>Ticket number</Trans></th>
-                    <th scope="col"><Trans>Applicant</Trans></th>
-                    <th scope="col"><Trans>Status</Trans></th>
-                    <th scope="col"><Trans>Applied on</Trans></th>
-                    <th scope="col"><Trans>Payment deadline</Trans></th>
+                    <th scope="col">
+                      <Trans>Ticket number</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Applicant</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Status</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Applied on</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Payment deadline</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {queue.items.map((item) => (
                     <tr key={item.id}>
-                      <td><Link to="/officer/applications/$id" params={{ id: String(item.id) }} className={styles.ticketLink}>{item.ticket_number}</Link></td>
+                      <td>
+                        <Link
+                          to="/officer/applications/$id"
+                          params={{ id: String(item.id) }}
+                          className={styles.ticketLink}
+                        >
+                          {item.ticket_number}
+                        </Link>
+                      </td>
                       <td data-label={t`Applicant`}>{item.applicant_name}</td>
-                      <td data-label={t`Status`}><span className={styles.badges}><StatusBadge status={item.status} /><PaymentStatusBadge status={item.payment_status} /></span></td>
+                      <td data-label={t`Status`}>
+                        <span className={styles.badges}>
+                          <StatusBadge status={item.status} />
+                          <PaymentStatusBadge status={item.payment_status} />
+                        </span>
+                      </td>
                       <td data-label={t`Applied on`}>{formatDate(item.applied_on, i18n.locale)}</td>
-                      <td data-label={t`Payment deadline`}>{item.payment_status === 'paid' ? '-' : formatDateTime(item.deadline, i18n.locale)}</td>
+                      <td data-label={t`Payment deadline`}>
+                        {item.payment_status === 'paid' ? '-' : formatDateTime(item.deadline, i18n.locale)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -104,8 +169,20 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
             )}
             {pages > 1 && (
               <nav className={styles.pager} aria-label={t`Pages`}>
-                <Button variant="secondary" isDisabled={queue.page <= 1} onPress={() => void go({ ...filter, page: queue.page - 1 })}><Trans>Previous page</Trans></Button>
-                <Button variant="secondary" isDisabled={queue.page >= pages} onPress={() => void go({ ...filter, page: queue.page + 1 })}><Trans>Next page</Trans></Button>
+                <Button
+                  variant="secondary"
+                  isDisabled={queue.page <= 1}
+                  onPress={() => void go({ ...filter, page: queue.page - 1 })}
+                >
+                  <Trans>Previous page</Trans>
+                </Button>
+                <Button
+                  variant="secondary"
+                  isDisabled={queue.page >= pages}
+                  onPress={() => void go({ ...filter, page: queue.page + 1 })}
+                >
+                  <Trans>Next page</Trans>
+                </Button>
               </nav>
             )}
           </Card>

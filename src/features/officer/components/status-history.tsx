@@ -11,7 +11,8 @@ export function StatusHistory({ history }: { history: OfficerHistoryEntry[] }) {
   return (
     <ol className={styles.history}>
       {history.map((h) => {
-        const paymentChanged = h.to_payment_status && h.from_payment_status !== h.to_payment_status && h.from_payment_status !== null;
+        const paymentChanged =
+          h.to_payment_status && h.from_payment_status !== h.to_payment_status && h.from_payment_status !== null;
         const actor = i18n._(ACTORS[h.actor]);
         return (
           <li key={h.id} className={styles.event}>

@@ -17,20 +17,45 @@ function FormLink({ entry }: { entry: OutboxEntry }) {
   const id = String(entry.applicationId ?? '');
   switch (entry.kind) {
     case 'create-new':
-      return <ButtonLink to="/application-resident-certificate" variant="secondary"><Trans>Open the application form</Trans></ButtonLink>;
+      return (
+        <ButtonLink to="/application-resident-certificate" variant="secondary">
+          <Trans>Open the application form</Trans>
+        </ButtonLink>
+      );
     case 're-apply':
-      return <ButtonLink to="/document-applied-before/$id" params={{ id }} variant="secondary"><Trans>Open the form</Trans></ButtonLink>;
+      return (
+        <ButtonLink to="/document-applied-before/$id" params={{ id }} variant="secondary">
+          <Trans>Open the form</Trans>
+        </ButtonLink>
+      );
     case 'upload-payment':
-      return <ButtonLink to="/waiting-for-payment/$id" params={{ id }} variant="secondary"><Trans>Open the payment</Trans></ButtonLink>;
+      return (
+        <ButtonLink to="/waiting-for-payment/$id" params={{ id }} variant="secondary">
+          <Trans>Open the payment</Trans>
+        </ButtonLink>
+      );
     case 'set-pickup-date':
-      return <ButtonLink to="/pick-up-date/$id" params={{ id }} variant="secondary"><Trans>Choose a pick-up time</Trans></ButtonLink>;
+      return (
+        <ButtonLink to="/pick-up-date/$id" params={{ id }} variant="secondary">
+          <Trans>Choose a pick-up time</Trans>
+        </ButtonLink>
+      );
   }
 }
 
 function SentLink({ entry }: { entry: OutboxEntry }) {
   const id = String(entry.resultId ?? entry.applicationId ?? '');
-  if (entry.kind === 'create-new') return <ButtonLink to="/waiting-for-payment/$id" params={{ id }} variant="secondary"><Trans>Pay for this application</Trans></ButtonLink>;
-  return <ButtonLink to="/detail-application/$id" params={{ id }} variant="secondary"><Trans>See the application</Trans></ButtonLink>;
+  if (entry.kind === 'create-new')
+    return (
+      <ButtonLink to="/waiting-for-payment/$id" params={{ id }} variant="secondary">
+        <Trans>Pay for this application</Trans>
+      </ButtonLink>
+    );
+  return (
+    <ButtonLink to="/detail-application/$id" params={{ id }} variant="secondary">
+      <Trans>See the application</Trans>
+    </ButtonLink>
+  );
 }
 
 export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
@@ -49,30 +74,94 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
         <h2 className={styles.entryTitle}>{entryTitle(entry)}</h2>
         <span className={`${styles.state} ${styles[state]}`}>{i18n._(STATE_LABELS[state])}</span>
       </div>
-      <p className={styles.meta}><Trans>Made on {madeOn}</Trans></p>
-      {state === 'waiting' && <p className={styles.reason}><Trans>It will be sent when you are back online.</Trans></p>}
-      {state === 'confirming' && <p className={styles.reason}><Trans>The server may already have it. It is being confirmed; you do not need to send it again.</Trans></p>}
-      {state === 'sending' && <p className={styles.reason}><Trans>Sending now…</Trans></p>}
-      {state === 'sent' && ticket && <p className={styles.ticket}><Trans>Ticket number: {ticket}</Trans></p>}
-      {state === 'needs-action' && <p className={styles.reason}><Trans>Not accepted: {reason}</Trans></p>}
-      {state === 'expired' && <p className={styles.reason}><Trans>It waited 7 days without a connection and was not sent. Please do it again.</Trans></p>}
-      {(state === 'needs-action' || state === 'expired') && entry.restored && <p className={styles.meta}><Trans>Your data is back in the form.</Trans></p>}
+      <p className={styles.meta}>
+        <Trans>Made on {madeOn}</Trans>
+      </p>
+      {state === 'waiting' && (
+        <p className={styles.reason}>
+          <Trans>It will be sent when you are back online.</Trans>
+        </p>
+      )}
+      {state === 'confirming' && (
+        <p className={styles.reason}>
+          <Trans>The server may already have it. It is being confirmed; you do not need to send it again.</Trans>
+        </p>
+      )}
+      {state === 'sending' && (
+        <p className={styles.reason}>
+          <Trans>Sending now…</Trans>
+        </p>
+      )}
+      {state === 'sent' && ticket && (
+        <p className={styles.ticket}>
+          <Trans>Ticket number: {ticket}</Trans>
+        </p>
+      )}
+      {state === 'needs-action' && (
+        <p className={styles.reason}>
+          <Trans>Not accepted: {reason}</Trans>
+        </p>
+      )}
+      {state === 'expired' && (
+        <p className={styles.reason}>
+          <Trans>It waited 7 days without a connection and was not sent. Please do it again.</Trans>
+        </p>
+      )}
+      {(state === 'needs-action' || state === 'expired') && entry.restored && (
+        <p className={styles.meta}>
+          <Trans>Your data is back in the form.</Trans>
+        </p>
+      )}
       <div className={styles.actions}>
-        {unsettled && state !== 'sending' && <Button variant="secondary" onPress={() => void replayNow()}><Trans>Try now</Trans></Button>}
+        {unsettled && state !== 'sending' && (
+          <Button variant="secondary" onPress={() => void replayNow()}>
+            <Trans>Try now</Trans>
+          </Button>
+        )}
         {state === 'sent' && <SentLink entry={entry} />}
         {(state === 'needs-action' || state === 'expired') && !entry.restored && canRestore(entry) && (
-          <Button variant="secondary" pending={busy} onPress={() => { setBusy(true); void restoreEntry(entry, true).finally(() => setBusy(false)); }}>
+          <Button
+            variant="secondary"
+            pending={busy}
+            onPress={() => {
+              setBusy(true);
+              void restoreEntry(entry, true).finally(() => setBusy(false));
+            }}
+          >
             <Trans>Put back into the form</Trans>
           </Button>
         )}
         {(state === 'needs-action' || state === 'expired') && <FormLink entry={entry} />}
-        {state !== 'sending' && <Button variant="ghost" onPress={() => (unsettled ? setConfirmRemove(true) : void removeEntry(entry.id))}>{unsettled ? <Trans>Cancel sending</Trans> : <Trans>Remove from the list</Trans>}</Button>}
+        {state !== 'sending' && (
+          <Button variant="ghost" onPress={() => (unsettled ? setConfirmRemove(true) : void removeEntry(entry.id))}>
+            {unsettled ? <Trans>Cancel sending</Trans> : <Trans>Remove from the list</Trans>}
+          </Button>
+        )}
       </div>
-      <Dialog isOpen={confirmRemove} onOpenChange={setConfirmRemove} role="alertdialog" title={<Trans>Cancel sending?</Trans>}>
-        <p><Trans>It will be deleted from this phone and not sent. If the server already received it, it stays there.</Trans></p>
+      <Dialog
+        isOpen={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        role="alertdialog"
+        title={<Trans>Cancel sending?</Trans>}
+      >
+        <p>
+          <Trans>
+            It will be deleted from this phone and not sent. If the server already received it, it stays there.
+          </Trans>
+        </p>
         <DialogActions>
-          <Button variant="secondary" onPress={() => setConfirmRemove(false)} autoFocus><Trans>Keep it</Trans></Button>
-          <Button variant="danger" onPress={() => { setConfirmRemove(false); void removeEntry(entry.id); }}><Trans>Yes, cancel</Trans></Button>
+          <Button variant="secondary" onPress={() => setConfirmRemove(false)} autoFocus>
+            <Trans>Keep it</Trans>
+          </Button>
+          <Button
+            variant="danger"
+            onPress={() => {
+              setConfirmRemove(false);
+              void removeEntry(entry.id);
+            }}
+          >
+            <Trans>Yes, cancel</Trans>
+          </Button>
         </DialogActions>
       </Dialog>
     </Card>

@@ -26,13 +26,19 @@ export function OutboxRunner({ restorers }: { restorers: Restorers }) {
   useEffect(() => {
     if (!token || role !== 'citizen') return;
     let live = true;
-    resolveOwner(token).then((owner) => {
-      if (!live) return;
-      watchOutbox(owner);
-      void replayNow();
-    }, () => undefined);
+    resolveOwner(token).then(
+      (owner) => {
+        if (!live) return;
+        watchOutbox(owner);
+        void replayNow();
+      },
+      () => undefined,
+    );
     const stop = onBackOnline(onReconnected);
-    return () => { live = false; stop(); };
+    return () => {
+      live = false;
+      stop();
+    };
   }, [token, role]);
 
   useEffect(() => {

@@ -25,16 +25,35 @@ export function OutboxScreen({ queued }: { queued?: string }) {
   const newestFirst = [...entries].reverse();
   return (
     <Page header={<AppHeader title={<Trans>Outbox</Trans>} back="/home" bell />}>
-      {just && (just.state === 'waiting' || just.state === 'sending') && <QueuedNotice confirming={just.maybeReached} outboxLink={false} />}
-      <p className={styles.intro}><Trans>Requests made without a connection wait here and are sent by themselves when you are back online. Keep this app installed until they are sent.</Trans></p>
+      {just && (just.state === 'waiting' || just.state === 'sending') && (
+        <QueuedNotice confirming={just.maybeReached} outboxLink={false} />
+      )}
+      <p className={styles.intro}>
+        <Trans>
+          Requests made without a connection wait here and are sent by themselves when you are back online. Keep this
+          app installed until they are sent.
+        </Trans>
+      </p>
       {!loaded && <SkeletonCard lines={3} />}
       {loaded && !entries.length && (
-        <EmptyState title={<Trans>Nothing waiting</Trans>} action={<ButtonLink to="/home" variant="secondary"><Trans>Back to home</Trans></ButtonLink>}>
+        <EmptyState
+          title={<Trans>Nothing waiting</Trans>}
+          action={
+            <ButtonLink to="/home" variant="secondary">
+              <Trans>Back to home</Trans>
+            </ButtonLink>
+          }
+        >
           <Trans>Everything you did has reached the office.</Trans>
         </EmptyState>
       )}
-      {entries.length > 0 && <ul className={styles.list}>{newestFirst.map((e) => <OutboxEntryCard key={e.id} entry={e} />)}</ul>}
+      {entries.length > 0 && (
+        <ul className={styles.list}>
+          {newestFirst.map((e) => (
+            <OutboxEntryCard key={e.id} entry={e} />
+          ))}
+        </ul>
+      )}
     </Page>
   );
 }
-

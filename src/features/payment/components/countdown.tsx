@@ -19,9 +19,15 @@ export function Countdown({ deadline, onExpired }: { deadline: string; onExpired
   }, [left, onExpired]);
   return (
     <div className={styles.countdown}>
-      <p className={styles.caption}><Trans>Complete the payment within</Trans></p>
-      <p className={styles.time} role="timer" aria-live="off" data-testid="countdown">{formatCountdown(left)}</p>
-      <p className={styles.deadline}><Trans>Pay before {formatDateTime(deadline, i18n.locale)}</Trans></p>
+      <p className={styles.caption}>
+        <Trans>Complete the payment within</Trans>
+      </p>
+      <p className={styles.time} role="timer" aria-live="off" data-testid="countdown">
+        {formatCountdown(left)}
+      </p>
+      <p className={styles.deadline}>
+        <Trans>Pay before {formatDateTime(deadline, i18n.locale)}</Trans>
+      </p>
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessPanel, TicketReference } from '../../../components/ui/success-panel';
 import { useApplication } from '../../../lib/application-detail';
 
-
 /** /payment-success?id=: reached after the proof upload; shows the real ticket number (DECISIONS §2). */
 export function PaymentSuccessScreen({ id }: { id: number | undefined }) {
   const state = useApplication(id ?? 0);
@@ -17,16 +16,24 @@ export function PaymentSuccessScreen({ id }: { id: number | undefined }) {
       <SuccessPanel title={<Trans>Payment successful</Trans>}>
         {ticket ? (
           <>
-            <p><Trans>Your application</Trans></p>
+            <p>
+              <Trans>Your application</Trans>
+            </p>
             <TicketReference>{ticket}</TicketReference>
-            <p><Trans>has been received and will be processed in 3 working days.</Trans></p>
+            <p>
+              <Trans>has been received and will be processed in 3 working days.</Trans>
+            </p>
           </>
         ) : state.status === 'loading' && id ? (
           <Skeleton width="60%" height={24} />
         ) : (
-          <p><Trans>Your application has been received and will be processed in 3 working days.</Trans></p>
+          <p>
+            <Trans>Your application has been received and will be processed in 3 working days.</Trans>
+          </p>
         )}
-        <ButtonLink to="/application-history" wide><Trans>Check Application Status</Trans></ButtonLink>
+        <ButtonLink to="/application-history" wide>
+          <Trans>Check Application Status</Trans>
+        </ButtonLink>
       </SuccessPanel>
       <SupportContacts />
     </Page>

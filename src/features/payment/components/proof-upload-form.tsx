@@ -6,7 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { FileInput } from '../../../components/ui/file-input';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
-import { DOCUMENT_HINTS, DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
+import {
+  DOCUMENT_HINTS,
+  DOCUMENT_LABELS,
+  DOCUMENT_REQUIRED,
+  fileProblemMessage,
+} from '../../../lib/application-labels';
 import { checkFile } from '../../../lib/document-files';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
 import { OutboxStorageError, submitThroughOutbox, type SubmitOutcome } from '../../../lib/outbox/submit';
@@ -23,15 +28,28 @@ type Chosen = { file: Blob; name: string; key: string };
  * sent, with one Idempotency-Key per chosen file, so a retry of the same upload never counts twice.
  * Offline, the upload waits in the outbox (`onQueued`).
  */
-export function ProofUploadForm({ applicationId, onUploaded, onQueued }: { applicationId: number; onUploaded(): void; onQueued?(outcome: Extract<SubmitOutcome, { result: 'queued' }>): void }) {
+export function ProofUploadForm({
+  applicationId,
+  onUploaded,
+  onQueued,
+}: {
+  applicationId: number;
+  onUploaded(): void;
+  onQueued?(outcome: Extract<SubmitOutcome, { result: 'queued' }>): void;
+}) {
   const { t, i18n } = useLingui();
   const [chosen, setChosen] = useState<Chosen | null>(null);
 
   // A file chosen earlier (then the citizen left, or it came back refused) is still here.
   useEffect(() => {
     let live = true;
-    readProofDraft(applicationId).then((d) => live && d && setChosen({ file: d.blob, name: d.name, key: d.key }), () => undefined);
-    return () => { live = false; };
+    readProofDraft(applicationId).then(
+      (d) => live && d && setChosen({ file: d.blob, name: d.name, key: d.key }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [applicationId]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +69,13 @@ export function ProofUploadForm({ applicationId, onUploaded, onQueued }: { appli
     setFieldError(undefined);
     const next = { file: check.file, name: file.name, key: newIdempotencyKey() };
     setChosen(next);
-    void saveProofDraft(applicationId, { blob: next.file, name: next.name, type: check.type, key: next.key, savedAt: Date.now() }).catch(() => undefined);
+    void saveProofDraft(applicationId, {
+      blob: next.file,
+      name: next.name,
+      type: check.type,
+      key: next.key,
+      savedAt: Date.now(),
+    }).catch(() => undefined);
   }
 
   function remove() {
@@ -68,7 +92,10 @@ export function ProofUploadForm({ applicationId, onUploaded, onQueued }: { appli
     }
     setProgress(0);
     try {
-      const outcome = await submitThroughOutbox(uploadProofRequest(applicationId, { blob: chosen.file, name: chosen.name }, chosen.key), setProgress);
+      const outcome = await submitThroughOutbox(
+        uploadProofRequest(applicationId, { blob: chosen.file, name: chosen.name }, chosen.key),
+        setProgress,
+      );
       if (outcome.result === 'refused') throw outcome.error;
       // Sent, or held by the outbox until it is: the screen's copy has done its work.
       await clearProofDraft(applicationId).catch(() => undefined);
@@ -81,7 +108,12 @@ export function ProofUploadForm({ applicationId, onUploaded, onQueued }: { appli
         return;
       }
       const code = err instanceof ApiError ? err.fields.proof_of_payment : undefined;
-      if (code) setFieldError(code === 'file_type_not_allowed' ? i18n._(fileProblemMessage('file_type_not_allowed', 'proof_of_payment')) : fieldMessage('proof_of_payment', code));
+      if (code)
+        setFieldError(
+          code === 'file_type_not_allowed'
+            ? i18n._(fileProblemMessage('file_type_not_allowed', 'proof_of_payment'))
+            : fieldMessage('proof_of_payment', code),
+        );
       setFailure(errorMessage(err));
     } finally {
       setProgress(null);
@@ -90,7 +122,11 @@ export function ProofUploadForm({ applicationId, onUploaded, onQueued }: { appli
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
-      {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+      {failure && (
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Banner>
+      )}
       <FileInput
         label={i18n._(DOCUMENT_LABELS.proof_of_payment)}
         hint={i18n._(DOCUMENT_HINTS.proof_of_payment)}

@@ -15,20 +15,30 @@ export function VirtualAccountCard({ payment }: { payment: PaymentInfo }) {
       </div>
       <div className={styles.row}>
         <div className={styles.value}>
-          <span className={styles.label}><Trans>Virtual account number</Trans></span>
-          <span className={styles.number} data-testid="va-number">{formatAccountNumber(payment.va_number)}</span>
+          <span className={styles.label}>
+            <Trans>Virtual account number</Trans>
+          </span>
+          <span className={styles.number} data-testid="va-number">
+            {formatAccountNumber(payment.va_number)}
+          </span>
         </div>
         <CopyButton value={payment.va_number} what={t`virtual account number`} />
       </div>
       <div className={styles.row}>
         <div className={styles.value}>
-          <span className={styles.label}><Trans>Amount</Trans></span>
-          <span className={styles.amount} data-testid="amount">{formatMoney(payment.amount, i18n.locale, payment.currency)}</span>
+          <span className={styles.label}>
+            <Trans>Amount</Trans>
+          </span>
+          <span className={styles.amount} data-testid="amount">
+            {formatMoney(payment.amount, i18n.locale, payment.currency)}
+          </span>
         </div>
         <CopyButton value={String(payment.amount)} what={t`amount`} />
       </div>
       <div className={styles.value}>
-        <span className={styles.label}><Trans>Recipient</Trans></span>
+        <span className={styles.label}>
+          <Trans>Recipient</Trans>
+        </span>
         <span className={styles.recipient}>{payment.recipient}</span>
       </div>
     </div>

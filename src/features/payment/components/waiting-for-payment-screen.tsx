@@ -30,50 +30,89 @@ export function WaitingForPaymentScreen({ id }: { id: number }) {
 
   return (
     <Page header={<AppHeader title={<Trans>Waiting for payment</Trans>} back="/application-history" bell />}>
-      {state.status === 'loading' && <><SkeletonCard lines={2} /><SkeletonCard lines={5} /><SkeletonCard lines={3} /></>}
+      {state.status === 'loading' && (
+        <>
+          <SkeletonCard lines={2} />
+          <SkeletonCard lines={5} />
+          <SkeletonCard lines={3} />
+        </>
+      )}
       {state.status === 'not-found' && (
-        <Banner tone="error"><Trans>This application was not found.</Trans> <Link to="/application-history"><Trans>See your applications</Trans></Link></Banner>
+        <Banner tone="error">
+          <Trans>This application was not found.</Trans>{' '}
+          <Link to="/application-history">
+            <Trans>See your applications</Trans>
+          </Link>
+        </Banner>
       )}
       {state.status === 'failed' && (
         <Banner tone="error">
-          {errorMessage(state.error)} <Button variant="ghost" onPress={state.reload}><Trans>Try again</Trans></Button>
+          {errorMessage(state.error)}{' '}
+          <Button variant="ghost" onPress={state.reload}>
+            <Trans>Try again</Trans>
+          </Button>
         </Banner>
       )}
       {app && (
         <>
-          <p className={styles.ticket}><Trans>Application {app.ticket_number}</Trans></p>
+          <p className={styles.ticket}>
+            <Trans>Application {app.ticket_number}</Trans>
+          </p>
           {app.status === Status.pending && (
             <Card as="section">
               {expired || new Date(app.payment.deadline).getTime() <= Date.now() ? (
-                <Banner tone="warning"><Trans>The payment deadline has passed. Please apply again.</Trans></Banner>
+                <Banner tone="warning">
+                  <Trans>The payment deadline has passed. Please apply again.</Trans>
+                </Banner>
               ) : (
                 <Countdown deadline={app.payment.deadline} onExpired={onExpired} />
               )}
             </Card>
           )}
           {app.status === Status.waitingForApprove && (
-            <Banner tone="success"><Trans>We received your proof of payment. It will be checked within 3 working days.</Trans></Banner>
+            <Banner tone="success">
+              <Trans>We received your proof of payment. It will be checked within 3 working days.</Trans>
+            </Banner>
           )}
-          {app.status === Status.rejected && <Banner tone="warning"><Trans>This application was rejected.</Trans> {app.notes}</Banner>}
+          {app.status === Status.rejected && (
+            <Banner tone="warning">
+              <Trans>This application was rejected.</Trans> {app.notes}
+            </Banner>
+          )}
           <Card as="section">
-            <h2 className={styles.heading}><Trans>Transfer to this virtual account</Trans></h2>
+            <h2 className={styles.heading}>
+              <Trans>Transfer to this virtual account</Trans>
+            </h2>
             <VirtualAccountCard payment={app.payment} />
             <div className={styles.links}>
-              <ButtonLink to="/how-to-payment" search={{ id }} variant="secondary"><Trans>How to pay</Trans></ButtonLink>
-              <ButtonLink to="/detail-application/$id" params={{ id: String(id) }} variant="ghost"><Trans>Check payment status</Trans></ButtonLink>
+              <ButtonLink to="/how-to-payment" search={{ id }} variant="secondary">
+                <Trans>How to pay</Trans>
+              </ButtonLink>
+              <ButtonLink to="/detail-application/$id" params={{ id: String(id) }} variant="ghost">
+                <Trans>Check payment status</Trans>
+              </ButtonLink>
             </div>
           </Card>
           {open && queuedProof && (
             <Card as="section">
-              <h2 className={styles.heading}><Trans>Upload proof of payment</Trans></h2>
+              <h2 className={styles.heading}>
+                <Trans>Upload proof of payment</Trans>
+              </h2>
               <QueuedNotice confirming={queuedProof.maybeReached} />
             </Card>
           )}
           {open && !queuedProof && (
             <Card as="section">
-              <h2 className={styles.heading}><Trans>Upload proof of payment</Trans></h2>
-              <p className={styles.muted}><Trans>After paying, upload a photo or screenshot of the receipt.</Trans></p>
-              <ProofUploadForm applicationId={id} onUploaded={() => void navigate({ to: '/payment-success', search: { id }, replace: true })} />
+              <h2 className={styles.heading}>
+                <Trans>Upload proof of payment</Trans>
+              </h2>
+              <p className={styles.muted}>
+                <Trans>After paying, upload a photo or screenshot of the receipt.</Trans>
+              </p>
+              <ProofUploadForm
+                applicationId={id}
+                onUploaded={() => void navigate({ to: '/payment-success', search: { id }, replace: true })}
+              />
             </Card>
           )}
           <SupportContacts />

@@ -33,8 +33,18 @@ export async function clearProofDraft(applicationId: number): Promise<void> {
 }
 
 /** A refused proof goes back on the screen, ready to be replaced or sent again (with a new key). */
-export async function restoreProofDraft(applicationId: number, file: { blob: Blob; name: string }, force: boolean): Promise<boolean> {
+export async function restoreProofDraft(
+  applicationId: number,
+  file: { blob: Blob; name: string },
+  force: boolean,
+): Promise<boolean> {
   if (!force && (await readProofDraft(applicationId))) return false;
-  await saveProofDraft(applicationId, { blob: file.blob, name: file.name, type: file.blob.type, key: crypto.randomUUID(), savedAt: Date.now() });
+  await saveProofDraft(applicationId, {
+    blob: file.blob,
+    name: file.name,
+    type: file.blob.type,
+    key: crypto.randomUUID(),
+    savedAt: Date.now(),
+  });
   return true;
 }

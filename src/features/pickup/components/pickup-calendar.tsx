@@ -2,8 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { parseDate, type DateValue } from '@internationalized/date';
 import { useContext } from 'react';
 import {
-  Button as AriaButton, Calendar, CalendarCell, CalendarGrid, CalendarGridBody,
-  CalendarStateContext, I18nProvider,
+  Button as AriaButton,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  CalendarGridBody,
+  CalendarStateContext,
+  I18nProvider,
 } from 'react-aria-components';
 import { formatMonthYear } from '../../../lib/format';
 import { isWeekendDay } from '../pickup-days';
@@ -15,7 +20,11 @@ function MonthHeading() {
   const state = useContext(CalendarStateContext);
   if (!state) return null;
   // react-aria already gives screen readers a hidden heading with the month; this one is for the eyes.
-  return <p className={styles.heading} aria-hidden="true" data-testid="calendar-month">{formatMonthYear(state.visibleRange.start.toString(), i18n.locale)}</p>;
+  return (
+    <p className={styles.heading} aria-hidden="true" data-testid="calendar-month">
+      {formatMonthYear(state.visibleRange.start.toString(), i18n.locale)}
+    </p>
+  );
 }
 
 /** Monday-first weekday names from the catalogue (browsers without Lao data would show English). */
@@ -51,20 +60,31 @@ export function PickupCalendar({ value, min, max, onChange }: PickupCalendarProp
         onChange={(d) => onChange(d.toString())}
       >
         <header className={styles.header}>
-          <AriaButton slot="previous" className={styles.nav} aria-label={t`Previous month`}>‹</AriaButton>
+          <AriaButton slot="previous" className={styles.nav} aria-label={t`Previous month`}>
+            ‹
+          </AriaButton>
           <MonthHeading />
-          <AriaButton slot="next" className={styles.nav} aria-label={t`Next month`}>›</AriaButton>
+          <AriaButton slot="next" className={styles.nav} aria-label={t`Next month`}>
+            ›
+          </AriaButton>
         </header>
         <CalendarGrid className={styles.grid}>
           {/* Our own header row: the cells already carry full date labels, so like react-aria's it is hidden from screen readers. */}
-          <thead aria-hidden="true"><tr>{weekdays.map((day) => <th key={day} className={styles.weekday}>{day}</th>)}</tr></thead>
-          <CalendarGridBody>
-            {(date) => <CalendarCell date={date} className={styles.cell} />}
-          </CalendarGridBody>
+          <thead aria-hidden="true">
+            <tr>
+              {weekdays.map((day) => (
+                <th key={day} className={styles.weekday}>
+                  {day}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <CalendarGridBody>{(date) => <CalendarCell date={date} className={styles.cell} />}</CalendarGridBody>
         </CalendarGrid>
-        <p className={styles.legend}><Trans>Saturdays, Sundays and days more than 30 days ahead cannot be chosen.</Trans></p>
+        <p className={styles.legend}>
+          <Trans>Saturdays, Sundays and days more than 30 days ahead cannot be chosen.</Trans>
+        </p>
       </Calendar>
     </I18nProvider>
   );
 }
-

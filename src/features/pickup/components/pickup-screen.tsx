@@ -42,7 +42,9 @@ function useSlots(date: string, attempt: number): DayState {
     setState({ status: 'loading' });
     fetchPickupDay(date, controller.signal).then(
       (day) => setState({ status: 'ready', day }),
-      (error: unknown) => { if (!controller.signal.aborted) setState({ status: 'failed', error }); },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', error });
+      },
     );
     return () => controller.abort();
   }, [date, attempt]);
@@ -128,7 +130,15 @@ export function PickupScreen({ id }: { id: number }) {
       }
       const dateCode = err instanceof ApiError ? err.fields.date : undefined;
       const timeCode = err instanceof ApiError && err.code === ErrorCode.validation ? err.fields.time : undefined;
-      setFailure(dateCode && DATE_ERRORS[dateCode] ? i18n._(DATE_ERRORS[dateCode]) : dateCode ? fieldMessage('date', dateCode) ?? errorMessage(err) : timeCode ? fieldMessage('time', timeCode) ?? errorMessage(err) : errorMessage(err));
+      setFailure(
+        dateCode && DATE_ERRORS[dateCode]
+          ? i18n._(DATE_ERRORS[dateCode])
+          : dateCode
+            ? (fieldMessage('date', dateCode) ?? errorMessage(err))
+            : timeCode
+              ? (fieldMessage('time', timeCode) ?? errorMessage(err))
+              : errorMessage(err),
+      );
     }
   }
 
@@ -137,29 +147,66 @@ export function PickupScreen({ id }: { id: number }) {
   const bookable = a && CERTIFICATE_READY.includes(a.status);
 
   return (
-    <Page header={<AppHeader title={<Trans>Pick-up date</Trans>} back={() => void navigate({ to: '/certificate-approval/$id', params: { id: String(id) } })} bell />}>
-      {application.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={6} /></div>}
-      {application.status === 'not-found' && (
-        <Banner tone="error"><Trans>This application was not found.</Trans> <Link to="/application-history"><Trans>See your applications</Trans></Link></Banner>
+    <Page
+      header={
+        <AppHeader
+          title={<Trans>Pick-up date</Trans>}
+          back={() => void navigate({ to: '/certificate-approval/$id', params: { id: String(id) } })}
+          bell
+        />
+      }
+    >
+      {application.status === 'loading' && (
+        <div aria-busy="true">
+          <SkeletonCard lines={6} />
+        </div>
       )}
-      {application.status === 'failed' && <Banner tone="error">{errorMessage(application.error)} <Button variant="ghost" onPress={application.reload}><Trans>Try again</Trans></Button></Banner>}
+      {application.status === 'not-found' && (
+        <Banner tone="error">
+          <Trans>This application was not found.</Trans>{' '}
+          <Link to="/application-history">
+            <Trans>See your applications</Trans>
+          </Link>
+        </Banner>
+      )}
+      {application.status === 'failed' && (
+        <Banner tone="error">
+          {errorMessage(application.error)}{' '}
+          <Button variant="ghost" onPress={application.reload}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Banner>
+      )}
       {a && !bookable && (
         <Card as="section">
-          <p><Trans>A pick-up can be booked once the certificate is issued, and changed until the booked time.</Trans></p>
-          <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide><Trans>Check detail</Trans></ButtonLink>
+          <p>
+            <Trans>A pick-up can be booked once the certificate is issued, and changed until the booked time.</Trans>
+          </p>
+          <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="secondary" wide>
+            <Trans>Check detail</Trans>
+          </ButtonLink>
         </Card>
       )}
       {a && bookable && (
         <>
           <p className={styles.intro}>
-            <Trans>Choose when to collect the certificate of application <strong>{a.ticket_number}</strong> at the office.</Trans>
+            <Trans>
+              Choose when to collect the certificate of application <strong>{a.ticket_number}</strong> at the office.
+            </Trans>
           </p>
           {a.status === Status.waitingToPickup && a.pickup_date && (
             <Banner tone="info">
-              <Trans>Booked now: {formatCalendarDate(a.pickup_date, i18n.locale)}, {formatSlotTime(a.pickup_time ?? '', i18n.locale)}. A new choice replaces it.</Trans>
+              <Trans>
+                Booked now: {formatCalendarDate(a.pickup_date, i18n.locale)},{' '}
+                {formatSlotTime(a.pickup_time ?? '', i18n.locale)}. A new choice replaces it.
+              </Trans>
             </Banner>
           )}
-          {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+          {failure && (
+            <Banner tone="error" onDismiss={() => setFailure(null)}>
+              {failure}
+            </Banner>
+          )}
           {queued && (
             <>
               <QueuedChoice date={queued.detail.date ?? ''} time={queued.detail.time ?? ''} />
@@ -170,20 +217,42 @@ export function PickupScreen({ id }: { id: number }) {
             <PickupCalendar value={date} min={window.min} max={window.max} onChange={chooseDate} />
           </Card>
           <Card as="section">
-            <TextField label={t`Pick-up date`} value={formatCalendarDate(date, i18n.locale)} readOnly data-testid="chosen-date" />
+            <TextField
+              label={t`Pick-up date`}
+              value={formatCalendarDate(date, i18n.locale)}
+              readOnly
+              data-testid="chosen-date"
+            />
             {slots.status === 'loading' && (
               <div className={styles.loadingGrid} aria-busy="true" aria-label={t`Loading times`}>
-                {Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={56} />)}
+                {Array.from({ length: 12 }, (_, i) => (
+                  <Skeleton key={i} height={56} />
+                ))}
               </div>
             )}
             {slots.status === 'failed' && (
-              <Banner tone="error">{errorMessage(slots.error)} <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></Button></Banner>
+              <Banner tone="error">
+                {errorMessage(slots.error)}{' '}
+                <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}>
+                  <Trans>Try again</Trans>
+                </Button>
+              </Banner>
             )}
             {slots.status === 'ready' && !slots.day.open && (
-              <Banner tone="warning" focusOnShow={false}><Trans>No pick-up times are left on this day. Please choose another date.</Trans></Banner>
+              <Banner tone="warning" focusOnShow={false}>
+                <Trans>No pick-up times are left on this day. Please choose another date.</Trans>
+              </Banner>
             )}
             {slots.status === 'ready' && slots.day.open && (
-              <SlotGrid slots={slots.day.slots} value={time} onChange={(next) => { setTime(next); setTimeError(undefined); }} error={timeError} />
+              <SlotGrid
+                slots={slots.day.slots}
+                value={time}
+                onChange={(next) => {
+                  setTime(next);
+                  setTimeError(undefined);
+                }}
+                error={timeError}
+              />
             )}
           </Card>
           <Button onPress={confirm} pending={sending} pendingLabel={t`loading`} wide>
@@ -200,5 +269,11 @@ function QueuedChoice({ date, time }: { date: string; time: string }) {
   const { i18n } = useLingui();
   const day = formatCalendarDate(date, i18n.locale);
   const slot = formatSlotTime(time, i18n.locale);
-  return <p className={styles.intro}><Trans>Waiting to be sent: {day}, {slot}.</Trans></p>;
+  return (
+    <p className={styles.intro}>
+      <Trans>
+        Waiting to be sent: {day}, {slot}.
+      </Trans>
+    </p>
+  );
 }

@@ -5,5 +5,6 @@ import { api } from '../../../lib/api-client';
 /** GET …/history?status=rejected: the citizen's rejected applications, newest first (spec §2, applied-before). */
 export async function fetchRejected(signal?: AbortSignal): Promise<HistoryItem[]> {
   const query = `?status=${encodeURIComponent(Status.rejected)}`;
-  return (await api<{ data: { items: HistoryItem[] } }>(`/v1/citizen/resident-certificate/history${query}`, { signal })).data.items;
+  return (await api<{ data: { items: HistoryItem[] } }>(`/v1/citizen/resident-certificate/history${query}`, { signal }))
+    .data.items;
 }

@@ -30,7 +30,9 @@ export function reapplyRequest(
     applicationId: rejectedId,
     payload: {
       fields: { ...data, bank_id: bankId, id: rejectedId },
-      files: Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, { blob: documents[kind].blob, name: documents[kind].name }])),
+      files: Object.fromEntries(
+        APPLICATION_DOCUMENTS.map((kind) => [kind, { blob: documents[kind].blob, name: documents[kind].name }]),
+      ),
       draft: { values, bankId },
     },
   };

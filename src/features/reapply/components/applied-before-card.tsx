@@ -14,8 +14,12 @@ export function AppliedBeforeCard({ item }: { item: HistoryItem }) {
         <span className={styles.ticket}>{item.ticket_number}</span>
         <StatusBadge status={item.status} />
       </span>
-      <span className={styles.date}><Trans>Applied on {formatDate(item.applied_on, i18n.locale)}</Trans></span>
-      <span className={styles.action}><Trans>View details</Trans></span>
+      <span className={styles.date}>
+        <Trans>Applied on {formatDate(item.applied_on, i18n.locale)}</Trans>
+      </span>
+      <span className={styles.action}>
+        <Trans>View details</Trans>
+      </span>
     </Link>
   );
 }

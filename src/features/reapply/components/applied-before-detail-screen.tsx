@@ -3,7 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { applicantData, type ApplicationDetail } from '../../../../contract/application';
 import { Status } from '../../../../contract/status';
-import { ApplicantFields, EMPTY_APPLICANT_VALUES, type ApplicantFormValues } from '../../../components/forms/applicant-fields';
+import {
+  ApplicantFields,
+  EMPTY_APPLICANT_VALUES,
+  type ApplicantFormValues,
+} from '../../../components/forms/applicant-fields';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -28,7 +32,15 @@ function fromApplication(a: ApplicationDetail): ApplicantFormValues {
   return values;
 }
 
-function ReapplyForm({ id, initial, onBusyChange }: { id: number; initial: ApplicantFormValues; onBusyChange(busy: boolean): void }) {
+function ReapplyForm({
+  id,
+  initial,
+  onBusyChange,
+}: {
+  id: number;
+  initial: ApplicantFormValues;
+  onBusyChange(busy: boolean): void;
+}) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const form = useSchemaForm(applicantData, { defaultValues: initial });
@@ -54,7 +66,11 @@ function ReapplyForm({ id, initial, onBusyChange }: { id: number; initial: Appli
     <form id={FORM_ID} onSubmit={submit} noValidate className={styles.form}>
       {problem && (
         <Banner tone="error" focusOnShow={problem !== 'invalid'} onDismiss={() => setProblem(null)}>
-          {problem === 'invalid' ? <Trans>Some fields are not valid. Check the messages under the fields.</Trans> : problem}
+          {problem === 'invalid' ? (
+            <Trans>Some fields are not valid. Check the messages under the fields.</Trans>
+          ) : (
+            problem
+          )}
         </Banner>
       )}
       <ApplicantFields form={form} />
@@ -83,51 +99,77 @@ export function AppliedBeforeDetailScreen({ id }: { id: number }) {
       (draft) => live && setInitial(draft?.values ?? fromApplication(a)),
       () => live && setInitial(fromApplication(a)),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [a, open, id]);
 
   return (
     <Page
       header={<AppHeader title={<Trans>Applied before</Trans>} back="/history-applied-before" bell />}
-      footer={open && initial && (
-        <Button type="submit" form={FORM_ID} wide pending={busy} pendingLabel={t`loading`}>
-          <Trans>Next</Trans>
-        </Button>
-      )}
+      footer={
+        open &&
+        initial && (
+          <Button type="submit" form={FORM_ID} wide pending={busy} pendingLabel={t`loading`}>
+            <Trans>Next</Trans>
+          </Button>
+        )
+      }
     >
-      {state.status === 'loading' && <><SkeletonCard lines={3} /><SkeletonCard lines={5} /></>}
+      {state.status === 'loading' && (
+        <>
+          <SkeletonCard lines={3} />
+          <SkeletonCard lines={5} />
+        </>
+      )}
       {state.status === 'not-found' && (
         <Banner tone="error">
           <Trans>This application was not found.</Trans>{' '}
-          <Link to="/history-applied-before"><Trans>Back to the list</Trans></Link>
+          <Link to="/history-applied-before">
+            <Trans>Back to the list</Trans>
+          </Link>
         </Banner>
       )}
       {state.status === 'failed' && (
         <Banner tone="error">
           {errorMessage(state.error)}{' '}
-          <Button variant="ghost" onPress={state.reload}><Trans>Try again</Trans></Button>
+          <Button variant="ghost" onPress={state.reload}>
+            <Trans>Try again</Trans>
+          </Button>
         </Banner>
       )}
       {a && <RejectedSummary application={a} />}
       {a && a.reapplied_by && (
         <Banner tone="info">
           <Trans>You already submitted this application again.</Trans>{' '}
-          <Link to="/detail-application/$id" params={{ id: String(a.reapplied_by) }}><Trans>See the new application</Trans></Link>
+          <Link to="/detail-application/$id" params={{ id: String(a.reapplied_by) }}>
+            <Trans>See the new application</Trans>
+          </Link>
         </Banner>
       )}
       {a && !a.reapplied_by && !open && (
         <Banner tone="info">
           <Trans>Only a rejected application can be submitted again.</Trans>{' '}
-          <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="ghost"><Trans>See the application</Trans></ButtonLink>
+          <ButtonLink to="/detail-application/$id" params={{ id: String(a.id) }} variant="ghost">
+            <Trans>See the application</Trans>
+          </ButtonLink>
         </Banner>
       )}
       {open && (
         <Card as="section">
-          <h2 className={styles.heading}><Trans>Correct your data</Trans></h2>
-          <p className={styles.muted}><Trans>Your previous answers are filled in. Change what the notes ask for, then press Next to attach the documents.</Trans></p>
+          <h2 className={styles.heading}>
+            <Trans>Correct your data</Trans>
+          </h2>
+          <p className={styles.muted}>
+            <Trans>
+              Your previous answers are filled in. Change what the notes ask for, then press Next to attach the
+              documents.
+            </Trans>
+          </p>
         </Card>
       )}
-      {open && (initial ? <ReapplyForm id={id} initial={initial} onBusyChange={setBusy} /> : <SkeletonCard lines={5} />)}
+      {open &&
+        (initial ? <ReapplyForm id={id} initial={initial} onBusyChange={setBusy} /> : <SkeletonCard lines={5} />)}
     </Page>
   );
 }

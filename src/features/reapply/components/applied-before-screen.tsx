@@ -18,21 +18,39 @@ export function AppliedBeforeScreen() {
   const rejected = useRemote((signal) => fetchRejected(signal), []);
   return (
     <Page header={<AppHeader title={<Trans>Applied before</Trans>} back="/resident-certificate" bell />}>
-      {rejected.status === 'loading' && <div aria-busy="true" className={styles.list}><SkeletonCard lines={3} /><SkeletonCard lines={3} /></div>}
+      {rejected.status === 'loading' && (
+        <div aria-busy="true" className={styles.list}>
+          <SkeletonCard lines={3} />
+          <SkeletonCard lines={3} />
+        </div>
+      )}
       {rejected.status === 'failed' && <LoadFailed error={rejected.error} onRetry={rejected.retry} />}
       {rejected.status === 'ready' && rejected.data.length === 0 && (
         <EmptyState
           title={<Trans>No application before</Trans>}
-          action={<ButtonLink to="/application-history" variant="secondary"><Trans>See all my applications</Trans></ButtonLink>}
+          action={
+            <ButtonLink to="/application-history" variant="secondary">
+              <Trans>See all my applications</Trans>
+            </ButtonLink>
+          }
         >
           <Trans>None of your applications was rejected, so there is nothing to submit again.</Trans>
         </EmptyState>
       )}
       {rejected.status === 'ready' && rejected.data.length > 0 && (
         <>
-          <p className={styles.intro}><Trans>These applications were rejected. Open one to read the officer's notes, correct your data and submit it again.</Trans></p>
+          <p className={styles.intro}>
+            <Trans>
+              These applications were rejected. Open one to read the officer's notes, correct your data and submit it
+              again.
+            </Trans>
+          </p>
           <ul className={styles.list}>
-            {rejected.data.map((item) => <li key={item.id}><AppliedBeforeCard item={item} /></li>)}
+            {rejected.data.map((item) => (
+              <li key={item.id}>
+                <AppliedBeforeCard item={item} />
+              </li>
+            ))}
           </ul>
         </>
       )}

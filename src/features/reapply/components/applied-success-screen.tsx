@@ -14,7 +14,10 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 function PaymentDue({ amount, deadline }: { amount: string; deadline: string }) {
   return (
     <Banner tone="warning" focusOnShow={false}>
-      <Trans>This new application still has to be paid: transfer {amount} to its virtual account before {deadline}, or it will be rejected.</Trans>
+      <Trans>
+        This new application still has to be paid: transfer {amount} to its virtual account before {deadline}, or it
+        will be rejected.
+      </Trans>
     </Banner>
   );
 }
@@ -31,20 +34,39 @@ export function AppliedSuccessScreen({ id }: { id: number }) {
   return (
     <Page header={<AppHeader title={<Trans>Applied successfully</Trans>} back="/application-history" bell />}>
       <SuccessPanel title={<Trans>Applied again successfully</Trans>}>
-        <p><Trans>Your new application</Trans></p>
+        <p>
+          <Trans>Your new application</Trans>
+        </p>
         <TicketReference>{ticketNumber(id)}</TicketReference>
-        {toPay
-          ? <p><Trans>has been received. It will be processed once it is paid.</Trans></p>
-          : <p><Trans>has been received and will be processed in 3 working days. You will get a notification when its status changes.</Trans></p>}
-        {!toPay && <ButtonLink to="/application-history" wide><Trans>Check Application Status</Trans></ButtonLink>}
+        {toPay ? (
+          <p>
+            <Trans>has been received. It will be processed once it is paid.</Trans>
+          </p>
+        ) : (
+          <p>
+            <Trans>
+              has been received and will be processed in 3 working days. You will get a notification when its status
+              changes.
+            </Trans>
+          </p>
+        )}
+        {!toPay && (
+          <ButtonLink to="/application-history" wide>
+            <Trans>Check Application Status</Trans>
+          </ButtonLink>
+        )}
       </SuccessPanel>
       {state.status === 'loading' && <SkeletonCard lines={3} />}
       {app && toPay && (
         <Card as="section">
           <Stack gap={3}>
             <PaymentDue amount={formatMoney(app.payment.amount)} deadline={formatDateTime(app.payment.deadline)} />
-            <ButtonLink to="/waiting-for-payment/$id" params={{ id: String(id) }} wide><Trans>Pay now</Trans></ButtonLink>
-            <ButtonLink to="/application-history" variant="ghost" wide><Trans>Check Application Status</Trans></ButtonLink>
+            <ButtonLink to="/waiting-for-payment/$id" params={{ id: String(id) }} wide>
+              <Trans>Pay now</Trans>
+            </ButtonLink>
+            <ButtonLink to="/application-history" variant="ghost" wide>
+              <Trans>Check Application Status</Trans>
+            </ButtonLink>
           </Stack>
         </Card>
       )}

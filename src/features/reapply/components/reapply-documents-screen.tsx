@@ -22,7 +22,15 @@ import { fetchBanks } from '../../../lib/master-data';
 import { reapplyRequest } from '../api/submit-reapply';
 import { OutboxStorageError, submitThroughOutbox } from '../../../lib/outbox/submit';
 import { storageProblem } from '../../../lib/outbox/outbox-text';
-import { clearDraft, forgetSubmissionKey, keyForSubmission, readDraft, saveDraft, type ReapplyDocumentDraft, type ReapplyDraft } from '../stores/reapply-draft';
+import {
+  clearDraft,
+  forgetSubmissionKey,
+  keyForSubmission,
+  readDraft,
+  saveDraft,
+  type ReapplyDocumentDraft,
+  type ReapplyDraft,
+} from '../stores/reapply-draft';
 import styles from './reapply-documents.module.css';
 
 type Chosen = ReapplyDocumentDraft;
@@ -57,12 +65,21 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       },
       () => live && setDraft({ status: 'missing' }),
     );
-    fetchBanks().then((list) => live && setBanks(list), () => live && setBanks([]));
-    return () => { live = false; };
+    fetchBanks().then(
+      (list) => live && setBanks(list),
+      () => live && setBanks([]),
+    );
+    return () => {
+      live = false;
+    };
   }, [id]);
 
   // The bank of the rejected application unless the citizen chose another.
-  const chosenBank = bankId ?? (draft.status === 'ready' ? draft.draft.bankId : null) ?? application.application?.payment.bank_id ?? null;
+  const chosenBank =
+    bankId ??
+    (draft.status === 'ready' ? draft.draft.bankId : null) ??
+    application.application?.payment.bank_id ??
+    null;
 
   if (draft.status === 'missing') return <Navigate to="/history-applied-before" replace />;
 
@@ -79,7 +96,13 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
         setErrors((e) => ({ ...e, [kind]: i18n._(fileProblemMessage(check.problem, kind)) }));
         return;
       }
-      const chosen: Chosen = { blob: check.file, name: file.name, type: check.type, size: check.file.size, at: Date.now() };
+      const chosen: Chosen = {
+        blob: check.file,
+        name: file.name,
+        type: check.type,
+        size: check.file.size,
+        at: Date.now(),
+      };
       setFiles((f) => {
         const next = { ...f, [kind]: chosen };
         keep(next);
@@ -112,18 +135,30 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
     }
     setProgress(0);
     try {
-      const documents = Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, files[kind]!])) as Record<ApplicationDocumentKind, Chosen>;
-      const fingerprint = JSON.stringify([saved.values, APPLICATION_DOCUMENTS.map((k) => [documents[k].name, documents[k].size, documents[k].at]), chosenBank]);
+      const documents = Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, files[kind]!])) as Record<
+        ApplicationDocumentKind,
+        Chosen
+      >;
+      const fingerprint = JSON.stringify([
+        saved.values,
+        APPLICATION_DOCUMENTS.map((k) => [documents[k].name, documents[k].size, documents[k].at]),
+        chosenBank,
+      ]);
       const key = await keyForSubmission(id, fingerprint);
-      const outcome = await submitThroughOutbox(reapplyRequest(id, saved.values, documents, chosenBank, key), setProgress);
+      const outcome = await submitThroughOutbox(
+        reapplyRequest(id, saved.values, documents, chosenBank, key),
+        setProgress,
+      );
       if (outcome.result === 'refused') throw outcome.error;
-      if (outcome.result === 'sent') await navigate({ to: '/applied-success/$id', params: { id: String(outcome.entry.resultId) }, replace: true });
+      if (outcome.result === 'sent')
+        await navigate({ to: '/applied-success/$id', params: { id: String(outcome.entry.resultId) }, replace: true });
       else await navigate({ to: '/outbox', search: { queued: outcome.entry.id }, replace: true });
       // Only now that the server or the outbox holds the new application is the form removed (spec §4).
       await clearDraft(id).catch(() => undefined);
     } catch (err) {
       // Another body under the same key: the next attempt gets a fresh key.
-      if (err instanceof ApiError && err.code === ErrorCode.idempotencyConflict) await forgetSubmissionKey(id).catch(() => undefined);
+      if (err instanceof ApiError && err.code === ErrorCode.idempotencyConflict)
+        await forgetSubmissionKey(id).catch(() => undefined);
       setFailure(err instanceof OutboxStorageError ? storageProblem(err) : errorMessage(err));
     } finally {
       setProgress(null);
@@ -136,51 +171,93 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
   const ready = draft.status === 'ready' && application.status === 'ready';
   return (
     <Page
-      header={<AppHeader title={<Trans>Document submission</Trans>} back={() => void navigate({ to: '/history-applied-before-detail/$id', params: { id: String(id) } })} bell />}
-      footer={(
+      header={
+        <AppHeader
+          title={<Trans>Document submission</Trans>}
+          back={() => void navigate({ to: '/history-applied-before-detail/$id', params: { id: String(id) } })}
+          bell
+        />
+      }
+      footer={
         <>
-          {sending && <ProgressBar label={progress < 1 ? <Trans>Sending your application…</Trans> : <Trans>Saving your application…</Trans>} value={progress} />}
-          <Button wide onPress={() => void submit()} pending={sending} pendingLabel={t`Submitting...`} isDisabled={!ready || anyChecking}>
+          {sending && (
+            <ProgressBar
+              label={progress < 1 ? <Trans>Sending your application…</Trans> : <Trans>Saving your application…</Trans>}
+              value={progress}
+            />
+          )}
+          <Button
+            wide
+            onPress={() => void submit()}
+            pending={sending}
+            pendingLabel={t`Submitting...`}
+            isDisabled={!ready || anyChecking}
+          >
             <Trans>Submit</Trans>
           </Button>
         </>
-      )}
+      }
     >
-      {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+      {failure && (
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Banner>
+      )}
       {application.status === 'failed' && (
         <Banner tone="error">
           {errorMessage(application.error)}{' '}
-          <Button variant="ghost" onPress={application.reload}><Trans>Try again</Trans></Button>
+          <Button variant="ghost" onPress={application.reload}>
+            <Trans>Try again</Trans>
+          </Button>
         </Banner>
       )}
       {application.status === 'not-found' && <Navigate to="/history-applied-before" replace />}
       {!ready ? (
-        application.status !== 'failed' && <><SkeletonCard lines={6} /><SkeletonCard lines={2} /></>
+        application.status !== 'failed' && (
+          <>
+            <SkeletonCard lines={6} />
+            <SkeletonCard lines={2} />
+          </>
+        )
       ) : (
         <>
           <Card as="section">
-            <p className={styles.ticket}><Trans>Applying again for {ticket}</Trans></p>
-            <p><Trans>Attach one file for each document. Take clear, well-lit pictures where every word can be read.</Trans></p>
+            <p className={styles.ticket}>
+              <Trans>Applying again for {ticket}</Trans>
+            </p>
+            <p>
+              <Trans>
+                Attach one file for each document. Take clear, well-lit pictures where every word can be read.
+              </Trans>
+            </p>
             <DocumentInputs
               files={files}
               errors={errors}
               busy={checking}
               onSelect={(kind, file) => void choose(kind, file)}
-              onView={(kind) => files[kind] && setViewing({ kind, source: { blob: files[kind].blob, name: files[kind].name } })}
-              onRemove={(kind) => setFiles((f) => {
-                const next = { ...f };
-                delete next[kind];
-                keep(next);
-                return next;
-              })}
+              onView={(kind) =>
+                files[kind] && setViewing({ kind, source: { blob: files[kind].blob, name: files[kind].name } })
+              }
+              onRemove={(kind) =>
+                setFiles((f) => {
+                  const next = { ...f };
+                  delete next[kind];
+                  keep(next);
+                  return next;
+                })
+              }
             />
           </Card>
           <Card as="section">
-            <h2 className={styles.heading}><Trans>Payment method</Trans></h2>
+            <h2 className={styles.heading}>
+              <Trans>Payment method</Trans>
+            </h2>
             <p className={styles.muted}>
-              {application.application!.payment.payment_status === 'paid'
-                ? <Trans>Your fee was already paid: it carries over to the new application.</Trans>
-                : <Trans>You pay the fee for the new application by bank transfer.</Trans>}
+              {application.application!.payment.payment_status === 'paid' ? (
+                <Trans>Your fee was already paid: it carries over to the new application.</Trans>
+              ) : (
+                <Trans>You pay the fee for the new application by bank transfer.</Trans>
+              )}
             </p>
             <div id="reapply-bank">
               <SelectField

@@ -19,7 +19,11 @@ export function RejectedSummary({ application: a }: { application: ApplicationDe
       <DataList
         items={[
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
-          { label: <Trans>Notes</Trans>, value: a.revocation ? a.revocation.reason : applicationNotes(a, (d) => i18n._(d)), wide: true },
+          {
+            label: <Trans>Notes</Trans>,
+            value: a.revocation ? a.revocation.reason : applicationNotes(a, (d) => i18n._(d)),
+            wide: true,
+          },
         ]}
       />
     </Card>

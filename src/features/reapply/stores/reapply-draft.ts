@@ -45,7 +45,8 @@ const MAX_AGE_MS = 30 * 86_400_000;
 const currentOwner = () => resolveOwner();
 
 /** Drafts saved before owners were digests carry the e-mail itself. */
-const ownedBy = (stored: StoredDraft, owner: string) => stored.owner === owner || (stored.owner.includes('@') && ownerOfEmail(stored.owner) === owner);
+const ownedBy = (stored: StoredDraft, owner: string) =>
+  stored.owner === owner || (stored.owner.includes('@') && ownerOfEmail(stored.owner) === owner);
 
 /** The saved form of this rejected application, or null (none, someone else's, or abandoned). */
 export async function readDraft(rejectedId: number): Promise<ReapplyDraft | null> {
@@ -70,7 +71,16 @@ async function writeDraft(rejectedId: number, patch: Partial<ReapplyDraft>): Pro
   const previous = await readDraft(rejectedId);
   const values = patch.values ?? previous?.values;
   if (!values) throw new Error('No applicant data to save.');
-  const next: StoredDraft = { owner, documents: {}, bankId: null, submission: null, ...previous, ...patch, values, savedAt: Date.now() };
+  const next: StoredDraft = {
+    owner,
+    documents: {},
+    bankId: null,
+    submission: null,
+    ...previous,
+    ...patch,
+    values,
+    savedAt: Date.now(),
+  };
   await set(keyOf(rejectedId), next, reapplyDb);
   askPersistentStorage();
 }
@@ -105,7 +115,12 @@ export async function restoreReapplyDraft(
 ): Promise<boolean> {
   if (!force && (await readDraft(rejectedId))) return false;
   const at = Date.now();
-  const documents = Object.fromEntries(Object.entries(files).map(([kind, f]) => [kind, { blob: f.blob, name: f.name, type: f.blob.type, size: f.blob.size, at }]));
+  const documents = Object.fromEntries(
+    Object.entries(files).map(([kind, f]) => [
+      kind,
+      { blob: f.blob, name: f.name, type: f.blob.type, size: f.blob.size, at },
+    ]),
+  );
   await saveDraft(rejectedId, { values: copy.values, documents, bankId: copy.bankId, submission: null });
   return true;
 }

@@ -19,7 +19,8 @@ export interface RegisterPayload {
 }
 
 /** Creates the account (unverified) and mails the first code. A 10 MB photo on 2G takes a while. */
-export const register = (body: RegisterPayload) => api<OtpSentResponse>('/v1/auth/register', { body, auth: false, timeoutMs: 180_000 });
+export const register = (body: RegisterPayload) =>
+  api<OtpSentResponse>('/v1/auth/register', { body, auth: false, timeoutMs: 180_000 });
 
 /** The photo as the data URL the API takes; made only now, when the request is sent (DECISIONS). */
 export function toDataUrl(blob: Blob): Promise<string> {

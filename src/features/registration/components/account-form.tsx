@@ -18,7 +18,11 @@ import { usePrefetchReader } from './use-card-reader';
 import styles from './registration.module.css';
 
 /** Server field names → this form's (the API says phone_number, the form says phone). */
-const FORM_FIELD: Record<string, 'email' | 'phone' | 'password'> = { email: 'email', phone_number: 'phone', password: 'password' };
+const FORM_FIELD: Record<string, 'email' | 'phone' | 'password'> = {
+  email: 'email',
+  phone_number: 'phone',
+  password: 'password',
+};
 
 /** /register: e-mail, phone, password and confirmation; Next checks e-mail and phone are free. */
 export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
@@ -28,9 +32,15 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   const [failure, setFailure] = useState<string | null>(null);
   // The card is read two screens on: its reader downloads while the citizen types.
   usePrefetchReader(true);
-  const { register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting } = useLightForm(registerAccountForm, {
-    email: draft.email, phone: draft.phone, password: draft.password, password_confirmation: draft.password,
-  });
+  const { register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting } = useLightForm(
+    registerAccountForm,
+    {
+      email: draft.email,
+      phone: draft.phone,
+      password: draft.password,
+      password_confirmation: draft.password,
+    },
+  );
 
   // Sent back here because the last step found the e-mail or phone taken: say so on that field.
   useEffect(() => {
@@ -54,20 +64,49 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
-      {failure && <Banner tone="error" onDismiss={() => setFailure(null)}>{failure}</Banner>}
+      {failure && (
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Banner>
+      )}
       <Card>
         <Stack gap={4}>
-          <TextField label={t`Email`} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errorOf('email')} {...register('email')} />
+          <TextField
+            label={t`Email`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errorOf('email')}
+            {...register('email')}
+          />
           <PhoneField label={t`Phone number`} error={errorOf('phone')} {...register('phone')} />
-          <PasswordField label={t`Password`} autoComplete="new-password" hint={t`At least 8 characters, with an uppercase letter and a number.`} error={errorOf('password')} {...register('password')} />
-          <PasswordField label={t`Confirm password`} autoComplete="new-password" error={errorOf('password_confirmation')} {...register('password_confirmation')} />
+          <PasswordField
+            label={t`Password`}
+            autoComplete="new-password"
+            hint={t`At least 8 characters, with an uppercase letter and a number.`}
+            error={errorOf('password')}
+            {...register('password')}
+          />
+          <PasswordField
+            label={t`Confirm password`}
+            autoComplete="new-password"
+            error={errorOf('password_confirmation')}
+            {...register('password_confirmation')}
+          />
         </Stack>
       </Card>
       <SubmitButton wide pending={isSubmitting} pendingLabel={t`Submitting...`}>
         <Trans>Next</Trans>
       </SubmitButton>
       <p className={styles.center}>
-        <Trans>Already have an account? <Link to="/login" className={styles.link}>Login</Link></Trans>
+        <Trans>
+          Already have an account?{' '}
+          <Link to="/login" className={styles.link}>
+            Login
+          </Link>
+        </Trans>
       </p>
     </form>
   );

@@ -64,12 +64,16 @@ export function IdCardCamera() {
     canvas.width = v.videoWidth;
     canvas.height = v.videoHeight;
     canvas.getContext('2d')?.drawImage(v, 0, 0);
-    canvas.toBlob((blob) => {
-      if (!blob) return;
-      stop();
-      setCamera('captured');
-      void reader.read(blob);
-    }, 'image/jpeg', 0.92);
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return;
+        stop();
+        setCamera('captured');
+        void reader.read(blob);
+      },
+      'image/jpeg',
+      0.92,
+    );
   };
 
   const retake = () => void start();
@@ -85,7 +89,9 @@ export function IdCardCamera() {
             {camera === 'live' && (
               <div className={styles.guide} aria-hidden="true">
                 <div className={styles.frame} />
-                <p className={styles.guideText}><Trans>Fill the frame with the card</Trans></p>
+                <p className={styles.guideText}>
+                  <Trans>Fill the frame with the card</Trans>
+                </p>
               </div>
             )}
           </>
@@ -93,16 +99,27 @@ export function IdCardCamera() {
       </div>
       {camera === 'unavailable' && (
         <Banner tone="warning">
-          <Trans>The camera could not be opened. Allow camera access in your browser settings, or <Link to="/register/upload-id">upload an image instead</Link>.</Trans>
+          <Trans>
+            The camera could not be opened. Allow camera access in your browser settings, or{' '}
+            <Link to="/register/upload-id">upload an image instead</Link>.
+          </Trans>
         </Banner>
       )}
       {camera === 'captured' ? (
-        <Button variant="secondary" wide onPress={retake} isDisabled={reader.busy}><Trans>Retake</Trans></Button>
+        <Button variant="secondary" wide onPress={retake} isDisabled={reader.busy}>
+          <Trans>Retake</Trans>
+        </Button>
       ) : (
-        <Button variant="secondary" wide onPress={capture} isDisabled={camera !== 'live'}><Trans>Capture</Trans></Button>
+        <Button variant="secondary" wide onPress={capture} isDisabled={camera !== 'live'}>
+          <Trans>Capture</Trans>
+        </Button>
       )}
       <ReadingStatus state={reader.state.status === 'idle' ? earlier : reader.state} />
-      <Button wide onPress={() => void navigate({ to: '/register/personal-information' })} isDisabled={reader.busy || !image || camera !== 'captured'}>
+      <Button
+        wide
+        onPress={() => void navigate({ to: '/register/personal-information' })}
+        isDisabled={reader.busy || !image || camera !== 'captured'}
+      >
         <Trans>Next</Trans>
       </Button>
     </Stack>

@@ -45,12 +45,22 @@ export function IdCardUpload() {
 
   return (
     <Stack gap={4}>
-      <p className={styles.note}><Trans>Choose a clear photo of the front of your ID card, with all four corners visible.</Trans></p>
+      <p className={styles.note}>
+        <Trans>Choose a clear photo of the front of your ID card, with all four corners visible.</Trans>
+      </p>
       <div className={`${styles.preview} ${preview ? '' : styles.empty}`}>
-        {preview ? <img src={preview} alt={t`Your ID card`} /> : (
+        {preview ? (
+          <img src={preview} alt={t`Your ID card`} />
+        ) : (
           <>
-            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true"><rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" /><circle cx="8.5" cy="11" r="2" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M13 10h5M13 13h5M6 16h12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /></svg>
-            <span><Trans>No image chosen yet</Trans></span>
+            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+              <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <circle cx="8.5" cy="11" r="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="M13 10h5M13 13h5M6 16h12" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
+            <span>
+              <Trans>No image chosen yet</Trans>
+            </span>
           </>
         )}
       </div>
@@ -62,12 +72,19 @@ export function IdCardUpload() {
         className={styles.fileInput}
         aria-label={t`ID card image`}
         aria-describedby={error ? 'id-card-error' : undefined}
-        onChange={(e) => { void onFile(e.target.files?.[0]); e.target.value = ''; }}
+        onChange={(e) => {
+          void onFile(e.target.files?.[0]);
+          e.target.value = '';
+        }}
       />
       <Button variant="secondary" wide onPress={() => input.current?.click()} isDisabled={reader.busy}>
         {image ? <Trans>Choose another image</Trans> : <Trans>Choose image</Trans>}
       </Button>
-      {error && <p id="id-card-error" role="alert" className={styles.error}>{error}</p>}
+      {error && (
+        <p id="id-card-error" role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       <ReadingStatus state={reader.state.status === 'idle' ? earlier : reader.state} />
       <Button wide onPress={next} isDisabled={reader.busy}>
         <Trans>Next</Trans>

@@ -29,10 +29,16 @@ export function useLeaveGuard(backTo: '/register' | '/register/upload') {
   };
   const dialog = (
     <Dialog isOpen={open} onOpenChange={(o) => !o && stay()} title={<Trans>Leave this step?</Trans>} role="alertdialog">
-      <p><Trans>Do you want to leave this page? You may have to enter some details again.</Trans></p>
+      <p>
+        <Trans>Do you want to leave this page? You may have to enter some details again.</Trans>
+      </p>
       <DialogActions>
-        <Button variant="secondary" onPress={stay}><Trans>Stay on this page</Trans></Button>
-        <Button onPress={leave}><Trans>Leave</Trans></Button>
+        <Button variant="secondary" onPress={stay}>
+          <Trans>Stay on this page</Trans>
+        </Button>
+        <Button onPress={leave}>
+          <Trans>Leave</Trans>
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -55,7 +55,9 @@ export function OtpBoxes({ value, length, onChange, invalid, describedBy }: Prop
       {digits.map((digit, i) => (
         <input
           key={i}
-          ref={(el) => { boxes.current[i] = el; }}
+          ref={(el) => {
+            boxes.current[i] = el;
+          }}
           className={styles.box}
           value={digit}
           inputMode="numeric"

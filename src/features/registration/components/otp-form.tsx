@@ -64,7 +64,8 @@ export function OtpForm() {
       setBanner({ tone: 'success', text: t`A new code was sent. Please check your email inbox.` });
     } catch (err) {
       // Sent too recently (another tab, or a login a moment ago): count down again.
-      if (err instanceof ApiError && err.code === ErrorCode.tooManyRequests) useRegistrationDraft.getState().update({ otpSentAt: Date.now() });
+      if (err instanceof ApiError && err.code === ErrorCode.tooManyRequests)
+        useRegistrationDraft.getState().update({ otpSentAt: Date.now() });
       setBanner({ tone: 'error', text: errorMessage(err) });
     } finally {
       setResending(false);
@@ -72,22 +73,51 @@ export function OtpForm() {
   };
 
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
       <Stack gap={5}>
-        {banner && <Banner tone={banner.tone} onDismiss={() => setBanner(null)}>{banner.text}</Banner>}
+        {banner && (
+          <Banner tone={banner.tone} onDismiss={() => setBanner(null)}>
+            {banner.text}
+          </Banner>
+        )}
         <Card>
           <Stack gap={5}>
             <p className={styles.sentTo}>
-              <Trans>We sent a 4-digit code to <span className={styles.email}>{email}</span></Trans>
+              <Trans>
+                We sent a 4-digit code to <span className={styles.email}>{email}</span>
+              </Trans>
             </p>
-            <OtpBoxes value={code} length={LIMITS.otpLength} onChange={(c) => { setCode(c); setFieldError(null); }} invalid={!!fieldError} describedBy={fieldError ? 'otp-error' : undefined} />
-            {fieldError && <p id="otp-error" className={styles.error}>{fieldError}</p>}
+            <OtpBoxes
+              value={code}
+              length={LIMITS.otpLength}
+              onChange={(c) => {
+                setCode(c);
+                setFieldError(null);
+              }}
+              invalid={!!fieldError}
+              describedBy={fieldError ? 'otp-error' : undefined}
+            />
+            {fieldError && (
+              <p id="otp-error" className={styles.error}>
+                {fieldError}
+              </p>
+            )}
             <div className={styles.resend}>
-              <span><Trans>Didn't receive the code?</Trans></span>
+              <span>
+                <Trans>Didn't receive the code?</Trans>
+              </span>
               <Button variant="ghost" onPress={() => void resend()} isDisabled={remaining > 0} pending={resending}>
                 {remaining > 0 ? <Trans>Resend code in {remaining} s</Trans> : <Trans>Resend code</Trans>}
               </Button>
-              <span><Trans>The code is valid for 10 minutes. Check your spam folder too.</Trans></span>
+              <span>
+                <Trans>The code is valid for 10 minutes. Check your spam folder too.</Trans>
+              </span>
             </div>
           </Stack>
         </Card>

@@ -28,7 +28,17 @@ const withPassword = v.pipe(
 ) as unknown as typeof personalInformation;
 
 type Values = PersonalDraft & { password?: string; password_confirmation?: string };
-const EMPTY: PersonalDraft = { first_name: '', last_name: '', id_card: '', date_of_birth: '', address: '', house_number: '', province_id: '', district_id: '', village_id: '' };
+const EMPTY: PersonalDraft = {
+  first_name: '',
+  last_name: '',
+  id_card: '',
+  date_of_birth: '',
+  address: '',
+  house_number: '',
+  province_id: '',
+  district_id: '',
+  village_id: '',
+};
 
 /** /register/personal-information: the card's data to check and complete; Submit creates the account and mails the code. */
 export function PersonalInformationForm() {
@@ -40,7 +50,11 @@ export function PersonalInformationForm() {
   const form = useSchemaForm(needsPassword ? withPassword : personalInformation, {
     defaultValues: { ...EMPTY, ...draft.personal } as never,
   });
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
 
   // Every change is kept on the device (a reload or a dropped connection loses nothing but the password).
   useEffect(() => {
@@ -52,22 +66,36 @@ export function PersonalInformationForm() {
         useRegistrationDraft.getState().update({ personal: personal as Partial<PersonalDraft> });
       }, 300);
     });
-    return () => { clearTimeout(timer); sub.unsubscribe(); };
+    return () => {
+      clearTimeout(timer);
+      sub.unsubscribe();
+    };
   }, [form]);
 
   const hint = (field: PrefilledField) => {
     const read = draft.prefilled[field];
-    if (read === 'check') return <span className={styles.unsure}>{t`Read from your ID card, but part of it was unclear. Please check it carefully.`}</span>;
+    if (read === 'check')
+      return (
+        <span
+          className={styles.unsure}
+        >{t`Read from your ID card, but part of it was unclear. Please check it carefully.`}</span>
+      );
     if (read === 'ok') return t`Read from your ID card. Please check it.`;
     return undefined;
   };
 
   // A place chosen from the card's address is shown as such until the citizen changes it.
-  const [province, district, village] = form.watch(['province_id', 'district_id', 'village_id'] as never) as unknown as string[];
+  const [province, district, village] = form.watch([
+    'province_id',
+    'district_id',
+    'village_id',
+  ] as never) as unknown as string[];
   const placeHint = (field: 'province_id' | 'district_id' | 'village_id') => {
     const current = { province_id: province, district_id: district, village_id: village }[field];
     const chosen = draft.placeCandidates?.[field.replace('_id', '') as 'province' | 'district' | 'village'][0];
-    return draft.prefilled[field] && current && current === String(chosen) ? t`Chosen from the address on your ID card. Please check it.` : undefined;
+    return draft.prefilled[field] && current && current === String(chosen)
+      ? t`Chosen from the address on your ID card. Please check it.`
+      : undefined;
   };
 
   const onSubmit = handleSubmit(async (raw) => {
@@ -105,7 +133,12 @@ export function PersonalInformationForm() {
           await navigate({ to: '/register', search: { taken: err.code === ErrorCode.emailTaken ? 'email' : 'phone' } });
           return;
         }
-        if (err.fields.id_card_file || err.code === ErrorCode.fileTooLarge || err.code === ErrorCode.fileTypeNotAllowed || err.code === ErrorCode.payloadTooLarge) {
+        if (
+          err.fields.id_card_file ||
+          err.code === ErrorCode.fileTooLarge ||
+          err.code === ErrorCode.fileTypeNotAllowed ||
+          err.code === ErrorCode.payloadTooLarge
+        ) {
           setFailure({ text: errorMessage(err), fixImage: true });
           return;
         }
@@ -120,48 +153,103 @@ export function PersonalInformationForm() {
       {failure && (
         <Banner tone="error" onDismiss={() => setFailure(null)}>
           {failure.text}
-          {failure.fixImage && <> <Link to="/register/upload" className={styles.link}><Trans>Choose the ID card image again</Trans></Link></>}
+          {failure.fixImage && (
+            <>
+              {' '}
+              <Link to="/register/upload" className={styles.link}>
+                <Trans>Choose the ID card image again</Trans>
+              </Link>
+            </>
+          )}
         </Banner>
       )}
       <Card>
         <Stack gap={4}>
-          <TextField label={t`First name`} autoComplete="given-name" hint={hint('first_name')} error={errorOf(errors, 'first_name')} {...register('first_name')} />
-          <TextField label={t`Last name`} autoComplete="family-name" hint={hint('last_name')} error={errorOf(errors, 'last_name')} {...register('last_name')} />
+          <TextField
+            label={t`First name`}
+            autoComplete="given-name"
+            hint={hint('first_name')}
+            error={errorOf(errors, 'first_name')}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t`Last name`}
+            autoComplete="family-name"
+            hint={hint('last_name')}
+            error={errorOf(errors, 'last_name')}
+            {...register('last_name')}
+          />
           <TextField
             label={t`ID card number`}
             inputMode="numeric"
             autoComplete="off"
             hint={hint('id_card')}
             error={errorOf(errors, 'id_card')}
-            {...register('id_card', { onChange: (e) => { e.target.value = e.target.value.replace(/\D/g, ''); } })}
+            {...register('id_card', {
+              onChange: (e) => {
+                e.target.value = e.target.value.replace(/\D/g, '');
+              },
+            })}
           />
           <Controller
             control={form.control}
             name={'date_of_birth' as never}
             render={({ field }) => (
-              <DateOfBirthField label={t`Date of birth`} hint={hint('date_of_birth')} error={errorOf(errors, 'date_of_birth')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+              <DateOfBirthField
+                label={t`Date of birth`}
+                hint={hint('date_of_birth')}
+                error={errorOf(errors, 'date_of_birth')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+              />
             )}
           />
         </Stack>
       </Card>
       <Card>
         <Stack gap={4}>
-          <TextAreaField label={t`Address`} rows={2} autoComplete="street-address" hint={hint('address')} error={errorOf(errors, 'address')} {...register('address')} />
+          <TextAreaField
+            label={t`Address`}
+            rows={2}
+            autoComplete="street-address"
+            hint={hint('address')}
+            error={errorOf(errors, 'address')}
+            {...register('address')}
+          />
           <TextField label={t`House number`} error={errorOf(errors, 'house_number')} {...register('house_number')} />
           <LocationFields
             form={form as never}
             names={{ province: 'province_id', district: 'district_id', village: 'village_id' } as never}
             suggested={draft.placeCandidates ?? undefined}
-            hints={{ province: placeHint('province_id'), district: placeHint('district_id'), village: placeHint('village_id') }}
+            hints={{
+              province: placeHint('province_id'),
+              district: placeHint('district_id'),
+              village: placeHint('village_id'),
+            }}
           />
         </Stack>
       </Card>
       {needsPassword && (
         <Card>
           <Stack gap={4}>
-            <p className={styles.intro}><Trans>For your security the password is never stored on this phone. Please type it again.</Trans></p>
-            <PasswordField label={t`Password`} autoComplete="new-password" error={errorOf(errors, 'password' as never)} {...register('password' as never)} />
-            <PasswordField label={t`Confirm password`} autoComplete="new-password" error={errorOf(errors, 'password_confirmation' as never)} {...register('password_confirmation' as never)} />
+            <p className={styles.intro}>
+              <Trans>For your security the password is never stored on this phone. Please type it again.</Trans>
+            </p>
+            <PasswordField
+              label={t`Password`}
+              autoComplete="new-password"
+              error={errorOf(errors, 'password' as never)}
+              {...register('password' as never)}
+            />
+            <PasswordField
+              label={t`Confirm password`}
+              autoComplete="new-password"
+              error={errorOf(errors, 'password_confirmation' as never)}
+              {...register('password_confirmation' as never)}
+            />
           </Stack>
         </Card>
       )}

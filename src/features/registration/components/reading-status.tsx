@@ -11,7 +11,15 @@ function ProgressBar({ label, percent, text }: { label: string; percent: number;
         <span>{label}</span>
         <span>{text}</span>
       </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} className={styles.track}>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+        className={styles.track}
+      >
         <div className={styles.bar} style={{ width: `${percent}%` }} />
       </div>
     </>
@@ -28,8 +36,16 @@ export function ReadingStatus({ state }: { state: ReaderState }) {
       const total = formatMegabytes(download.total, i18n.locale);
       return (
         <div className={styles.progress}>
-          <ProgressBar label={t`Downloading the card reader`} percent={Math.floor((100 * download.loaded) / download.total)} text={t`${loaded} of ${total} MB`} />
-          <p className={styles.note}><Trans>Only the first time: this phone keeps the reader, and next time it starts at once, offline too.</Trans></p>
+          <ProgressBar
+            label={t`Downloading the card reader`}
+            percent={Math.floor((100 * download.loaded) / download.total)}
+            text={t`${loaded} of ${total} MB`}
+          />
+          <p className={styles.note}>
+            <Trans>
+              Only the first time: this phone keeps the reader, and next time it starts at once, offline too.
+            </Trans>
+          </p>
         </div>
       );
     }
@@ -41,10 +57,18 @@ export function ReadingStatus({ state }: { state: ReaderState }) {
     );
   }
   if (state.status === 'done' && state.found > 0) {
-    return <Banner tone="success" focusOnShow={false}><Trans>We read {state.found} details from your card. Please check them on the next screen.</Trans></Banner>;
+    return (
+      <Banner tone="success" focusOnShow={false}>
+        <Trans>We read {state.found} details from your card. Please check them on the next screen.</Trans>
+      </Banner>
+    );
   }
   if (state.status === 'done' || state.status === 'failed') {
-    return <Banner tone="warning" focusOnShow={false}><Trans>We could not read the card. You can type your details on the next screen, or try a sharper photo.</Trans></Banner>;
+    return (
+      <Banner tone="warning" focusOnShow={false}>
+        <Trans>We could not read the card. You can type your details on the next screen, or try a sharper photo.</Trans>
+      </Banner>
+    );
   }
   return null;
 }

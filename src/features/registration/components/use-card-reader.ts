@@ -18,7 +18,12 @@ export type ReaderState =
 export function useCardReader() {
   const [state, setState] = useState<ReaderState>({ status: 'idle' });
   const run = useRef(0);
-  useEffect(() => () => { run.current++; }, []);
+  useEffect(
+    () => () => {
+      run.current++;
+    },
+    [],
+  );
 
   const read = useCallback(async (image: Blob) => {
     const mine = ++run.current;
@@ -27,7 +32,10 @@ export function useCardReader() {
     setState({ status: 'reading', progress: 0 });
     try {
       const { readIdCard } = await import('../ocr/read-id-card');
-      const reading = await readIdCard(image, (progress) => mine === run.current && setState({ status: 'reading', progress }));
+      const reading = await readIdCard(
+        image,
+        (progress) => mine === run.current && setState({ status: 'reading', progress }),
+      );
       if (mine !== run.current) return; // a newer photo was taken meanwhile
       const read = prefillFrom(reading.fields);
       // The address names the places of the selects; offline or unsure, the citizen chooses them.
@@ -35,12 +43,22 @@ export function useCardReader() {
       if (mine !== run.current) return;
       const found = withPlaces(read, match);
       const draft = useRegistrationDraft.getState();
-      draft.update({ reading: 'read', personal: mergeReading(draft.personal, draft.prefilled, found), prefilled: found.prefilled, placeCandidates: found.candidates });
+      draft.update({
+        reading: 'read',
+        personal: mergeReading(draft.personal, draft.prefilled, found),
+        prefilled: found.prefilled,
+        placeCandidates: found.candidates,
+      });
       setState({ status: 'done', found: Object.keys(found.prefilled).length });
     } catch {
       if (mine !== run.current) return;
       const draft = useRegistrationDraft.getState();
-      draft.update({ reading: 'failed', personal: mergeReading(draft.personal, draft.prefilled, { values: {}, prefilled: {} }), prefilled: {}, placeCandidates: null });
+      draft.update({
+        reading: 'failed',
+        personal: mergeReading(draft.personal, draft.prefilled, { values: {}, prefilled: {} }),
+        prefilled: {},
+        placeCandidates: null,
+      });
       setState({ status: 'failed' });
     }
   }, []);
@@ -66,17 +84,27 @@ let latest: DownloadState = IDLE;
 
 /** The reader's download (bytes so far, bytes in all), for the progress bar. */
 export function useReaderDownload(): DownloadState {
-  return useSyncExternalStore((notify) => {
-    let stop = () => {};
-    let live = true;
-    void loadAssetsModule().then((m) => {
-      if (!live) return;
-      stop = m.subscribeDownload(() => { latest = m.downloadState(); notify(); });
-      latest = m.downloadState();
-      notify();
-    });
-    return () => { live = false; stop(); };
-  }, () => latest, () => IDLE);
+  return useSyncExternalStore(
+    (notify) => {
+      let stop = () => {};
+      let live = true;
+      void loadAssetsModule().then((m) => {
+        if (!live) return;
+        stop = m.subscribeDownload(() => {
+          latest = m.downloadState();
+          notify();
+        });
+        latest = m.downloadState();
+        notify();
+      });
+      return () => {
+        live = false;
+        stop();
+      };
+    },
+    () => latest,
+    () => IDLE,
+  );
 }
 
 /**

@@ -52,7 +52,22 @@ const LAO_LABEL: Record<LaidOutField, RegExp> = {
 /** Rows after the address that are never part of it: the card's own dates. */
 const FOOTER = /^(?:issued?|expires?|valid)[.:;]?$|ອອກບັດ|ອາຍຸ/iu;
 const LATIN_NAME_WORD = /^[A-Z][A-Z'-]+,?$/;
-const CARD_WORDS = new Set(['LAO', 'PDR', 'ID', 'CARD', 'NO', 'NAME', 'SURNAME', 'DATE', 'OF', 'BIRTH', 'ADDRESS', 'ISSUED', 'EXPIRES', 'SEX']);
+const CARD_WORDS = new Set([
+  'LAO',
+  'PDR',
+  'ID',
+  'CARD',
+  'NO',
+  'NAME',
+  'SURNAME',
+  'DATE',
+  'OF',
+  'BIRTH',
+  'ADDRESS',
+  'ISSUED',
+  'EXPIRES',
+  'SEX',
+]);
 
 const ORDER: LaidOutField[] = ['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth', 'address'];
 
@@ -67,10 +82,12 @@ function linesOf(words: readonly LayoutWord[]): Line[] {
     if (!word.text.trim()) continue;
     byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
   }
-  return [...byLine.values()].map((list) => {
-    list.sort((a, b) => a.box.x0 - b.box.x0);
-    return { words: list, box: union(list.map((w) => w.box)) };
-  }).sort((a, b) => a.box.y0 - b.box.y0);
+  return [...byLine.values()]
+    .map((list) => {
+      list.sort((a, b) => a.box.x0 - b.box.x0);
+      return { words: list, box: union(list.map((w) => w.box)) };
+    })
+    .sort((a, b) => a.box.y0 - b.box.y0);
 }
 
 function union(boxes: Box[]): Box {
@@ -85,7 +102,11 @@ function union(boxes: Box[]): Box {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The label word a field's value follows, on its line: English first, else the Lao one. */
-function findLabel(lines: Line[], field: LaidOutField, taken: Set<LayoutWord>): { line: Line; word: LayoutWord } | undefined {
+function findLabel(
+  lines: Line[],
+  field: LaidOutField,
+  taken: Set<LayoutWord>,
+): { line: Line; word: LayoutWord } | undefined {
   for (const pattern of [ENGLISH_LABEL[field], LAO_LABEL[field]]) {
     for (const line of lines) {
       const word = line.words.find((w, i) => {
@@ -95,7 +116,13 @@ function findLabel(lines: Line[], field: LaidOutField, taken: Set<LayoutWord>): 
         // "Name" also ends "Surname" when the recogniser splits it ("Sur name").
         if (field === 'firstNameLao' && /^su[rn]$/i.test(line.words[i - 1]?.text ?? '')) return false;
         // "No" is only the ID label's when "ID" or the Lao label is before it.
-        if (field === 'idNumber' && /^n[o0]/i.test(w.text) && i > 0 && !/^[il1|][dl1]$|ເລກ|ບັດ/iu.test(line.words[i - 1]!.text)) return false;
+        if (
+          field === 'idNumber' &&
+          /^n[o0]/i.test(w.text) &&
+          i > 0 &&
+          !/^[il1|][dl1]$|ເລກ|ບັດ/iu.test(line.words[i - 1]!.text)
+        )
+          return false;
         return true;
       });
       if (word) return { line, word };
@@ -109,7 +136,14 @@ function findLabel(lines: Line[], field: LaidOutField, taken: Set<LayoutWord>): 
  * "Name" row (not the Latin name) whose label, like every label, ends with a colon.
  */
 function surnameByPlace(lines: Line[], taken: Set<LayoutWord>): { line: Line; word: LayoutWord } | undefined {
-  const name = lines.findIndex((line) => line.words.some((w, i) => !taken.has(w) && ENGLISH_LABEL.firstNameLao.test(w.text.replace(/^.*[/|]/u, '').replace(/^[^\p{L}]+/u, '')) && !/^su[rn]$/i.test(line.words[i - 1]?.text ?? '')));
+  const name = lines.findIndex((line) =>
+    line.words.some(
+      (w, i) =>
+        !taken.has(w) &&
+        ENGLISH_LABEL.firstNameLao.test(w.text.replace(/^.*[/|]/u, '').replace(/^[^\p{L}]+/u, '')) &&
+        !/^su[rn]$/i.test(line.words[i - 1]?.text ?? ''),
+    ),
+  );
   const line = name >= 0 ? lines[name + 1] : undefined;
   if (!line || line.words.some((w) => taken.has(w))) return undefined;
   const word = line.words.find((w) => /\p{L}{3,}[.:;]$/u.test(w.text));
@@ -126,7 +160,8 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
   const found = new Map<LaidOutField, { line: Line; word: LayoutWord }>();
   // Surname before Name, so "Name" never claims the surname's label.
   for (const field of ['idNumber', 'lastNameLao', 'firstNameLao', 'dateOfBirth', 'address'] as LaidOutField[]) {
-    const label = findLabel(lines, field, taken) ?? (field === 'lastNameLao' ? surnameByPlace(lines, taken) : undefined);
+    const label =
+      findLabel(lines, field, taken) ?? (field === 'lastNameLao' ? surnameByPlace(lines, taken) : undefined);
     if (!label) continue;
     taken.add(label.word);
     found.set(field, label);
@@ -143,13 +178,21 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
   const regions: FieldRegion[] = [];
   // Lao marks stand well above and below the letters: room for them (what reaches into the next
   // row is cleared before reading).
-  const rowAt = (centre: number, from: number): Box => ({ x0: from, y0: centre - textHeight * 1.3, x1: right, y1: centre + textHeight * 1.2 });
+  const rowAt = (centre: number, from: number): Box => ({
+    x0: from,
+    y0: centre - textHeight * 1.3,
+    x1: right,
+    y1: centre + textHeight * 1.2,
+  });
   for (const field of ORDER) {
     const label = found.get(field);
     if (!label) continue;
     // The value starts at the word after the label (the first pass saw its ink, if not its letters).
     const next = label.line.words.find((w) => w.box.x0 > label.word.box.x1);
-    const from = next && next.box.x0 - label.word.box.x1 < textHeight * 3 ? next.box.x0 - textHeight * 0.25 : label.word.box.x1 + textHeight * 0.4;
+    const from =
+      next && next.box.x0 - label.word.box.x1 < textHeight * 3
+        ? next.box.x0 - textHeight * 0.25
+        : label.word.box.x1 + textHeight * 0.4;
     const centre = (label.word.box.y0 + label.word.box.y1) / 2;
     const rows = [rowAt(centre, from)];
     if (field === 'address') {
@@ -157,21 +200,35 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
       let previous = label.line;
       for (const line of lines) {
         if (line.box.y0 <= previous.box.y0 + textHeight * 0.5) continue;
-        const labelled = [...found.values()].some((f) => f.line === line) || line.words.some((w) => FOOTER.test(w.text));
+        const labelled =
+          [...found.values()].some((f) => f.line === line) || line.words.some((w) => FOOTER.test(w.text));
         if (labelled || line.box.y0 - previous.box.y1 > textHeight * 1.6 || rows.length >= 3) break;
-        rows.push(rowAt(centre + (rows.length) * (line.box.y0 - previous.box.y0 > 0 ? line.box.y0 - previous.box.y0 : textHeight * 2.2), Math.min(line.box.x0, label.word.box.x0) - textHeight * 0.3));
+        rows.push(
+          rowAt(
+            centre +
+              rows.length * (line.box.y0 - previous.box.y0 > 0 ? line.box.y0 - previous.box.y0 : textHeight * 2.2),
+            Math.min(line.box.x0, label.word.box.x0) - textHeight * 0.3,
+          ),
+        );
         previous = line;
       }
     }
     // The card's dates under the address: their ink must not reach into its last row.
-    const footer = lines.find((line) => line.box.y0 > centre && line.words.some((w) => FOOTER.test(w.text.replace(/^[^\p{L}]+/u, ''))));
-    if (field === 'address' && footer) for (const row of rows) row.y1 = Math.min(row.y1, footer.box.y0 + textHeight * 0.1);
+    const footer = lines.find(
+      (line) => line.box.y0 > centre && line.words.some((w) => FOOTER.test(w.text.replace(/^[^\p{L}]+/u, ''))),
+    );
+    if (field === 'address' && footer)
+      for (const row of rows) row.y1 = Math.min(row.y1, footer.box.y0 + textHeight * 0.1);
     regions.push({ field, rows, textHeight });
   }
 
   const latin = lines.find((line) => {
     const texts = line.words.map((w) => w.text);
-    return texts.length >= 2 && texts.length <= 4 && texts.every((t) => LATIN_NAME_WORD.test(t) && !CARD_WORDS.has(t.replace(/,$/, '')));
+    return (
+      texts.length >= 2 &&
+      texts.length <= 4 &&
+      texts.every((t) => LATIN_NAME_WORD.test(t) && !CARD_WORDS.has(t.replace(/,$/, '')))
+    );
   });
   return {
     regions,

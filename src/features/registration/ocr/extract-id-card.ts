@@ -24,13 +24,7 @@ export interface ReadField {
   confidence: FieldConfidence;
 }
 
-export type IdCardFieldName =
-  | 'idNumber'
-  | 'firstNameLao'
-  | 'lastNameLao'
-  | 'latinName'
-  | 'dateOfBirth'
-  | 'address';
+export type IdCardFieldName = 'idNumber' | 'firstNameLao' | 'lastNameLao' | 'latinName' | 'dateOfBirth' | 'address';
 
 export type IdCardFields = Partial<Record<IdCardFieldName, ReadField>>;
 
@@ -56,7 +50,10 @@ export function normalizeOcrText(text: string): string {
  * write the composed letters, so values are handed back in that spelling.
  */
 export function toLaoSpelling(text: string): string {
-  return text.replace(/\u0ecd\u0eb2/g, '\u0eb3').replace(/\u0eab\u0e99/g, '\u0edc').replace(/\u0eab\u0ea1/g, '\u0edd');
+  return text
+    .replace(/\u0ecd\u0eb2/g, '\u0eb3')
+    .replace(/\u0eab\u0e99/g, '\u0edc')
+    .replace(/\u0eab\u0ea1/g, '\u0edd');
 }
 
 /** Words of plain text (e.g. pasted or recorded) with one confidence for all. */
@@ -75,7 +72,9 @@ export function isValidIdNumber(value: string): boolean {
 
 /** Letters, combining marks (Lao vowels and tones), spaces and . , - only. */
 export function isValidName(value: string): boolean {
-  return value.length > 0 && value.length <= MAX_NAME_LENGTH && /^[\p{L}\p{M} .,-]+$/u.test(value) && /\p{L}/u.test(value);
+  return (
+    value.length > 0 && value.length <= MAX_NAME_LENGTH && /^[\p{L}\p{M} .,-]+$/u.test(value) && /\p{L}/u.test(value)
+  );
 }
 
 export function isValidAddress(value: string): boolean {
@@ -112,7 +111,22 @@ type LabelledField = keyof typeof LABELS;
 const LABEL_ORDER: LabelledField[] = ['idNumber', 'lastNameLao', 'firstNameLao', 'dateOfBirth', 'address'];
 
 /** Printed words that are never part of the Latin name. */
-const CARD_WORDS = new Set(['LAO', 'PDR', 'ID', 'CARD', 'NO', 'NAME', 'SURNAME', 'DATE', 'OF', 'BIRTH', 'ADDRESS', 'ISSUED', 'EXPIRES', 'SEX']);
+const CARD_WORDS = new Set([
+  'LAO',
+  'PDR',
+  'ID',
+  'CARD',
+  'NO',
+  'NAME',
+  'SURNAME',
+  'DATE',
+  'OF',
+  'BIRTH',
+  'ADDRESS',
+  'ISSUED',
+  'EXPIRES',
+  'SEX',
+]);
 
 /** Lines with the card's own dates, never the birth date. */
 const CARD_DATES = /issue|expir|valid|ອອກ|ອາຍຸ/iu;
@@ -130,15 +144,17 @@ function toLines(words: readonly OcrWord[]): Line[] {
     list.push({ ...word, text });
     byLine.set(word.line, list);
   }
-  return [...byLine.keys()].sort((a, b) => a - b).map((key) => {
-    const line: Line = { text: '', words: [] };
-    for (const word of byLine.get(key) ?? []) {
-      if (line.text) line.text += ' ';
-      line.words.push({ word, start: line.text.length, end: line.text.length + word.text.length });
-      line.text += word.text;
-    }
-    return line;
-  });
+  return [...byLine.keys()]
+    .sort((a, b) => a - b)
+    .map((key) => {
+      const line: Line = { text: '', words: [] };
+      for (const word of byLine.get(key) ?? []) {
+        if (line.text) line.text += ' ';
+        line.words.push({ word, start: line.text.length, end: line.text.length + word.text.length });
+        line.text += word.text;
+      }
+      return line;
+    });
 }
 
 /** Confidence of a value taken from `line.text[start, end)`. */
@@ -223,8 +239,11 @@ function findLatinName(lines: Line[], labelled: Set<number>, near: number | unde
     .filter(({ line, index }) => {
       if (labelled.has(index)) return false;
       const words = line.text.split(' ');
-      return words.length >= 2 && words.length <= 4
-        && words.every((w) => /^[A-Z][A-Z'.-]+,?$/.test(w) && !CARD_WORDS.has(w.replace(/[,.]$/, '')));
+      return (
+        words.length >= 2 &&
+        words.length <= 4 &&
+        words.every((w) => /^[A-Z][A-Z'.-]+,?$/.test(w) && !CARD_WORDS.has(w.replace(/[,.]$/, '')))
+      );
     });
   // The Latin name is printed right under the Lao names.
   candidates.sort((a, b) => Math.abs(a.index - (near ?? a.index)) - Math.abs(b.index - (near ?? b.index)));
@@ -242,7 +261,9 @@ function findLatinName(lines: Line[], labelled: Set<number>, near: number | unde
 export function extractIdCard(words: readonly OcrWord[], today: Date = new Date()): IdCardFields {
   const lines = toLines(words);
   // Lines with any label on them: never a continuation of the address.
-  const labelled = new Set(lines.flatMap((line, i) => (LABEL_ORDER.some((f) => labelEnd(line, f) !== undefined) ? [i] : [])));
+  const labelled = new Set(
+    lines.flatMap((line, i) => (LABEL_ORDER.some((f) => labelEnd(line, f) !== undefined) ? [i] : [])),
+  );
   const claimed = new Set<number>();
   const readers: Record<LabelledField, (index: number, from: number) => ReadField | undefined> = {
     idNumber: (i, from) => findId(lines[i]!, from, true),

@@ -2,7 +2,15 @@
  * A field's value out of the text read on its own crop. Pure: unit-tested on recorded readings.
  * A value is returned only when it passes the same rule as a typed one; otherwise the citizen types it.
  */
-import { isValidAddress, isValidIdNumber, isValidName, MIN_WORD_CONFIDENCE, normalizeOcrText, toIsoDate, toLaoSpelling } from './extract-id-card';
+import {
+  isValidAddress,
+  isValidIdNumber,
+  isValidName,
+  MIN_WORD_CONFIDENCE,
+  normalizeOcrText,
+  toIsoDate,
+  toLaoSpelling,
+} from './extract-id-card';
 import { nameSyllables, type LaoLexicon } from './lao-lexicon';
 import { CONSONANT } from './lao-syllables';
 import { impossibleSpelling, latinDistance, latinNeutralVariants, lookAlikes } from './latin-match';
@@ -40,10 +48,18 @@ export function dateFrom(text: string, today: Date): string | undefined {
 export function laoNameFrom(text: string): string | undefined {
   // ໆ repeats the word before it: it is never written inside a personal name (a speck or a stray
   // stroke read as one), and is dropped.
-  const lao = normalizeOcrText(text).replace(/\u0ec6/gu, '').replace(/[^\u0e80-\u0eff ]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const lao = normalizeOcrText(text)
+    .replace(/\u0ec6/gu, '')
+    .replace(/[^\u0e80-\u0eff ]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   // Marks cannot start a word: a mark read alone (noise above the line) is dropped.
   // Nor is a letter alone, with no vowel or mark, a Lao word: a speck read as a letter.
-  const words = lao.replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1').split(' ').filter((w) => !/^[\u0e81-\u0eae]$/u.test(w)).join(' ');
+  const words = lao
+    .replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1')
+    .split(' ')
+    .filter((w) => !/^[\u0e81-\u0eae]$/u.test(w))
+    .join(' ');
   const value = laoOrder(toLaoSpelling(words))
     // ຼ is written under ຫ only (ຫຼ); the reading sometimes takes ຫ for ທ or ຖ next to it.
     .replace(/[\u0e81-\u0eae]\u0ebc/gu, '\u0eab\u0ebc');
@@ -96,16 +112,20 @@ function choiceVariants(reading: NameReading): string[] {
   const words = reading.choices ?? [];
   const out: string[] = [];
   const tops = words.map((symbols) => symbols.map((s) => s[0]?.text ?? ''));
-  words.forEach((symbols, w) => symbols.forEach((choices, i) => {
-    const best = choices[0]?.confidence ?? 0;
-    for (const choice of choices.slice(1)) {
-      if (choice.confidence < NAME_WEIGHTS.choiceMin || choice.confidence < best - NAME_WEIGHTS.choiceGap) continue;
-      // ໆ is no letter of a name (laoNameFrom drops it): as a guess it would only lose the symbol.
-      if (choice.text === '\u0ec6') continue;
-      const text = tops.map((t, v) => (v === w ? [...t.slice(0, i), choice.text, ...t.slice(i + 1)] : t).join('')).join(' ');
-      out.push(text);
-    }
-  }));
+  words.forEach((symbols, w) =>
+    symbols.forEach((choices, i) => {
+      const best = choices[0]?.confidence ?? 0;
+      for (const choice of choices.slice(1)) {
+        if (choice.confidence < NAME_WEIGHTS.choiceMin || choice.confidence < best - NAME_WEIGHTS.choiceGap) continue;
+        // ໆ is no letter of a name (laoNameFrom drops it): as a guess it would only lose the symbol.
+        if (choice.text === '\u0ec6') continue;
+        const text = tops
+          .map((t, v) => (v === w ? [...t.slice(0, i), choice.text, ...t.slice(i + 1)] : t).join(''))
+          .join(' ');
+        out.push(text);
+      }
+    }),
+  );
   return out;
 }
 
@@ -147,7 +167,8 @@ export function bestSpelling(name: string, lexicon: LaoLexicon): { value: string
         let best: Path | undefined;
         for (const [last, path] of paths) {
           const score = path.score + own + (last && lexicon.pair(last, option) ? NAME_WEIGHTS.pair : 0);
-          if (!best || score > best.score) best = { text: [...path.text, option], score, edits: path.edits + Number(option !== syllable) };
+          if (!best || score > best.score)
+            best = { text: [...path.text, option], score, edits: path.edits + Number(option !== syllable) };
         }
         next.set(option, best!);
       }
@@ -168,7 +189,8 @@ export function bestSpelling(name: string, lexicon: LaoLexicon): { value: string
 export function singleTones(name: string): string[] {
   const out = new Set<string>();
   for (const match of name.matchAll(new RegExp(`[${TONE}]{2,}`, 'gu'))) {
-    for (const tone of new Set(match[0])) out.add(name.slice(0, match.index) + tone + name.slice(match.index + match[0].length));
+    for (const tone of new Set(match[0]))
+      out.add(name.slice(0, match.index) + tone + name.slice(match.index + match[0].length));
   }
   return [...out];
 }
@@ -203,7 +225,11 @@ export function undoubled(name: string): string[] {
  * the one read most often, then the surest. `corrected` tells the value is not what a reading
  * said (to be checked).
  */
-export function laoNameOf(readings: readonly NameReading[], latinName?: string, lexicon?: LaoLexicon): { value?: string; unanimous: boolean; corrected: boolean } {
+export function laoNameOf(
+  readings: readonly NameReading[],
+  latinName?: string,
+  lexicon?: LaoLexicon,
+): { value?: string; unanimous: boolean; corrected: boolean } {
   const candidates = new Map<string, Candidate>();
   const add = (value: string | undefined, cost: number, reading?: NameReading) => {
     if (!value) return;
@@ -216,26 +242,36 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string, 
     candidates.set(value, candidate);
   };
   for (const reading of readings) add(laoNameFrom(reading.text), 0, reading);
-  for (const reading of readings) for (const text of choiceVariants(reading)) add(laoNameFrom(text), NAME_WEIGHTS.choice);
+  for (const reading of readings)
+    for (const text of choiceVariants(reading)) add(laoNameFrom(text), NAME_WEIGHTS.choice);
   // A letter read twice: the same consonant twice in a row, the second taking a vowel, the first
   // after no vowel of its own (so neither a final, as in ສັນນິ, nor a syllable): the candidate
   // without one of them, for the Latin line and the lexicon to weigh (before look-alikes, which
   // would make such pairs out of a lost vowel: ບບຜາ from ບຸບຜາ).
-  for (const c of [...candidates.values()]) for (const text of undoubled(c.value)) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.edit);
+  for (const c of [...candidates.values()])
+    for (const text of undoubled(c.value)) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.edit);
   // Two tone marks on one letter: each alone, as the recogniser's next guess would be.
-  for (const c of [...candidates.values()]) for (const text of singleTones(c.value)) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.choice);
+  for (const c of [...candidates.values()])
+    for (const text of singleTones(c.value)) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.choice);
   // Look-alikes of every candidate too, when a Latin line can tell them apart.
   if (latinName) {
     for (const c of [...candidates.values()]) {
       const once = lookAlikes(c.value, 1);
       for (const text of once) add(laoNameFrom(text), c.cost + NAME_WEIGHTS.edit);
-      if (c.cost === 0) for (const text of once.flatMap((t) => lookAlikes(t, 1))) add(laoNameFrom(text), 2 * NAME_WEIGHTS.edit);
+      if (c.cost === 0)
+        for (const text of once.flatMap((t) => lookAlikes(t, 1))) add(laoNameFrom(text), 2 * NAME_WEIGHTS.edit);
     }
   }
   const ranked = [...candidates.values()]
     .map((c) => ({ ...c, distance: latinDistance(c.value, latinName), impossible: impossibleSpelling(c.value) }))
-    .sort((a, b) => (a.distance === b.distance ? 0 : a.distance - b.distance) || Number(a.impossible) - Number(b.impossible)
-      || Number(a.votes === 0) - Number(b.votes === 0) || b.votes - a.votes || b.confidence - a.confidence);
+    .sort(
+      (a, b) =>
+        (a.distance === b.distance ? 0 : a.distance - b.distance) ||
+        Number(a.impossible) - Number(b.impossible) ||
+        Number(a.votes === 0) - Number(b.votes === 0) ||
+        b.votes - a.votes ||
+        b.confidence - a.confidence,
+    );
   const top = ranked[0];
   if (!top) return { unanimous: false, corrected: false };
   let best: { value: string; votes: number } = top;
@@ -243,12 +279,18 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string, 
     // Among the candidates as close to the Latin line (and possible), the likeliest Lao spelling.
     // One that Lao cannot write (໋ on ໜ) is weighed too when the lexicon's spelling of it can be
     // written: what makes it impossible is often a mark the lexicon changes (ບົວໜ໋ອຍ, ບົວໜ້ອຍ).
-    const close = ranked.filter((c) => c.distance === top.distance && (c.impossible === top.impossible || c.impossible));
+    const close = ranked.filter(
+      (c) => c.distance === top.distance && (c.impossible === top.impossible || c.impossible),
+    );
     const weighed = close.flatMap((c) => {
       const spelt = bestSpelling(c.value, lexicon);
       const cost = c.cost + NAME_WEIGHTS.edit * spelt.edits;
       const votes = spelt.edits ? 0 : c.votes;
-      const own = { value: c.value, votes: c.votes, score: spellingScore(c.value, lexicon) - c.cost + NAME_WEIGHTS.vote * Math.max(0, c.votes - 1) };
+      const own = {
+        value: c.value,
+        votes: c.votes,
+        score: spellingScore(c.value, lexicon) - c.cost + NAME_WEIGHTS.vote * Math.max(0, c.votes - 1),
+      };
       const mended = { value: spelt.value, votes, score: spellingScore(spelt.value, lexicon) - cost };
       if (c.impossible && !top.impossible) return spelt.edits && !impossibleSpelling(spelt.value) ? [mended] : [];
       if (!spelt.edits || impossibleSpelling(spelt.value)) return [own];
@@ -258,7 +300,12 @@ export function laoNameOf(readings: readonly NameReading[], latinName?: string, 
     // saw ຫ, the other letters read alike (vowels and marks aside, which it loses), is a ໜ.
     const letters = (value: string) => value.match(/[ກ-ຮໜໝ]ຼ?|\s/gu) ?? [];
     const read = [...candidates.values()].filter((c) => c.votes > 0).map((c) => letters(c.value));
-    const contradicted = (value: string) => letters(value).some((ch, i, chars) => ch === 'ນ' && read.some((r) => r.length === chars.length && r[i] === 'ຫ' && r.every((x, j) => j === i || x === chars[j])));
+    const contradicted = (value: string) =>
+      letters(value).some(
+        (ch, i, chars) =>
+          ch === 'ນ' &&
+          read.some((r) => r.length === chars.length && r[i] === 'ຫ' && r.every((x, j) => j === i || x === chars[j])),
+      );
     const possible = weighed.filter((w) => !contradicted(w.value));
     best = (possible.length ? possible : weighed).sort((a, b) => b.score - a.score)[0]!;
   }

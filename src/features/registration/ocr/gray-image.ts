@@ -99,9 +99,9 @@ export function cropLevel(image: GrayImage, box: Box, angle: number, scale: numb
   const cy = source.height / 2;
   for (let y = 0; y < height; y++) {
     // Position in the levelled image (source's scale), then back into the photo.
-    const ly = (box.y0 * sourceScale) + (y - margin) * step - cy;
+    const ly = box.y0 * sourceScale + (y - margin) * step - cy;
     for (let x = 0; x < width; x++) {
-      const lx = (box.x0 * sourceScale) + (x - margin) * step - cx;
+      const lx = box.x0 * sourceScale + (x - margin) * step - cx;
       data[y * width + x] = sample(source, cx + lx * cos - ly * sin, cy + lx * sin + ly * cos);
     }
   }
@@ -132,7 +132,7 @@ export function skewAngle(image: GrayImage): number {
       const b = integral[(y - r) * (width + 1) + (x + r + 1)]!;
       const c = integral[(y + r + 1) * (width + 1) + (x - r)]!;
       const d = integral[(y + r + 1) * (width + 1) + (x + r + 1)]!;
-      const mean = (d - b - c + a) / ((2 * r + 1) ** 2);
+      const mean = (d - b - c + a) / (2 * r + 1) ** 2;
       if (data[y * width + x]! < mean - 30) ink.push(x, y);
     }
   }

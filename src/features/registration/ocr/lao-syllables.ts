@@ -21,7 +21,8 @@ const FOLLOWING = /[\u0eb0\u0eb2\u0eb3\u0ebd]/u;
 const VOWEL_LETTER = /[\u0ead\u0ea7\u0e8d]/u;
 
 /** A letter with a tone mark and no vowel yet (ນ້ in ນ້ອຍ). */
-const TONED_LETTER = /^(?:\u0eab[\u0e87\u0e8d\u0e99\u0ea1\u0ea5\u0ea7\u0ea3]|[\u0e81-\u0eae\u0edc-\u0edf])\u0ebc?[\u0ec8-\u0ecb]$/u;
+const TONED_LETTER =
+  /^(?:\u0eab[\u0e87\u0e8d\u0e99\u0ea1\u0ea5\u0ea7\u0ea3]|[\u0e81-\u0eae\u0edc-\u0edf])\u0ebc?[\u0ec8-\u0ecb]$/u;
 const SONORANT = /[\u0e87\u0e8d\u0e99\u0ea1\u0ea5\u0ea7\u0ea3]/u;
 
 /** Whether the consonant at `i` takes a vowel or a mark of its own, so opens a syllable. */
@@ -45,9 +46,11 @@ export function laoSyllables(word: string): string[] {
     if (LEADING.test(c)) starts = true;
     else if (CONSONANT.test(c)) {
       const previous = chars[i - 1] ?? '';
-      starts = !LEADING.test(previous) && carriesVowel(chars, i)
+      starts =
+        !LEADING.test(previous) &&
+        carriesVowel(chars, i) &&
         // ອ, ວ, ຍ after a letter (and its tone) that has no vowel yet is that vowel (ນ້ອຍ, ສ່ວນ).
-        && !(VOWEL_LETTER.test(c) && TONED_LETTER.test(current));
+        !(VOWEL_LETTER.test(c) && TONED_LETTER.test(current));
       // ຫ before ງ ຍ ນ ມ ລ ວ ຣ only gives the tone: it goes with the letter (ສະ|ຫວັນ).
       if (starts && previous === '\u0eab' && SONORANT.test(c) && current.length > 1 && current.endsWith(previous)) {
         out.push(current.slice(0, -1));

@@ -11,22 +11,60 @@
  */
 
 const CONSONANT: Record<string, string> = {
-  'ກ': 'k', 'ຂ': 'kh', 'ຄ': 'kh', 'ງ': 'ng', 'ຈ': 'ch', 'ສ': 's', 'ຊ': 's', 'ຍ': 'y', 'ດ': 'd', 'ຕ': 't',
-  'ຖ': 'th', 'ທ': 'th', 'ນ': 'n', 'ບ': 'b', 'ປ': 'p', 'ຜ': 'ph', 'ຝ': 'f', 'ພ': 'ph', 'ຟ': 'f', 'ມ': 'm',
-  'ຢ': 'y', 'ຣ': 'r', 'ລ': 'l', 'ວ': 'v', 'ຫ': 'h', 'ອ': 'o', 'ຮ': 'h', 'ໜ': 'n', 'ໝ': 'm',
+  ກ: 'k',
+  ຂ: 'kh',
+  ຄ: 'kh',
+  ງ: 'ng',
+  ຈ: 'ch',
+  ສ: 's',
+  ຊ: 's',
+  ຍ: 'y',
+  ດ: 'd',
+  ຕ: 't',
+  ຖ: 'th',
+  ທ: 'th',
+  ນ: 'n',
+  ບ: 'b',
+  ປ: 'p',
+  ຜ: 'ph',
+  ຝ: 'f',
+  ພ: 'ph',
+  ຟ: 'f',
+  ມ: 'm',
+  ຢ: 'y',
+  ຣ: 'r',
+  ລ: 'l',
+  ວ: 'v',
+  ຫ: 'h',
+  ອ: 'o',
+  ຮ: 'h',
+  ໜ: 'n',
+  ໝ: 'm',
 };
 const VOWEL: Record<string, string> = {
-  'ະ': 'a', 'າ': 'a', 'ັ': 'a', 'ຳ': 'am', 'ໍ': 'o', 'ິ': 'i', 'ີ': 'i', 'ຶ': 'eu', 'ື': 'eu', 'ຸ': 'ou',
-  'ູ': 'ou', 'ົ': 'o', 'ຽ': 'ia', 'ຼ': 'l',
+  ະ: 'a',
+  າ: 'a',
+  'ັ': 'a',
+  ຳ: 'am',
+  'ໍ': 'o',
+  'ິ': 'i',
+  'ີ': 'i',
+  'ຶ': 'eu',
+  'ື': 'eu',
+  'ຸ': 'ou',
+  'ູ': 'ou',
+  'ົ': 'o',
+  ຽ: 'ia',
+  'ຼ': 'l',
 };
-const LEADING: Record<string, string> = { 'ເ': 'e', 'ແ': 'e', 'ໂ': 'o', 'ໄ': 'ai', 'ໃ': 'ai' };
+const LEADING: Record<string, string> = { ເ: 'e', ແ: 'e', ໂ: 'o', ໄ: 'ai', ໃ: 'ai' };
 /** ຫ is not pronounced before these: it only changes the tone (ຫວ, ຫລ, ຫງ …). */
 const SONORANT = /[ງຍນມລວຼ]/u;
 const DEPENDENT = /[ະັາຳິີຶືຸູົໍຽ]/u;
 const TONE = /[່-໋]/u;
 /** After a vowel sign or a tone mark a consonant closes the syllable, and b, d are said p, t. */
 const FINAL = /[ັິີຶືຸູົາ່-໋]/u;
-const FINAL_SOUND: Record<string, string> = { 'ບ': 'p', 'ດ': 't', 'ວ': 'o' };
+const FINAL_SOUND: Record<string, string> = { ບ: 'p', ດ: 't', ວ: 'o' };
 
 /** A rough Latin transcription of a Lao word (enough to compare candidates, not to print). */
 export function romanise(lao: string): string {
@@ -39,7 +77,11 @@ export function romanise(lao: string): string {
     // a letter after one closes the syllable.
     if (TONE.test(c)) return;
     const before = chars[i - 1] ?? '';
-    const previous = chars.slice(0, i).reverse().find((p) => !TONE.test(p)) ?? '';
+    const previous =
+      chars
+        .slice(0, i)
+        .reverse()
+        .find((p) => !TONE.test(p)) ?? '';
     const next = chars[i + 1] ?? '';
     if (LEADING[c] !== undefined) {
       // Written before the consonant, said after it.
@@ -48,11 +90,23 @@ export function romanise(lao: string): string {
     }
     if (CONSONANT[c] !== undefined) {
       const silentH = c === 'ຫ' && SONORANT.test(next);
-      if (c === 'ອ' && (DEPENDENT.test(next) || !previous || previous === ' ')) out += ''; // a vowel's carrier
-      else if (c === 'ອ' && /[ຶື]/u.test(previous)) out += 'a'; // ເ-ືອ
+      if (c === 'ອ' && (DEPENDENT.test(next) || !previous || previous === ' '))
+        out += ''; // a vowel's carrier
+      else if (c === 'ອ' && /[ຶື]/u.test(previous))
+        out += 'a'; // ເ-ືອ
       // ວ after a letter is the vowel ua (ດວງ), but closes a syllable opened by ເ ແ ໂ (ແກວ, ເລວ).
-      else if (c === 'ວ' && !afterLeading && (CONSONANT[previous] !== undefined || previous === 'ົ' || previous === 'ຼ') && !DEPENDENT.test(next)) out += 'ua';
-      else if (!silentH) out += (FINAL.test(before) || afterLeading) && !DEPENDENT.test(next) && !TONE.test(next) ? (FINAL_SOUND[c] ?? CONSONANT[c]) : CONSONANT[c];
+      else if (
+        c === 'ວ' &&
+        !afterLeading &&
+        (CONSONANT[previous] !== undefined || previous === 'ົ' || previous === 'ຼ') &&
+        !DEPENDENT.test(next)
+      )
+        out += 'ua';
+      else if (!silentH)
+        out +=
+          (FINAL.test(before) || afterLeading) && !DEPENDENT.test(next) && !TONE.test(next)
+            ? (FINAL_SOUND[c] ?? CONSONANT[c])
+            : CONSONANT[c];
       if (pending && !silentH) {
         out += pending;
         pending = '';
@@ -84,21 +138,23 @@ export function romanise(lao: string): string {
 
 /** Spelling variants of the transcription folded together (NH/N or Y, X/S, J/CH, Y/I, OU/U, doubled letters …). */
 export function foldLatin(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z ]/g, '')
-    .replace(/x/g, 's')
-    .replace(/j/g, 'ch')
-    .replace(/w/g, 'v')
-    .replace(/gn/g, 'y')
-    // NH before a vowel is ຍ opening a syllable (BOUNNHANG ບຸນຍັງ); at the end, a plain N (VANH).
-    .replace(/nh(?=[aeiouy])/g, 'y')
-    .replace(/nh/g, 'n')
-    .replace(/ou/g, 'u')
-    .replace(/ae/g, 'e')
-    .replace(/y/g, 'i')
-    .replace(/([bcdfghklmnprstv])e\b/g, '$1')
-    .replace(/(.)\1+/g, '$1');
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z ]/g, '')
+      .replace(/x/g, 's')
+      .replace(/j/g, 'ch')
+      .replace(/w/g, 'v')
+      .replace(/gn/g, 'y')
+      // NH before a vowel is ຍ opening a syllable (BOUNNHANG ບຸນຍັງ); at the end, a plain N (VANH).
+      .replace(/nh(?=[aeiouy])/g, 'y')
+      .replace(/nh/g, 'n')
+      .replace(/ou/g, 'u')
+      .replace(/ae/g, 'e')
+      .replace(/y/g, 'i')
+      .replace(/([bcdfghklmnprstv])e\b/g, '$1')
+      .replace(/(.)\1+/g, '$1')
+  );
 }
 
 function editDistance(a: string, b: string): number {
@@ -120,7 +176,10 @@ function editDistance(a: string, b: string): number {
  * Infinity when there is no Latin line to compare with.
  */
 export function latinDistance(lao: string, latinName: string | undefined): number {
-  const words = (latinName ?? '').split(/\s+/).map(foldLatin).filter((w) => w.length > 1);
+  const words = (latinName ?? '')
+    .split(/\s+/)
+    .map(foldLatin)
+    .filter((w) => w.length > 1);
   if (!words.length) return Infinity;
   const mine = foldLatin(romanise(lao)).replace(/ /g, '');
   return Math.min(...words.map((w) => editDistance(mine, w)));
@@ -187,14 +246,29 @@ function lookAlikesOnce(name: string): string[] {
  * alike in print: which one it is only the Lao spelling can tell (lao-lexicon.ts).
  */
 const SAME_IN_LATIN: [string, string][] = [
-  ['ຸ', 'ູ'], ['ິ', 'ີ'], ['ຶ', 'ື'], ['ໄ', 'ໃ'], ['ຍ', 'ຢ'], ['ໜ', 'ນ'], ['ສ', 'ຊ'],
-  ['ຂ', 'ຄ'], ['ທ', 'ຖ'], ['ພ', 'ຜ'], ['ຟ', 'ຝ'], ['ຮ', 'ຫ'],
+  ['ຸ', 'ູ'],
+  ['ິ', 'ີ'],
+  ['ຶ', 'ື'],
+  ['ໄ', 'ໃ'],
+  ['ຍ', 'ຢ'],
+  ['ໜ', 'ນ'],
+  ['ສ', 'ຊ'],
+  ['ຂ', 'ຄ'],
+  ['ທ', 'ຖ'],
+  ['ພ', 'ຜ'],
+  ['ຟ', 'ຝ'],
+  ['ຮ', 'ຫ'],
 ];
 /**
  * Both ways, but for ໜ: the model reads the one-piece ໜ as ນ (its ຫ part lost), never a ນ as ໜ or
  * ຫ, so a ໜ that came from a reading of ຫ stays ໜ.
  */
-const SWAP = new Map(SAME_IN_LATIN.flatMap(([a, b]): [string, string][] => [[a, b], [b, a]]).filter(([from]) => from !== 'ໜ'));
+const SWAP = new Map(
+  SAME_IN_LATIN.flatMap(([a, b]): [string, string][] => [
+    [a, b],
+    [b, a],
+  ]).filter(([from]) => from !== 'ໜ'),
+);
 const TONES = ['່', '້', '໊', '໋'];
 /** Where a syllable's tone mark goes: after its first letter (and ຼ, and a vowel sign above or below). */
 const TONE_PLACE = /^([ເແໂໄໃ]?(?:ຫ[ງຍນມລວຣ]|[ກ-ຮໜໝ])ຼ?[ັິີຶືຸູົໍ]?)(?![່-໋])/u;
@@ -211,7 +285,8 @@ export function latinNeutralVariants(syllable: string): string[] {
   chars.forEach((c, i) => {
     const swap = SWAP.get(c);
     const silentH = c === 'ຫ' && SONORANT.test(chars[i + 1] ?? '');
-    if (swap && !silentH && (i === initial || !/[ກ-ຮໜໝ]/u.test(c))) out.add([...chars.slice(0, i), swap, ...chars.slice(i + 1)].join(''));
+    if (swap && !silentH && (i === initial || !/[ກ-ຮໜໝ]/u.test(c)))
+      out.add([...chars.slice(0, i), swap, ...chars.slice(i + 1)].join(''));
     if (TONES.includes(c)) {
       out.add([...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
       for (const tone of TONES) if (tone !== c) out.add([...chars.slice(0, i), tone, ...chars.slice(i + 1)].join(''));

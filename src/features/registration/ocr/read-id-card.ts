@@ -17,11 +17,27 @@
  */
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
-import { extractIdCard, MIN_WORD_CONFIDENCE, normalizeOcrText, type FieldConfidence, type IdCardFields, type OcrWord } from './extract-id-card';
+import {
+  extractIdCard,
+  MIN_WORD_CONFIDENCE,
+  normalizeOcrText,
+  type FieldConfidence,
+  type IdCardFields,
+  type OcrWord,
+} from './extract-id-card';
 import { addressFrom, dateFrom, idNumberFrom, laoNameOf, nameConfirmed, type NameReading } from './field-values';
 import { loadLaoLexicon } from './lao-lexicon';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
-import { cropLevel, grayFromRgba, isolateRow, skewAngle, stretchContrast, toPgm, type Box, type GrayImage } from './gray-image';
+import {
+  cropLevel,
+  grayFromRgba,
+  isolateRow,
+  skewAngle,
+  stretchContrast,
+  toPgm,
+  type Box,
+  type GrayImage,
+} from './gray-image';
 import { engine, releaseLater } from './reader-engine';
 
 export interface IdCardReading {
@@ -65,17 +81,27 @@ interface Recognised {
 const queues = new WeakMap<Worker, Promise<unknown>>();
 
 function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
-  const job = (queues.get(worker) ?? Promise.resolve()).catch(() => undefined).then(async () => {
-    const withChoices = setting === SETTINGS.name;
-    await worker.setParameters({
-      tessedit_pageseg_mode: setting.psm,
-      tessedit_char_whitelist: setting.whitelist,
-      user_defined_dpi: '300',
-      lstm_choice_mode: withChoices ? '2' : '0',
+  const job = (queues.get(worker) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      const withChoices = setting === SETTINGS.name;
+      await worker.setParameters({
+        tessedit_pageseg_mode: setting.psm,
+        tessedit_char_whitelist: setting.whitelist,
+        user_defined_dpi: '300',
+        lstm_choice_mode: withChoices ? '2' : '0',
+      });
+      const { data } = await worker.recognize(
+        toPgm(image) as unknown as Buffer,
+        {},
+        { text: true, blocks: true, hocr: withChoices },
+      );
+      return {
+        text: data.text,
+        words: wordsOf(data),
+        choices: withChoices && data.hocr ? symbolChoicesOf(data.hocr) : undefined,
+      };
     });
-    const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true, hocr: withChoices });
-    return { text: data.text, words: wordsOf(data), choices: withChoices && data.hocr ? symbolChoicesOf(data.hocr) : undefined };
-  });
   queues.set(worker, job);
   return job;
 }
@@ -86,7 +112,8 @@ function wordsOf(page: Page): Recognised['words'] {
   for (const block of page.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const textLine of paragraph.lines) {
-        for (const word of textLine.words) words.push({ text: normalizeOcrText(word.text), confidence: word.confidence, bbox: word.bbox, line });
+        for (const word of textLine.words)
+          words.push({ text: normalizeOcrText(word.text), confidence: word.confidence, bbox: word.bbox, line });
         line += 1;
       }
     }
@@ -96,7 +123,11 @@ function wordsOf(page: Page): Recognised['words'] {
 
 const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
 
-const nameReadingOf = (read: Recognised): NameReading => ({ text: read.text.trim(), confidence: read.words.length ? lowest(read) : 0, choices: read.choices });
+const nameReadingOf = (read: Recognised): NameReading => ({
+  text: read.text.trim(),
+  confidence: read.words.length ? lowest(read) : 0,
+  choices: read.choices,
+});
 
 const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
@@ -107,10 +138,12 @@ async function decode(image: Blob): Promise<GrayImage> {
   const scale = Math.min(3, Math.max(WORK_WIDTH.min / bitmap.width, Math.min(1, WORK_WIDTH.max / bitmap.width)));
   const width = Math.round(bitmap.width * scale);
   const height = Math.round(bitmap.height * scale);
-  const canvas = typeof OffscreenCanvas === 'undefined'
-    ? Object.assign(document.createElement('canvas'), { width, height })
-    : new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d', { willReadFrequently: true }) as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+  const canvas =
+    typeof OffscreenCanvas === 'undefined'
+      ? Object.assign(document.createElement('canvas'), { width, height })
+      : new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d', { willReadFrequently: true }) as
+    OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
   if (!context) throw new Error('2D canvas is not available');
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
@@ -125,12 +158,25 @@ interface Hints {
 }
 
 /** Reads one field's crop(s) with the settings that suit it. */
-async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, today: Date, hints: Hints, options: ReadOptions): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
-  const setting = region.field === 'idNumber' ? SETTINGS.digits
-    : region.field === 'dateOfBirth' ? SETTINGS.date
-      : region.field === 'address' ? SETTINGS.address : SETTINGS.name;
+async function readRegion(
+  gray: GrayImage,
+  angle: number,
+  region: FieldRegion,
+  today: Date,
+  hints: Hints,
+  options: ReadOptions,
+): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
+  const setting =
+    region.field === 'idNumber'
+      ? SETTINGS.digits
+      : region.field === 'dateOfBirth'
+        ? SETTINGS.date
+        : region.field === 'address'
+          ? SETTINGS.address
+          : SETTINGS.name;
   const worker = await engine(setting.model);
-  const crop = (row: Box, height: number) => isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
+  const crop = (row: Box, height: number) =>
+    isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
   const reads: Recognised[] = [];
   const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
   for (const row of region.rows) {
@@ -149,12 +195,14 @@ async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, t
     const all = [reads[0]!];
     const once = nameReadingOf(reads[0]!);
     const confirmed = nameConfirmed(once, hints.latinName, lexicon);
-    if (!confirmed || options.readAllSizes) for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+    if (!confirmed || options.readAllSizes)
+      for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
     const readings = all.map(nameReadingOf);
     options.record?.(region.field, readings);
     const name = laoNameOf(confirmed ? [once] : readings, hints.latinName, lexicon);
     const used = confirmed ? [reads[0]!] : all;
-    const confidence: FieldConfidence = name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+    const confidence: FieldConfidence =
+      name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
     return { value: name.value, confidence, raw: used.map((r) => r.text.trim()).join(' / ') };
   }
 
@@ -163,10 +211,12 @@ async function readRegion(gray: GrayImage, angle: number, region: FieldRegion, t
     // Otherwise it is read at two more sizes and the digits read most often win (ties: the surest).
     const all = [reads[0]!];
     if (!hints.idNumber || idNumberFrom(texts[0]!) !== hints.idNumber) {
-      for (const size of DIGIT_TEXT_HEIGHTS.slice(1)) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+      for (const size of DIGIT_TEXT_HEIGHTS.slice(1))
+        all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
     }
     const key = (r: Recognised) => r.text.replace(/\s+/g, '');
-    const best = all.map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
+    const best = all
+      .map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
       .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
     // Readings that disagreed ask the citizen to look, however sure the winner was.
     const confidence: FieldConfidence = best.votes === all.length && sureOf(best.r) === 'ok' ? 'ok' : 'check';
@@ -191,7 +241,12 @@ export interface ReadOptions {
   record?: (field: string, readings: NameReading[]) => void;
 }
 
-export async function readIdCard(image: Blob, onStage: (fraction: number) => void = () => {}, today = new Date(), options: ReadOptions = {}): Promise<IdCardReading> {
+export async function readIdCard(
+  image: Blob,
+  onStage: (fraction: number) => void = () => {},
+  today = new Date(),
+  options: ReadOptions = {},
+): Promise<IdCardReading> {
   const { debug } = options;
   try {
     const [eng] = await Promise.all([engine('eng'), engine('lao')]);
@@ -204,25 +259,44 @@ export async function readIdCard(image: Blob, onStage: (fraction: number) => voi
     const t0 = performance.now();
     const first = await recognise(eng, levelled, SETTINGS.layout);
     const layoutMs = Math.round(performance.now() - t0);
-    const layoutWords: LayoutWord[] = first.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
+    const layoutWords: LayoutWord[] = first.words.map((w) => ({
+      text: w.text,
+      confidence: w.confidence,
+      line: w.line,
+      box: w.bbox,
+    }));
     const layout: CardLayout = findCardLayout(layoutWords, gray.width);
     onStage(0.6);
 
     const fields: IdCardFields = {};
-    const raw: IdCardReading['raw'] = { layout: first.text, layoutMs: String(layoutMs), angle: String((angle * 180) / Math.PI) };
-    const firstPass = extractIdCard(first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })), today);
+    const raw: IdCardReading['raw'] = {
+      layout: first.text,
+      layoutMs: String(layoutMs),
+      angle: String((angle * 180) / Math.PI),
+    };
+    const firstPass = extractIdCard(
+      first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })),
+      today,
+    );
     const hints: Hints = { latinName: layout.latinName?.text, idNumber: firstPass.idNumber?.value };
-    await Promise.all(layout.regions.map(async (region) => {
-      const read = await readRegion(gray, angle, region, today, hints, options);
-      raw[region.field] = read.raw;
-      if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
-    }));
+    await Promise.all(
+      layout.regions.map(async (region) => {
+        const read = await readRegion(gray, angle, region, today, hints, options);
+        raw[region.field] = read.raw;
+        if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
+      }),
+    );
     if (layout.latinName) {
-      fields.latinName = { value: layout.latinName.text, confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check' };
+      fields.latinName = {
+        value: layout.latinName.text,
+        confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check',
+      };
     }
     // A label the first pass could not find: take what that pass read anywhere on the card, to check.
-    if (!fields.idNumber && firstPass.idNumber) fields.idNumber = { value: firstPass.idNumber.value, confidence: 'check' };
-    if (!fields.dateOfBirth && firstPass.dateOfBirth) fields.dateOfBirth = { value: firstPass.dateOfBirth.value, confidence: 'check' };
+    if (!fields.idNumber && firstPass.idNumber)
+      fields.idNumber = { value: firstPass.idNumber.value, confidence: 'check' };
+    if (!fields.dateOfBirth && firstPass.dateOfBirth)
+      fields.dateOfBirth = { value: firstPass.dateOfBirth.value, confidence: 'check' };
     onStage(1);
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {

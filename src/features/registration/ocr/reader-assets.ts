@@ -106,10 +106,14 @@ export function loadReaderAssets(): Promise<ReaderAssets> {
     const total = wanted.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
     setState({ status: 'downloading', loaded, total });
     // Decoded bytes are counted against decoded sizes: a compressed transfer only moves faster.
-    await Promise.all(wanted.map(async (name) => readCounting(await fetchOk(url(name)), (bytes) => {
-      loaded += bytes;
-      setState({ status: 'downloading', loaded: Math.min(loaded, total), total });
-    })));
+    await Promise.all(
+      wanted.map(async (name) =>
+        readCounting(await fetchOk(url(name)), (bytes) => {
+          loaded += bytes;
+          setState({ status: 'downloading', loaded: Math.min(loaded, total), total });
+        }),
+      ),
+    );
     setState({ status: 'done', loaded: total, total });
     return { core: url(core), worker: url('worker.min.js'), languages: url(''), lexicon: url(LEXICON_FILE) };
   })().catch((error: unknown) => {

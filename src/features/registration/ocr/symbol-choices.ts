@@ -14,7 +14,13 @@ const SYMBOL = /<span class='ocrx_cinfo' id='lstm_choices_[^']*'>([\s\S]*?<\/spa
 const CHOICE = /<span class='ocrx_cinfo' id='choice_[^']*' title='x_confs ([\d.]+)'>([^<]*)<\/span>/gu;
 
 function unescape(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /**

@@ -15,11 +15,16 @@ export interface PersonalDraft {
   village_id: string;
 }
 
-export type PrefilledField = 'first_name' | 'last_name' | 'id_card' | 'date_of_birth' | 'address' | 'province_id' | 'district_id' | 'village_id';
+export type PrefilledField =
+  'first_name' | 'last_name' | 'id_card' | 'date_of_birth' | 'address' | 'province_id' | 'district_id' | 'village_id';
 /** 'ok': read cleanly; 'check': some words were unsure. Both ask the person to look. */
 export type Prefilled = Partial<Record<PrefilledField, 'ok' | 'check'>>;
 
-export interface PlaceCandidates { province: number[]; district: number[]; village: number[] }
+export interface PlaceCandidates {
+  province: number[];
+  district: number[];
+  village: number[];
+}
 
 /** What survives a reload or a lost connection (DECISIONS: everything but the password). */
 export interface DraftData {
@@ -45,7 +50,16 @@ interface DraftState extends DraftData {
   clear(): Promise<void>;
 }
 
-const EMPTY: DraftData = { email: '', phone: '', image: null, reading: 'none', prefilled: {}, personal: {}, placeCandidates: null, otpSentAt: null };
+const EMPTY: DraftData = {
+  email: '',
+  phone: '',
+  image: null,
+  reading: 'none',
+  prefilled: {},
+  personal: {},
+  placeCandidates: null,
+  otpSentAt: null,
+};
 const KEY = 'registration-draft';
 
 /**
@@ -75,7 +89,16 @@ export const useRegistrationDraft = create<DraftState>()(
       name: KEY,
       version: 1,
       storage: idbStorage,
-      partialize: ({ email, phone, image, reading, prefilled, personal, placeCandidates, otpSentAt }) => ({ email, phone, image, reading, prefilled, personal, placeCandidates, otpSentAt }),
+      partialize: ({ email, phone, image, reading, prefilled, personal, placeCandidates, otpSentAt }) => ({
+        email,
+        phone,
+        image,
+        reading,
+        prefilled,
+        personal,
+        placeCandidates,
+        otpSentAt,
+      }),
       onRehydrateStorage: () => () => useRegistrationDraft.setState({ hydrated: true }),
     },
   ),

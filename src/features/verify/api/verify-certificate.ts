@@ -11,7 +11,13 @@ export interface Verification {
 /** GET /v1/verify/{code} (public). A malformed code cannot be a certificate's: it is unknown too. */
 export async function verifyCertificate(code: string, signal?: AbortSignal): Promise<Verification> {
   try {
-    return (await api<{ data: Verification }>(`/v1/verify/${encodeURIComponent(code)}`, { auth: false, signal, timeoutMs: 10_000 })).data;
+    return (
+      await api<{ data: Verification }>(`/v1/verify/${encodeURIComponent(code)}`, {
+        auth: false,
+        signal,
+        timeoutMs: 10_000,
+      })
+    ).data;
   } catch (err) {
     if (err instanceof ApiError && err.status === 400) return { status: 'unknown' };
     throw err;
@@ -19,4 +25,5 @@ export async function verifyCertificate(code: string, signal?: AbortSignal): Pro
 }
 
 /** No answer from the registry (offline, timed out): the signature alone has to speak. */
-export const isUnreachable = (err: unknown) => err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout');
+export const isUnreachable = (err: unknown) =>
+  err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout');

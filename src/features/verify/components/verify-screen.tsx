@@ -43,9 +43,11 @@ function Mark({ tone }: { tone: 'genuine' | 'revoked' | 'unknown' | 'not-genuine
     <svg viewBox="0 0 120 120" width="96" height="96" aria-hidden="true">
       <circle cx="60" cy="60" r="56" fill={red ? 'var(--red-50)' : 'var(--amber-50)'} />
       <circle cx="60" cy="60" r="40" fill={red ? 'var(--red-600)' : 'var(--amber-800)'} />
-      {red
-        ? <path d="M46 46l28 28M74 46L46 74" stroke="var(--white)" strokeWidth="8" strokeLinecap="round" />
-        : <path d="M60 40v26M60 78v2" stroke="var(--white)" strokeWidth="8" strokeLinecap="round" />}
+      {red ? (
+        <path d="M46 46l28 28M74 46L46 74" stroke="var(--white)" strokeWidth="8" strokeLinecap="round" />
+      ) : (
+        <path d="M60 40v26M60 78v2" stroke="var(--white)" strokeWidth="8" strokeLinecap="round" />
+      )}
     </svg>
   );
 }
@@ -86,7 +88,10 @@ export function VerifyScreen({ code }: { code: string }) {
     setSignature({ status: 'loading' });
     const kid = parseFragment(hash)?.kid ?? '';
     // The checker and the key set load only for a signed address: the first screen stays small.
-    Promise.all([import('../lib/check-signature'), import('../lib/key-set').then((m) => m.keySetFor(kid, controller.signal))])
+    Promise.all([
+      import('../lib/check-signature'),
+      import('../lib/key-set').then((m) => m.keySetFor(kid, controller.signal)),
+    ])
       .then(([{ checkSignature }, keys]) => checkSignature(code, hash, keys ?? { keys: [] }))
       .then((check) => !controller.signal.aborted && setSignature({ status: 'done', check }))
       .catch(() => !controller.signal.aborted && setSignature({ status: 'done', check: { result: 'unsupported' } }));
@@ -99,7 +104,9 @@ export function VerifyScreen({ code }: { code: string }) {
     setRegistry({ status: 'loading' });
     verifyCertificate(code, controller.signal).then(
       (result) => setRegistry({ status: 'done', result }),
-      (error: unknown) => { if (!controller.signal.aborted) setRegistry({ status: 'failed', error }); },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setRegistry({ status: 'failed', error });
+      },
     );
     return () => controller.abort();
   }, [code, hash, attempt]);
@@ -112,83 +119,201 @@ export function VerifyScreen({ code }: { code: string }) {
 
   return (
     <Page header={<AppHeader title={<Trans>Certificate verification</Trans>} back={false} />}>
-      {verdict.status === 'loading' && <div aria-busy="true"><SkeletonCard lines={4} /></div>}
+      {verdict.status === 'loading' && (
+        <div aria-busy="true">
+          <SkeletonCard lines={4} />
+        </div>
+      )}
       {verdict.status === 'cannot-check' && (
         <Banner tone={unreachable ? 'warning' : 'error'}>
-          {unreachable && check?.result === 'unknown-key' && <Trans>This certificate was signed with a key this device does not know yet, and there is no connection. Connect to the internet and try again.</Trans>}
-          {unreachable && check?.result !== 'unknown-key' && <Trans>There is no connection, and this address carries no signature that this device can check. Connect to the internet and try again.</Trans>}
+          {unreachable && check?.result === 'unknown-key' && (
+            <Trans>
+              This certificate was signed with a key this device does not know yet, and there is no connection. Connect
+              to the internet and try again.
+            </Trans>
+          )}
+          {unreachable && check?.result !== 'unknown-key' && (
+            <Trans>
+              There is no connection, and this address carries no signature that this device can check. Connect to the
+              internet and try again.
+            </Trans>
+          )}
           {/* Its own sentence, not the shared error catalogue: this public page stays small. */}
           {!unreachable && <Trans>The registry did not answer. Please try again in a moment.</Trans>}{' '}
-          <PlainButton variant="ghost" onClick={() => setAttempt((n) => n + 1)}><Trans>Try again</Trans></PlainButton>
+          <PlainButton variant="ghost" onClick={() => setAttempt((n) => n + 1)}>
+            <Trans>Try again</Trans>
+          </PlainButton>
         </Banner>
       )}
       {verdict.status !== 'loading' && verdict.status !== 'cannot-check' && (
-        <section className={styles.result} aria-labelledby="verify-title" data-status={verdict.status} data-source={verdict.source}>
+        <section
+          className={styles.result}
+          aria-labelledby="verify-title"
+          data-status={verdict.status}
+          data-source={verdict.source}
+        >
           <Mark tone={verdict.status} />
-          {verdict.status === 'genuine' && <h2 id="verify-title" className={styles.valid}><Trans>Genuine certificate</Trans></h2>}
-          {verdict.status === 'not-genuine' && <h2 id="verify-title" className={styles.revoked}><Trans>Not genuine</Trans></h2>}
-          {verdict.status === 'revoked' && <h2 id="verify-title" className={styles.revoked}><Trans>This certificate was revoked</Trans></h2>}
-          {verdict.status === 'unknown' && <h2 id="verify-title" className={styles.unknown}><Trans>No certificate has this code</Trans></h2>}
-          {verdict.status === 'genuine' && verdict.source !== 'signature' && <p><Trans>This resident certificate was issued by the e-Government service and is valid.</Trans></p>}
-          {verdict.status === 'genuine' && verdict.source === 'signature' && <p><Trans>This resident certificate was issued by the e-Government service: its digital signature is genuine.</Trans></p>}
-          {verdict.status === 'not-genuine' && <p><Trans>The details in this QR code do not match its digital signature: the certificate was altered or forged. Do not accept it.</Trans></p>}
+          {verdict.status === 'genuine' && (
+            <h2 id="verify-title" className={styles.valid}>
+              <Trans>Genuine certificate</Trans>
+            </h2>
+          )}
+          {verdict.status === 'not-genuine' && (
+            <h2 id="verify-title" className={styles.revoked}>
+              <Trans>Not genuine</Trans>
+            </h2>
+          )}
           {verdict.status === 'revoked' && (
+            <h2 id="verify-title" className={styles.revoked}>
+              <Trans>This certificate was revoked</Trans>
+            </h2>
+          )}
+          {verdict.status === 'unknown' && (
+            <h2 id="verify-title" className={styles.unknown}>
+              <Trans>No certificate has this code</Trans>
+            </h2>
+          )}
+          {verdict.status === 'genuine' && verdict.source !== 'signature' && (
             <p>
-              {reg?.revoked_on ? <Trans>It was revoked on {formatDate(reg.revoked_on, i18n.locale)} and is no longer valid. Ask the holder for a new certificate.</Trans>
-                : <Trans>It is no longer valid. Ask the holder for a new certificate.</Trans>}
+              <Trans>This resident certificate was issued by the e-Government service and is valid.</Trans>
             </p>
           )}
-          {verdict.status === 'unknown' && <p><Trans>Check that the code matches the one printed on the certificate. A certificate whose code is not found here is not genuine.</Trans></p>}
+          {verdict.status === 'genuine' && verdict.source === 'signature' && (
+            <p>
+              <Trans>
+                This resident certificate was issued by the e-Government service: its digital signature is genuine.
+              </Trans>
+            </p>
+          )}
+          {verdict.status === 'not-genuine' && (
+            <p>
+              <Trans>
+                The details in this QR code do not match its digital signature: the certificate was altered or forged.
+                Do not accept it.
+              </Trans>
+            </p>
+          )}
+          {verdict.status === 'revoked' && (
+            <p>
+              {reg?.revoked_on ? (
+                <Trans>
+                  It was revoked on {formatDate(reg.revoked_on, i18n.locale)} and is no longer valid. Ask the holder for
+                  a new certificate.
+                </Trans>
+              ) : (
+                <Trans>It is no longer valid. Ask the holder for a new certificate.</Trans>
+              )}
+            </p>
+          )}
+          {verdict.status === 'unknown' && (
+            <p>
+              <Trans>
+                Check that the code matches the one printed on the certificate. A certificate whose code is not found
+                here is not genuine.
+              </Trans>
+            </p>
+          )}
           <p className={styles.source} data-testid="verify-source">
-            {verdict.source === 'both' && <Trans>Checked on this device with the certificate's digital signature, and online in the registry of the e-Government service.</Trans>}
-            {verdict.source === 'registry' && <Trans>Checked online in the registry of the e-Government service.</Trans>}
-            {verdict.source === 'signature' && verdict.status === 'genuine' && <Trans>Checked with the digital signature alone, on this device, without a connection. Whether it was revoked since cannot be seen offline: check again when you are online.</Trans>}
-            {verdict.source === 'signature' && verdict.status === 'not-genuine' && <Trans>Checked on this device with the certificate's digital signature.</Trans>}
+            {verdict.source === 'both' && (
+              <Trans>
+                Checked on this device with the certificate's digital signature, and online in the registry of the
+                e-Government service.
+              </Trans>
+            )}
+            {verdict.source === 'registry' && (
+              <Trans>Checked online in the registry of the e-Government service.</Trans>
+            )}
+            {verdict.source === 'signature' && verdict.status === 'genuine' && (
+              <Trans>
+                Checked with the digital signature alone, on this device, without a connection. Whether it was revoked
+                since cannot be seen offline: check again when you are online.
+              </Trans>
+            )}
+            {verdict.source === 'signature' && verdict.status === 'not-genuine' && (
+              <Trans>Checked on this device with the certificate's digital signature.</Trans>
+            )}
           </p>
         </section>
       )}
       {verdict.status !== 'loading' && verdict.status !== 'not-genuine' && statement && (
         <Card as="section">
-          <h3 className={styles.factsTitle}><Trans>What the certificate's signature confirms</Trans></h3>
+          <h3 className={styles.factsTitle}>
+            <Trans>What the certificate's signature confirms</Trans>
+          </h3>
           <dl className={styles.facts}>
-            <dt><Trans>Holder</Trans></dt>
+            <dt>
+              <Trans>Holder</Trans>
+            </dt>
             <dd data-testid="signed-name">{statement.statement.n}</dd>
-            <dt><Trans>Date of birth</Trans></dt>
+            <dt>
+              <Trans>Date of birth</Trans>
+            </dt>
             <dd>{formatCalendarDate(statement.statement.b, i18n.locale)}</dd>
-            <dt><Trans>Ticket number</Trans></dt>
+            <dt>
+              <Trans>Ticket number</Trans>
+            </dt>
             <dd>{statement.statement.t}</dd>
-            <dt><Trans>Issued on</Trans></dt>
+            <dt>
+              <Trans>Issued on</Trans>
+            </dt>
             <dd>{formatCalendarDate(statement.statement.i, i18n.locale)}</dd>
-            <dt><Trans>Issuing office</Trans></dt>
+            <dt>
+              <Trans>Issuing office</Trans>
+            </dt>
             <dd>{statement.statement.o}</dd>
-            <dt><Trans>Certificate code</Trans></dt>
+            <dt>
+              <Trans>Certificate code</Trans>
+            </dt>
             <dd>{code}</dd>
-            <dt><Trans>Signing key</Trans></dt>
+            <dt>
+              <Trans>Signing key</Trans>
+            </dt>
             <dd>{statement.kid}</dd>
           </dl>
-          <p className={styles.note}><Trans>Compare these details with the printed certificate and the holder's ID card: a genuine QR code on an altered paper shows the original details here.</Trans></p>
+          <p className={styles.note}>
+            <Trans>
+              Compare these details with the printed certificate and the holder's ID card: a genuine QR code on an
+              altered paper shows the original details here.
+            </Trans>
+          </p>
         </Card>
       )}
       {verdict.status !== 'loading' && verdict.status !== 'not-genuine' && !statement && reg?.ticket_number && (
         <Card as="section">
           <dl className={styles.facts}>
-            <dt><Trans>Certificate code</Trans></dt>
+            <dt>
+              <Trans>Certificate code</Trans>
+            </dt>
             <dd>{code}</dd>
-            <dt><Trans>Ticket number</Trans></dt>
+            <dt>
+              <Trans>Ticket number</Trans>
+            </dt>
             <dd>{reg.ticket_number}</dd>
-            <dt><Trans>Holder</Trans></dt>
+            <dt>
+              <Trans>Holder</Trans>
+            </dt>
             <dd data-testid="holder">{reg.holder_name}</dd>
             {reg.issued_on && (
               <>
-                <dt><Trans>Issued on</Trans></dt>
+                <dt>
+                  <Trans>Issued on</Trans>
+                </dt>
                 <dd>{formatDate(reg.issued_on, i18n.locale)}</dd>
               </>
             )}
           </dl>
-          <p className={styles.note}><Trans>Compare the name with the holder's ID card. Only part of the name is shown to protect their privacy.</Trans></p>
+          <p className={styles.note}>
+            <Trans>
+              Compare the name with the holder's ID card. Only part of the name is shown to protect their privacy.
+            </Trans>
+          </p>
         </Card>
       )}
-      <p className={styles.home}><Link to="/"><Trans>Lao e-Government services</Trans></Link></p>
+      <p className={styles.home}>
+        <Link to="/">
+          <Trans>Lao e-Government services</Trans>
+        </Link>
+      </p>
     </Page>
   );
 }

@@ -1,6 +1,9 @@
 import {
-  base64urlDecode, decodeStatement, parseFragment,
-  type CertificateKeySet, type CertificateStatement,
+  base64urlDecode,
+  decodeStatement,
+  parseFragment,
+  type CertificateKeySet,
+  type CertificateStatement,
 } from '../../../../contract/certificate-statement';
 
 /**
@@ -17,7 +20,11 @@ export type SignatureCheck =
   | { result: 'unsupported' };
 
 /** Ed25519 through WebCrypto where the browser has it (Chromium 137+, Firefox 129+, Safari 17+). */
-async function verifyWebCrypto(publicKey: Uint8Array, signature: Uint8Array, message: Uint8Array): Promise<boolean | null> {
+async function verifyWebCrypto(
+  publicKey: Uint8Array,
+  signature: Uint8Array,
+  message: Uint8Array,
+): Promise<boolean | null> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return null;
   let key: CryptoKey;
@@ -43,7 +50,12 @@ async function verifyNoble(publicKey: Uint8Array, signature: Uint8Array, message
 }
 
 /** true / false; null when this browser cannot check an Ed25519 signature at all. */
-export async function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array, message: Uint8Array, opts: { forceFallback?: boolean } = {}): Promise<boolean | null> {
+export async function verifyEd25519(
+  publicKey: Uint8Array,
+  signature: Uint8Array,
+  message: Uint8Array,
+  opts: { forceFallback?: boolean } = {},
+): Promise<boolean | null> {
   if (publicKey.length !== 32 || signature.length !== 64) return false;
   if (!globalThis.crypto?.subtle) return null;
   const native = opts.forceFallback ? null : await verifyWebCrypto(publicKey, signature, message);
@@ -52,7 +64,12 @@ export async function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array
 }
 
 /** Checks `#statement.signature.kid` for the certificate `code` against the known key set. */
-export async function checkSignature(code: string, hash: string, keySet: CertificateKeySet, opts: { forceFallback?: boolean } = {}): Promise<SignatureCheck> {
+export async function checkSignature(
+  code: string,
+  hash: string,
+  keySet: CertificateKeySet,
+  opts: { forceFallback?: boolean } = {},
+): Promise<SignatureCheck> {
   const fragment = parseFragment(hash);
   if (!fragment) return { result: 'not-genuine' };
   const key = keySet.keys.find((k) => k.kid === fragment.kid);

@@ -23,8 +23,14 @@ export async function keySetFor(kid: string, signal?: AbortSignal): Promise<Cert
   const known = stored();
   if (known?.keys.some((k) => k.kid === kid)) return known;
   try {
-    const fresh = (await api<{ data: CertificateKeySet }>('/v1/certificate-keys', { auth: false, signal, timeoutMs: 8_000 })).data;
-    try { localStorage.setItem(STORAGE_KEY, JSON.stringify(fresh)); } catch { /* storage full or denied: the worker's copy remains */ }
+    const fresh = (
+      await api<{ data: CertificateKeySet }>('/v1/certificate-keys', { auth: false, signal, timeoutMs: 8_000 })
+    ).data;
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(fresh));
+    } catch {
+      /* storage full or denied: the worker's copy remains */
+    }
     return fresh;
   } catch {
     return known;

@@ -9,7 +9,8 @@ type Search = { taken?: 'email' | 'phone' };
 
 /** Registration, step 1: e-mail, phone and password (spec §2). Back goes to /. */
 export const Route = createFileRoute('/_guest/register/')({
-  validateSearch: (search: Record<string, unknown>): Search => (search.taken === 'email' || search.taken === 'phone' ? { taken: search.taken } : {}),
+  validateSearch: (search: Record<string, unknown>): Search =>
+    search.taken === 'email' || search.taken === 'phone' ? { taken: search.taken } : {},
   // The draft comes back from IndexedDB first, so a returning citizen finds the fields filled.
   beforeLoad: async () => {
     const { draftReady } = await import('../../../features/registration/stores/registration-draft');

@@ -2,7 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { isStatus, type Status } from '../../../../contract/status';
 import { QueueScreen } from '../../../features/officer/components/queue-screen';
 
-interface QueueSearch { status?: Status; q?: string; page?: number }
+interface QueueSearch {
+  status?: Status;
+  q?: string;
+  page?: number;
+}
 
 /** Filters live in the address, so going back from a detail returns to the same list; nonsense is dropped. */
 function validateSearch(input: Record<string, unknown>): QueueSearch {
