@@ -85,7 +85,6 @@ export const pickupBody = v.object({
   ),
 });
 
-export const historyQuery = v.object({ status: v.optional(v.string()) });
 /** GET …/history?status=: an unknown status is a 400, not an empty list that hides a typo. */
 export const historyFilter = v.object({ status: v.optional(v.picklist(ALL_STATUSES, 'invalid_status')) });
 
@@ -100,8 +99,6 @@ export const documentParams = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'invalid_id'), v.transform(Number), v.minValue(1, 'invalid_id')),
   kind: v.picklist(DOCUMENT_KINDS, 'invalid_kind'),
 });
-export type ApplicationDocumentPath =
-  `/api/v1/citizen/resident-certificate/${number}/documents/${(typeof DOCUMENT_KINDS)[number]}`;
 
 /** Ticket reference of the specification: RC0000 followed by the application id. */
 export const ticketNumber = (id: number) => `RC0000${id}`;

@@ -17,7 +17,6 @@ export const officerQueueQuery = v.object({
     '1',
   ),
 });
-export type OfficerQueueQuery = v.InferInput<typeof officerQueueQuery>;
 
 const notesText = v.pipe(
   v.string(FieldError.required),

@@ -121,4 +121,4 @@ export function isRealDate(iso: string): boolean {
 
 // Phone formatting lives apart from the schemas, so a screen that only shows a number does not
 // download the validation library.
-export { groupPhoneDigits, toApiPhone, toGroupedPhone } from './phone';
+export { toApiPhone, toGroupedPhone } from './phone';

@@ -12,14 +12,12 @@ export async function logAccess(
   db: Db,
   entry: { applicationId: number; officerId: number; action: string; detail?: string | null },
 ): Promise<void> {
-  await db
-    .insert(accessLog)
-    .values({
-      applicationId: entry.applicationId,
-      officerId: entry.officerId,
-      action: entry.action,
-      detail: entry.detail ?? null,
-    });
+  await db.insert(accessLog).values({
+    applicationId: entry.applicationId,
+    officerId: entry.officerId,
+    action: entry.action,
+    detail: entry.detail ?? null,
+  });
 }
 
 /** The log of one application, oldest first, for its owner: which officer (name and id), what, when. */

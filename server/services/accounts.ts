@@ -1,4 +1,4 @@
-import { and, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import { FieldError } from '../../contract/rules';
 import type { Db } from '../db/client';
 import { districts, provinces, users, villages } from '../db/schema';
@@ -57,20 +57,6 @@ export async function takenIdentifiers(db: Db, who: { email: string; phone: stri
     phone: others.some((r) => r.phone === who.phone),
     idCard: !!who.idCard && others.some((r) => r.idCard === who.idCard),
   };
-}
-
-export async function otherAccountHolds(
-  db: Db,
-  userId: number,
-  column: 'phoneNumber' | 'idCard',
-  value: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users[column], value), ne(users.id, userId)))
-    .limit(1);
-  return !!row;
 }
 
 /** The village must lie in the district and the district in the province; the first wrong level is named. */

@@ -136,16 +136,14 @@ export async function createApplication(
       updatedAt: createdAt,
     });
     await storeDocuments(tx, input.userId, id, prepared);
-    await tx
-      .insert(statusHistory)
-      .values({
-        applicationId: id,
-        fromStatus: null,
-        toStatus: Status.pending,
-        toPaymentStatus: PaymentStatus.unpaid,
-        actor: 'citizen',
-        actorId: input.userId,
-      });
+    await tx.insert(statusHistory).values({
+      applicationId: id,
+      fromStatus: null,
+      toStatus: Status.pending,
+      toPaymentStatus: PaymentStatus.unpaid,
+      actor: 'citizen',
+      actorId: input.userId,
+    });
     if (input.reappliedFrom) {
       await notify(tx, input.userId, id, 'reapplied', { ticket });
       if (carriedPayment) {

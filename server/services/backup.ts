@@ -205,8 +205,6 @@ export function readBackup(dir: string): { manifest: BackupManifest; dump: Buffe
   };
 }
 
-export const secretFiles = SECRET_FILES;
-
 export async function writeDurably(file: string, bytes: Buffer, mode = 0o600): Promise<void> {
   const handle = await fs.promises.open(file, 'wx', mode);
   try {

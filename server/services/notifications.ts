@@ -103,13 +103,11 @@ export async function notify(
   params: Params,
 ): Promise<void> {
   const t = TEMPLATES[kind];
-  await db
-    .insert(notifications)
-    .values({
-      userId,
-      applicationId,
-      kind,
-      messageEn: t.en(paramsIn('en', params)),
-      messageLo: t.lo(paramsIn('lo', params)),
-    });
+  await db.insert(notifications).values({
+    userId,
+    applicationId,
+    kind,
+    messageEn: t.en(paramsIn('en', params)),
+    messageLo: t.lo(paramsIn('lo', params)),
+  });
 }

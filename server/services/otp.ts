@@ -72,14 +72,12 @@ export async function issueCode(
       .update(otpCodes)
       .set({ voidedAt: now })
       .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)));
-    await tx
-      .insert(otpCodes)
-      .values({
-        userId,
-        codeHash: hashCode(code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000),
-      });
+    await tx.insert(otpCodes).values({
+      userId,
+      codeHash: hashCode(code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000),
+    });
     await recordEvent(tx as unknown as Db, 'otp_send', ip, userId, now);
     if (opts.resend) await recordEvent(tx as unknown as Db, 'otp_resend', ip, userId, now);
   });

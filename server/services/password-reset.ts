@@ -19,14 +19,12 @@ export async function createResetToken(db: Db, userId: number, now = new Date())
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await tx
-      .insert(passwordResets)
-      .values({
-        userId,
-        tokenHash: sha256(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
-      });
+    await tx.insert(passwordResets).values({
+      userId,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
+    });
   });
   return token;
 }

@@ -118,13 +118,3 @@ export async function checkFile(file: File, kind: DocumentKind): Promise<FileChe
   if (upright.size > MAX_FILE_BYTES) return { ok: false, problem: 'file_too_large' };
   return { ok: true, type, file: upright };
 }
-
-/** A Blob as a base64 data URL: made only when a request is sent (DECISIONS §2). */
-export function blobToDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(blob);
-  });
-}

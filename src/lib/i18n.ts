@@ -3,7 +3,6 @@ import type { Language } from '../../contract/master-data';
 import { chooseLanguage, LANGUAGE_COOKIE } from '../../contract/prerendered-pages';
 
 export const LANGUAGE_KEY = 'language';
-export const FALLBACK_LOCALE: Language = 'en';
 
 /** DECISIONS §2: the stored choice wins; otherwise Lao when the browser prefers Lao; else English. */
 export function initialLanguage(): Language {

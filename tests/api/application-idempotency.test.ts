@@ -57,14 +57,12 @@ describe('Idempotency-Key on create-new', () => {
     const citizen = await createAccount(t.app);
     const body = await applicationBody(t.app);
     // What the first, still-running request has claimed: same user, key, route and body.
-    await t.app.db
-      .insert(idempotencyKeys)
-      .values({
-        userId: citizen.user.id,
-        key: 'key-in-progress-01',
-        route: `POST ${CREATE}`,
-        requestHash: requestFingerprint('POST', CREATE, body),
-      });
+    await t.app.db.insert(idempotencyKeys).values({
+      userId: citizen.user.id,
+      key: 'key-in-progress-01',
+      route: `POST ${CREATE}`,
+      requestHash: requestFingerprint('POST', CREATE, body),
+    });
     const res = await create(citizen.headers, 'key-in-progress-01', body);
     expect(res.statusCode).toBe(409);
     expect(res.json().data.error_code).toBe('idempotency_in_progress');
@@ -88,14 +86,12 @@ describe('Idempotency-Key on create-new', () => {
     const citizen = await createAccount(t.app);
     const body = await applicationBody(t.app);
     // Claimed (database clock, as a real claim) by a process that died an hour ago, never finished.
-    await t.app.db
-      .insert(idempotencyKeys)
-      .values({
-        userId: citizen.user.id,
-        key: 'key-abandoned-0001',
-        route: `POST ${CREATE}`,
-        requestHash: requestFingerprint('POST', CREATE, body),
-      });
+    await t.app.db.insert(idempotencyKeys).values({
+      userId: citizen.user.id,
+      key: 'key-abandoned-0001',
+      route: `POST ${CREATE}`,
+      requestHash: requestFingerprint('POST', CREATE, body),
+    });
     await t.app.db.execute(
       sql`update idempotency_keys set created_at = now() - interval '1 hour' where key = 'key-abandoned-0001'`,
     );

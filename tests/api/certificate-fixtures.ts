@@ -36,16 +36,14 @@ export async function issueCertificate(app: FastifyInstance, id: number, status:
     .update(applications)
     .set({ status, paymentStatus: 'paid', certificateCode: code, updatedAt: new Date() })
     .where(eq(applications.id, id));
-  await app.db
-    .insert(statusHistory)
-    .values({
-      applicationId: id,
-      fromStatus: before.status,
-      toStatus: Status.certificateIssued,
-      fromPaymentStatus: before.paymentStatus,
-      toPaymentStatus: 'paid',
-      actor: 'officer',
-    });
+  await app.db.insert(statusHistory).values({
+    applicationId: id,
+    fromStatus: before.status,
+    toStatus: Status.certificateIssued,
+    fromPaymentStatus: before.paymentStatus,
+    toPaymentStatus: 'paid',
+    actor: 'officer',
+  });
   return code;
 }
 

@@ -104,15 +104,13 @@ export default async function registrationRoutes(app: FastifyInstance) {
                 .values({ ...account, createdAt: now })
                 .returning({ id: users.id });
           if (previous) forgetCachedSessions();
-          await tx
-            .insert(documents)
-            .values({
-              ownerId: user!.id,
-              kind: 'id_card',
-              fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`,
-              ...stored,
-              createdAt: now,
-            });
+          await tx.insert(documents).values({
+            ownerId: user!.id,
+            kind: 'id_card',
+            fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`,
+            ...stored,
+            createdAt: now,
+          });
           return user!.id;
         });
       } catch (err) {

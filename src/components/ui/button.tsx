@@ -4,7 +4,7 @@ import { classes, type Look } from './native-button';
 import styles from './button.module.css';
 
 // Screens that need no react-aria press handling import these from native-button.tsx directly.
-export { ButtonLink, SubmitButton, type ButtonVariant } from './native-button';
+export { ButtonLink } from './native-button';
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className'>, Look {
   className?: string;

@@ -74,7 +74,6 @@ export async function allEntries(): Promise<OutboxEntry[]> {
     .sort((a, b) => a.createdAt - b.createdAt);
 }
 
-export const readEntry = (id: string) => get<OutboxEntry>(id, entryDb);
 export const readPayload = (id: string) => get<OutboxPayload>(id, payloadDb);
 
 /** Read-modify-write in one IndexedDB transaction: page and worker never overwrite each other's change. */

@@ -12,8 +12,6 @@ let owner: string | null = null;
 /** Writes are held while the drafts switch owner, so one citizen's empty state never overwrites another's draft. */
 let writable = false;
 
-export const draftOwner = () => owner;
-
 export function switchOwner(next: string | null): void {
   writable = false;
   owner = next;

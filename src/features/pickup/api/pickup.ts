@@ -9,13 +9,6 @@ export async function fetchPickupDay(date: string, signal?: AbortSignal): Promis
   return (await api<{ data: PickupDay }>(`${BASE}/pickup-slots?date=${encodeURIComponent(date)}`, { signal })).data;
 }
 
-export interface PickupBooking {
-  id: number;
-  status: string;
-  pickup_date: string;
-  pickup_time: string;
-}
-
 /** POST …/{id}/set-pickup-date (spec §7) as an outbox request, with one Idempotency-Key per choice. */
 export function setPickupDateRequest(
   id: number,

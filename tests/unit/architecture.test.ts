@@ -1,0 +1,60 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules of eslint.config.js are the architecture (docs/architecture.md). Each case lints a
+ * file that breaks one on purpose, at a path inside the real tree, and expects the refusal.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('architecture rules', () => {
+  it('refuses a feature that imports another feature', async () => {
+    const ids = await ruleIdsFor(
+      'src/features/payment/components/broken.ts',
+      "import { setPickupDateRequest } from '../../pickup/api/pickup';\nexport const x = setPickupDateRequest;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a feature import its own files and shared plumbing', async () => {
+    const ids = await ruleIdsFor(
+      'src/features/payment/components/fine.ts',
+      "import { api } from '../../../lib/api-client';\nexport const x = api;\n",
+    );
+    expect(ids).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses shared plumbing that imports a feature', async () => {
+    const ids = await ruleIdsFor(
+      'src/lib/broken.ts',
+      "import { setPickupDateRequest } from '../features/pickup/api/pickup';\nexport const x = setPickupDateRequest;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses the app importing the server, and the contract importing either side', async () => {
+    const app = await ruleIdsFor(
+      'src/lib/broken.ts',
+      "import { buildApp } from '../../server/app';\nexport const x = buildApp;\n",
+    );
+    expect(app).toContain('import-x/no-restricted-paths');
+    const contract = await ruleIdsFor(
+      'contract/broken.ts',
+      "import { api } from '../src/lib/api-client';\nexport const x = api;\n",
+    );
+    expect(contract).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a service worker that imports a feature', async () => {
+    const ids = await ruleIdsFor(
+      'sw/broken.ts',
+      "import { setPickupDateRequest } from '../src/features/pickup/api/pickup';\nexport const x = setPickupDateRequest;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+});
