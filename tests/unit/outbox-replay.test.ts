@@ -5,7 +5,7 @@ import type { TryResult } from '../../src/lib/outbox/decide';
 import { MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from '../../src/lib/outbox/entry';
 import { addEntry, allEntries, claimEntry, readPayload, writeSession } from '../../src/lib/outbox/outbox-db';
 import { replayOutbox, sendEntry } from '../../src/lib/outbox/replay';
-import type { OutboxRequest, Transport } from '../../src/lib/outbox/send';
+import { fakeServer } from './support/fake-upload-server';
 
 /**
  * The outbox queue as the page and the service worker share it (IndexedDB, here fake-indexeddb):
@@ -47,16 +47,8 @@ const payload = () => ({
   draft: null,
 });
 
-/** A server that answers each request in turn and records what it was sent. */
-function server(...answers: TryResult[]): Transport & { sent: OutboxRequest[] } {
-  const sent: OutboxRequest[] = [];
-  const transport = (async (req: OutboxRequest) => {
-    sent.push(req);
-    return answers.shift() ?? { kind: 'answer', status: 200, body: { data: { id: 7 } } };
-  }) as Transport & { sent: OutboxRequest[] };
-  transport.sent = sent;
-  return transport;
-}
+/** A server that takes the uploads and answers each outbox request in turn, recording what it was sent. */
+const server = (...answers: TryResult[]) => fakeServer(...answers);
 const stateOf = async (id: string) => (await allEntries()).find((e) => e.id === id)?.state;
 
 beforeEach(async () => {
@@ -65,7 +57,7 @@ beforeEach(async () => {
 });
 
 describe('outbox replay', () => {
-  it("sends with the session of now and the entry's own Idempotency-Key, the file as a data URL", async () => {
+  it("sends with the session of now and the entry's own Idempotency-Key, the file as a finished upload", async () => {
     const e = entry();
     await addEntry(e, payload());
     await writeSession(ALICE);
@@ -76,26 +68,31 @@ describe('outbox replay', () => {
       'Idempotency-Key': e.idempotencyKey,
       'Accept-Language': 'lo',
     });
-    expect(JSON.parse(api.sent[0]!.body)).toEqual({
+    expect(JSON.parse(api.sent[0]!.body as string)).toEqual({
       note: 'x',
-      proof_of_payment: 'data:image/png;base64,iVBORw==',
+      proof_of_payment_upload_id: 'u1',
       proof_of_payment_name: 'receipt.png',
     });
+    expect([...api.uploads.get('u1')!.bytes]).toEqual([137, 80, 78, 71]);
+    expect(api.uploads.get('u1')!.kind).toBe('proof_of_payment');
     expect(await stateOf(e.id)).toBe('sent');
     // The file is on the server now: the device lets it go.
     expect(await readPayload(e.id)).toBeUndefined();
   });
 
-  it('keeps an entry through 503 and a lost answer, with the same key each time, then sends it once', async () => {
+  it('keeps an entry through 503, asks again after a lost answer, with the same key each time, and sends it once', async () => {
     const e = entry();
     await addEntry(e, payload());
     await writeSession(ALICE);
     const api = server({ kind: 'answer', status: 503, body: null }, { kind: 'no-answer', serverReachable: true });
     expect((await replayOutbox(api, 'page:1')).waiting).toBe(1);
     expect(await stateOf(e.id)).toBe('waiting');
-    expect((await replayOutbox(api, 'page:1')).waiting).toBe(1);
-    expect((await allEntries())[0]!.maybeReached).toBe(true);
+    // The answer was lost on the way back: asked again after a pause, within the same try.
     expect((await replayOutbox(api, 'page:1')).sent).toBe(1);
+    expect(api.sent).toHaveLength(3);
+    // The document went once: the second try found it finished and named the same upload.
+    expect(api.calls.filter((c) => c === 'POST')).toHaveLength(1);
+    expect(new Set(api.sent.map((r) => r.body))).toEqual(new Set([api.sent[0]!.body]));
     expect(new Set(api.sent.map((r) => r.headers['Idempotency-Key']))).toEqual(new Set([e.idempotencyKey]));
   });
 

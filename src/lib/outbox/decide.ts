@@ -3,7 +3,12 @@ import type { OutboxRefusal } from './entry';
 
 /** How one try ended, as the sender saw it. */
 export type TryResult =
-  | { kind: 'answer'; status: number; body: unknown }
+  | {
+      kind: 'answer';
+      status: number;
+      body: unknown;
+      /** lower-case names; only the few the outbox reads */ headers?: Record<string, string>;
+    }
   /**
    * No answer: offline, connection cut, or the answer was lost on the way back. `serverReachable`:
    * the server answered a health check just after, so the request may well have reached it.

@@ -47,6 +47,34 @@ export interface OutboxEntry {
   /** The citizen has been told how it ended (sent, refused, expired). */
   told: boolean;
   settledAt: number | null;
+  /** Each document's resumable upload (by API field), kept so any sender resumes where the last stopped. */
+  uploads?: Record<string, UploadState>;
+  /** How far the documents got, for every screen that shows this entry. */
+  progress?: SendProgress | null;
+}
+
+/** One document's resumable upload: its address on the server and how much of it the server holds. */
+export interface UploadState {
+  /** API path under /api, e.g. /v1/uploads/<id>. */
+  url: string;
+  size: number;
+  offset: number;
+  /** The server holds it all: the request may name it. */
+  done: boolean;
+}
+
+/** The id the request names an upload by: the last segment of its address. */
+export const uploadIdOf = (state: UploadState) => state.url.slice(state.url.lastIndexOf('/') + 1);
+
+/** Bytes the server has acknowledged, per document and in all, and the rate they arrived at. */
+export interface SendProgress {
+  sent: number;
+  total: number;
+  files: Record<string, { sent: number; total: number }>;
+  /** Measured over the last seconds; null until there is enough to say. */
+  bytesPerSecond: number | null;
+  /** The link is down: it goes on by itself when it comes back. */
+  paused: boolean;
 }
 
 /** The request body: plain fields and files (Blobs, turned into data URLs only when sending). */

@@ -5,7 +5,9 @@ import {
   KEEP_SETTLED_MS,
   MAX_RETENTION_MS,
   type OutboxEntry,
+  type OutboxPayload,
   type OutboxSession,
+  type SendProgress,
 } from './entry';
 import {
   allEntries,
@@ -20,6 +22,7 @@ import {
 } from './outbox-db';
 import { buildRequest, type Transport } from './send';
 import { heldSendLocks, withSendLock } from './send-lock';
+import { goneUploads, uploadDocuments } from './uploads';
 
 export type SendOutcome =
   | { result: 'sent'; entry: OutboxEntry }
@@ -42,6 +45,8 @@ async function settle(entry: OutboxEntry, decision: Decision, now: number, told 
         lease: null,
         resultId: typeof id === 'number' ? id : null,
         refusal: null,
+        uploads: undefined,
+        progress: null,
         told,
         settledAt: now,
       };
@@ -56,20 +61,34 @@ async function settle(entry: OutboxEntry, decision: Decision, now: number, told 
         restored: told,
         settledAt: now,
       };
-    return { ...e, state: 'waiting', lease: null, maybeReached: e.maybeReached || decision.maybeReached };
+    return {
+      ...e,
+      state: 'waiting',
+      lease: null,
+      maybeReached: e.maybeReached || decision.maybeReached,
+      progress: e.progress ? { ...e.progress, paused: true, bytesPerSecond: null } : e.progress,
+    };
   });
   // The files of a sent request are on the server now; a refused one keeps them to go back into the draft.
   if (decision.action === 'sent') await dropPayload(entry.id);
   return next ?? entry;
 }
 
-/** Sends one entry if this sender can take it: claim, send with the current session, settle. */
+export interface SendOptions {
+  onProgress?: (p: SendProgress) => void;
+  /** The screen that sent it tells the citizen how it ended. */
+  screenTells?: boolean;
+  /** Whether the device says it is offline (uploads then stop waiting for the link). */
+  offline?: () => boolean;
+}
+
+/** Sends one entry if this sender can take it: claim, upload its documents, send with the current session, settle. */
 export function sendEntry(
   id: string,
   session: OutboxSession,
   transport: Transport,
   holder: string,
-  opts: { onProgress?: (f: number) => void; screenTells?: boolean } = {},
+  opts: SendOptions = {},
 ): Promise<SendOutcome> {
   return withSendLock<SendOutcome>(id, { result: 'busy' }, (exclusive) =>
     claimAndSend(id, session, transport, holder, opts, exclusive),
@@ -81,7 +100,7 @@ async function claimAndSend(
   session: OutboxSession,
   transport: Transport,
   holder: string,
-  opts: { onProgress?: (f: number) => void; screenTells?: boolean },
+  opts: SendOptions,
   exclusive: boolean,
 ): Promise<SendOutcome> {
   const entry = await claimEntry(id, holder, Date.now(), exclusive);
@@ -103,8 +122,7 @@ async function claimAndSend(
   const keepAlive = setInterval(() => void renewLease(id, holder).catch(() => undefined), 30_000);
   let decision: Decision;
   try {
-    const request = await buildRequest(entry, payload, session);
-    decision = decide(await transport(request, opts.onProgress));
+    decision = decide(await uploadAndSend(entry, payload, session, transport, holder, opts));
   } catch {
     // Could not even build the request (payload unreadable): try again later rather than lose it.
     decision = { action: 'keep', sessionRefused: false, maybeReached: false };
@@ -121,6 +139,51 @@ async function claimAndSend(
     offline: !decision.maybeReached && !decision.sessionRefused,
     sessionRefused: decision.sessionRefused,
   };
+}
+
+const REQUEST_PAUSES_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+
+/**
+ * The documents first (resumable), then the request naming them. An upload the server no longer
+ * knows (it expired before the request went) is sent again, once, within the same try.
+ */
+async function uploadAndSend(
+  entry: OutboxEntry,
+  payload: OutboxPayload,
+  session: OutboxSession,
+  transport: Transport,
+  holder: string,
+  opts: SendOptions,
+) {
+  let current = entry;
+  for (let round = 0; ; round++) {
+    const uploaded = await uploadDocuments({
+      entry: current,
+      payload,
+      session,
+      transport,
+      onProgress: opts.onProgress,
+      offline: opts.offline,
+      save: async (uploads, progress) => {
+        current =
+          (await updateEntry(entry.id, (e) => (e.lease?.holder === holder ? { ...e, uploads, progress } : e))) ??
+          current;
+      },
+    });
+    if (uploaded.kind === 'stopped') return uploaded.result;
+    const request = buildRequest(current, payload, session, uploaded.uploads);
+    let result = await transport(request);
+    // The documents are there; a request cut on its way is asked again (same key) while the link comes back.
+    for (let pause = 0; result.kind === 'no-answer' && pause < REQUEST_PAUSES_MS.length && !opts.offline?.(); pause++) {
+      await new Promise((r) => setTimeout(r, REQUEST_PAUSES_MS[pause]));
+      result = await transport(request);
+    }
+    const gone = goneUploads(result);
+    if (!gone.length || round > 0) return result;
+    const uploads = { ...uploaded.uploads };
+    for (const field of gone) delete uploads[field];
+    current = (await updateEntry(entry.id, (e) => ({ ...e, uploads }))) ?? current;
+  }
 }
 
 /** Entries past 7 days unsent become "expired" (the citizen is told); settled ones the citizen saw are tidied away. */

@@ -1,43 +1,44 @@
 import type { TryResult } from './decide';
-import type { OutboxEntry, OutboxPayload, OutboxSession } from './entry';
+import { uploadIdOf, type OutboxEntry, type OutboxPayload, type OutboxSession, type UploadState } from './entry';
 
 export interface OutboxRequest {
+  /** POST unless said otherwise (the uploads also HEAD and PATCH). */
+  method?: 'POST' | 'HEAD' | 'PATCH';
+  /** API path under /api. */
   path: string;
   headers: Record<string, string>;
-  body: string;
+  body: string | Blob | null;
 }
+
+/** The answer headers the outbox reads (uploads: where it was created, how much the server holds). */
+export const READ_HEADERS = ['location', 'upload-offset'] as const;
 
 /** Sends one request and reports how it ended; `onProgress` for senders that can see the upload move. */
 export type Transport = (req: OutboxRequest, onProgress?: (fraction: number) => void) => Promise<TryResult>;
 
-/** Base64 in slices: one 10 MB String.fromCharCode call would overflow the argument stack. */
-async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /**
- * The JSON body: the fields, and each file as a data URL with its name (`{kind}` and `{kind}_name`,
- * as the API takes them). Made only now (DECISIONS §2), the same bytes every try, so the server's
- * Idempotency-Key check sees the same body.
+ * The JSON body: the fields, and each document named by its finished upload with its file name
+ * (`{kind}_upload_id` and `{kind}_name`, as the API takes them). The same bytes every try once
+ * the uploads are done, so the server's Idempotency-Key check sees the same body.
  */
-export async function requestBody(payload: OutboxPayload): Promise<string> {
+export function requestBody(payload: OutboxPayload, uploads: Record<string, UploadState>): string {
   const body: Record<string, unknown> = { ...payload.fields };
   for (const [kind, file] of Object.entries(payload.files)) {
-    body[kind] = `data:${file.blob.type || 'application/octet-stream'};base64,${await base64Of(file.blob)}`;
+    const upload = uploads[kind];
+    if (!upload?.done) throw new Error(`The upload of ${kind} is not finished.`);
+    body[`${kind}_upload_id`] = uploadIdOf(upload);
     body[`${kind}_name`] = file.name;
   }
   return JSON.stringify(body);
 }
 
 /** The citizen's session of now (never the one of the moment it was queued: Workbox #2599). */
-export async function buildRequest(
+export function buildRequest(
   entry: OutboxEntry,
   payload: OutboxPayload,
   session: OutboxSession,
-): Promise<OutboxRequest> {
+  uploads: Record<string, UploadState>,
+): OutboxRequest {
   return {
     path: entry.path,
     headers: {
@@ -47,7 +48,7 @@ export async function buildRequest(
       Authorization: `Bearer ${session.token}`,
       'Idempotency-Key': entry.idempotencyKey,
     },
-    body: await requestBody(payload),
+    body: requestBody(payload, uploads),
   };
 }
 
@@ -65,13 +66,20 @@ export async function serverReachable(fetchFn: typeof fetch = fetch): Promise<bo
 export function fetchTransport(fetchFn: typeof fetch = (...args) => fetch(...args)): Transport {
   return async (req) => {
     try {
-      // A stalled 40 MB upload on a weak line is cut after 10 minutes; the entry is tried again later.
+      // A chunk is 256 KiB: one that has not gone through in 2 minutes is cut and asked about again.
       const res = await fetchFn(`/api${req.path}`, {
-        method: 'POST',
+        method: req.method ?? 'POST',
         headers: req.headers,
         body: req.body,
-        signal: AbortSignal.timeout(600_000),
+        cache: 'no-store',
+        signal: AbortSignal.timeout(120_000),
       });
+      const headers = Object.fromEntries(
+        READ_HEADERS.flatMap((name) => {
+          const value = res.headers.get(name);
+          return value === null ? [] : [[name, value]];
+        }),
+      );
       const text = await res.text();
       let body: unknown = null;
       try {
@@ -79,7 +87,7 @@ export function fetchTransport(fetchFn: typeof fetch = (...args) => fetch(...arg
       } catch {
         body = null;
       }
-      return { kind: 'answer', status: res.status, body };
+      return { kind: 'answer', status: res.status, body, headers };
     } catch {
       return { kind: 'no-answer', serverReachable: await serverReachable(fetchFn) };
     }

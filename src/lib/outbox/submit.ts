@@ -2,7 +2,7 @@ import { ApiError, newIdempotencyKey } from '../api-client';
 import { askPersistentStorage, roomFor } from '../persistent-storage';
 import { holdUpdates } from '../service-worker';
 import { useSession } from '../session';
-import type { OutboxEntry, OutboxKind, OutboxPayload } from './entry';
+import type { OutboxEntry, OutboxKind, OutboxPayload, SendProgress } from './entry';
 import { refusalError } from './refusal';
 import { addEntry, allEntries, OutboxStorageError, removeEntry } from './outbox-db';
 import { sendEntry } from './replay';
@@ -39,7 +39,7 @@ export type SubmitOutcome =
  */
 export async function submitThroughOutbox(
   input: OutboxRequestInput,
-  onProgress?: (fraction: number) => void,
+  onProgress?: (p: SendProgress) => void,
 ): Promise<SubmitOutcome> {
   const session = await publishOutboxSession();
   if (!session) throw new ApiError('http', 401, 'unauthorized', 'Please log in again.');
@@ -76,9 +76,11 @@ export async function submitThroughOutbox(
   askPersistentStorage();
 
   const release = holdUpdates();
-  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, { onProgress, screenTells: true }).finally(
-    release,
-  );
+  const outcome = await sendEntry(entry.id, session, xhrTransport, holder, {
+    onProgress,
+    screenTells: true,
+    offline: () => !navigator.onLine,
+  }).finally(release);
   if (outcome.result === 'sent') {
     // The screen tells the citizen and moves on: nothing left to list.
     await removeEntry(entry.id);

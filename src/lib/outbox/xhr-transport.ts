@@ -1,4 +1,4 @@
-import { serverReachable, type Transport } from './send';
+import { READ_HEADERS, serverReachable, type Transport } from './send';
 
 /**
  * The first try from the screen the citizen is on: XMLHttpRequest, because fetch() cannot report
@@ -9,7 +9,7 @@ import { serverReachable, type Transport } from './send';
 export const xhrTransport: Transport = (req, onProgress) =>
   new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${req.path}`);
+    xhr.open(req.method ?? 'POST', `/api${req.path}`);
     for (const [name, value] of Object.entries(req.headers)) xhr.setRequestHeader(name, value);
     let uploaded = false;
     let stalled: number | undefined;
@@ -36,7 +36,13 @@ export const xhrTransport: Transport = (req, onProgress) =>
       } catch {
         body = null;
       }
-      resolve({ kind: 'answer', status: xhr.status, body });
+      const headers = Object.fromEntries(
+        READ_HEADERS.flatMap((name) => {
+          const value = xhr.getResponseHeader(name);
+          return value === null ? [] : [[name, value]];
+        }),
+      );
+      resolve({ kind: 'answer', status: xhr.status, body, headers });
     };
     xhr.onerror = () => void noAnswer();
     xhr.onabort = () => void noAnswer();

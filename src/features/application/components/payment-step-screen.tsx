@@ -10,13 +10,14 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { UploadProgress } from '../../../components/outbox/upload-progress';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
 import { currentLanguage } from '../../../lib/i18n';
 import { fetchBanks } from '../../../lib/master-data';
 import { createApplicationRequest, type DocumentToSend } from '../api/create-application';
+import type { SendProgress } from '../../../lib/outbox/entry';
 import { OutboxStorageError, submitThroughOutbox } from '../../../lib/outbox/submit';
 import { storageProblem } from '../../../lib/outbox/outbox-text';
 import { fetchFee } from '../api/fetch-fee';
@@ -55,7 +56,8 @@ export function PaymentStepScreen() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [methodError, setMethodError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<SendProgress | null>(null);
   const [submitted, setSubmitted] = useState(false);
   // The bank's name in the language on screen now, not the one it was chosen in.
   const language = currentLanguage();
@@ -100,7 +102,8 @@ export function PaymentStepScreen() {
       await navigate({ to: '/application-resident-certificate' });
       return;
     }
-    setProgress(0);
+    setSending(true);
+    setProgress(null);
     try {
       const state = useDocumentsDraft.getState();
       const documents = {} as Record<ApplicationDocumentKind, DocumentToSend>;
@@ -142,20 +145,25 @@ export function PaymentStepScreen() {
         fixStep: stepToFix(err),
       });
     } finally {
-      setProgress(null);
+      setSending(false);
     }
   }
 
-  const sending = progress !== null;
   return (
     <Page
       header={<AppHeader title={<Trans>Payment</Trans>} back="/document-submission" bell />}
       footer={
         <>
           {sending && (
-            <ProgressBar
-              label={progress < 1 ? <Trans>Sending your application…</Trans> : <Trans>Saving your application…</Trans>}
-              value={progress}
+            <UploadProgress
+              progress={progress}
+              label={
+                progress && progress.sent >= progress.total ? (
+                  <Trans>Saving your application…</Trans>
+                ) : (
+                  <Trans>Sending your application…</Trans>
+                )
+              }
             />
           )}
           <Button

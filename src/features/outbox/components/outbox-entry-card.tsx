@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Card } from '../../../components/layout/page';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { formatDateTime } from '../../../lib/format';
-import type { OutboxEntry } from '../../../lib/outbox/entry';
+import { UploadProgress } from '../../../components/outbox/upload-progress';
+import { formatDateTime, formatFileSize } from '../../../lib/format';
+import type { OutboxEntry, SendProgress } from '../../../lib/outbox/entry';
 import { removeEntry } from '../../../lib/outbox/outbox-db';
 import { useOutbox } from '../../../lib/outbox/outbox-store';
 import { entryTitle, refusalReason, sentTicket, shownState, STATE_LABELS } from '../../../lib/outbox/outbox-text';
@@ -58,6 +59,19 @@ function SentLink({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** A cut upload keeps what the server holds: only the rest travels on the next try. */
+function PartlySent({ progress }: { progress: SendProgress }) {
+  const sent = formatFileSize(progress.sent);
+  const total = formatFileSize(progress.total);
+  return (
+    <p className={styles.meta}>
+      <Trans>
+        {sent} of {total} is already on the server; only the rest will be sent.
+      </Trans>
+    </p>
+  );
+}
+
 export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const { i18n } = useLingui();
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -87,10 +101,16 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           <Trans>The server may already have it. It is being confirmed; you do not need to send it again.</Trans>
         </p>
       )}
-      {state === 'sending' && (
-        <p className={styles.reason}>
-          <Trans>Sending now…</Trans>
-        </p>
+      {state === 'sending' &&
+        (entry.progress ? (
+          <UploadProgress progress={entry.progress} label={<Trans>Sending now…</Trans>} />
+        ) : (
+          <p className={styles.reason}>
+            <Trans>Sending now…</Trans>
+          </p>
+        ))}
+      {(state === 'waiting' || state === 'confirming') && entry.progress && entry.progress.sent > 0 && (
+        <PartlySent progress={entry.progress} />
       )}
       {state === 'sent' && ticket && (
         <p className={styles.ticket}>

@@ -4,7 +4,8 @@ import { acceptAttribute } from '../../../../contract/documents';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { FileInput } from '../../../components/ui/file-input';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { UploadProgress } from '../../../components/outbox/upload-progress';
+import type { SendProgress } from '../../../lib/outbox/entry';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import {
   DOCUMENT_HINTS,
@@ -53,7 +54,8 @@ export function ProofUploadForm({
   }, [applicationId]);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<SendProgress | null>(null);
   const [checking, setChecking] = useState(false);
 
   async function choose(file: File) {
@@ -90,7 +92,8 @@ export function ProofUploadForm({
       setFieldError(i18n._(DOCUMENT_REQUIRED.proof_of_payment));
       return;
     }
-    setProgress(0);
+    setSending(true);
+    setProgress(null);
     try {
       const outcome = await submitThroughOutbox(
         uploadProofRequest(applicationId, { blob: chosen.file, name: chosen.name }, chosen.key),
@@ -116,7 +119,7 @@ export function ProofUploadForm({
         );
       setFailure(errorMessage(err));
     } finally {
-      setProgress(null);
+      setSending(false);
     }
   }
 
@@ -133,13 +136,13 @@ export function ProofUploadForm({
         accept={acceptAttribute('proof_of_payment')}
         file={chosen ? { name: chosen.name, size: chosen.file.size, type: chosen.file.type } : null}
         error={fieldError}
-        busy={checking || progress !== null}
+        busy={checking || sending}
         expects="image"
         onSelect={(file) => void choose(file)}
         onRemove={remove}
       />
-      {progress !== null && <ProgressBar label={<Trans>Uploading…</Trans>} value={progress} />}
-      <Button type="submit" wide pending={progress !== null} pendingLabel={t`Submitting...`}>
+      {sending && <UploadProgress progress={progress} label={<Trans>Uploading…</Trans>} />}
+      <Button type="submit" wide pending={sending} pendingLabel={t`Submitting...`}>
         <Trans>Upload proof of payment</Trans>
       </Button>
     </form>

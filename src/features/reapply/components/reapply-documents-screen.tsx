@@ -11,7 +11,8 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
 import { SelectField } from '../../../components/ui/field';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { UploadProgress } from '../../../components/outbox/upload-progress';
+import type { SendProgress } from '../../../lib/outbox/entry';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
@@ -53,7 +54,8 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
   const [checking, setChecking] = useState<Partial<Record<ApplicationDocumentKind, boolean>>>({});
   const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<SendProgress | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -133,7 +135,8 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       await navigate({ to: '/history-applied-before', replace: true });
       return;
     }
-    setProgress(0);
+    setSending(true);
+    setProgress(null);
     try {
       const documents = Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, files[kind]!])) as Record<
         ApplicationDocumentKind,
@@ -161,11 +164,10 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
         await forgetSubmissionKey(id).catch(() => undefined);
       setFailure(err instanceof OutboxStorageError ? storageProblem(err) : errorMessage(err));
     } finally {
-      setProgress(null);
+      setSending(false);
     }
   }
 
-  const sending = progress !== null;
   const ticket = application.application?.ticket_number ?? '';
   const anyChecking = Object.values(checking).some(Boolean);
   const ready = draft.status === 'ready' && application.status === 'ready';
@@ -181,9 +183,15 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       footer={
         <>
           {sending && (
-            <ProgressBar
-              label={progress < 1 ? <Trans>Sending your application…</Trans> : <Trans>Saving your application…</Trans>}
-              value={progress}
+            <UploadProgress
+              progress={progress}
+              label={
+                progress && progress.sent >= progress.total ? (
+                  <Trans>Saving your application…</Trans>
+                ) : (
+                  <Trans>Sending your application…</Trans>
+                )
+              }
             />
           )}
           <Button
