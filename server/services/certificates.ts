@@ -321,11 +321,16 @@ export async function renderCertificate(
     .font('lao')
     .fontSize(8)
     .fillColor(MUTED)
-    .text('ເອກະສານອີເລັກໂທຣນິກ ອອກໂດຍລະບົບບໍລິການລັດ · Electronic document issued by the e-Government service', M, H - 58, {
-      width: inner,
-      align: 'center',
-      lineBreak: false,
-    });
+    .text(
+      'ເອກະສານເອເລັກໂຕຣນິກ ອອກໂດຍລະບົບບໍລິການລັດເອເລັກໂຕຣນິກ · Electronic document issued by the e-Government service',
+      M,
+      H - 58,
+      {
+        width: inner,
+        align: 'center',
+        lineBreak: false,
+      },
+    );
 
   doc.end();
   return done;

@@ -107,7 +107,7 @@ function content(m: CitizenMail, language: Language): { subject: string; lines: 
           }
         : {
             subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງທ່ານພ້ອມແລ້ວ — ${m.ticket}`,
-            lines: [`ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງຄຳຮ້ອງ ${m.ticket} ພ້ອມແລ້ວ.`, 'ດາວໂຫຼດໃບຢັ້ງຢືນອີເລັກໂທຣນິກໃນແອັບ ຫຼື ນັດເວລາມາຮັບທີ່ຫ້ອງການ.'],
+            lines: [`ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງຄຳຮ້ອງ ${m.ticket} ພ້ອມແລ້ວ.`, 'ດາວໂຫຼດໃບຢັ້ງຢືນເອເລັກໂຕຣນິກໃນແອັບ ຫຼື ນັດມາຮັບທີ່ຫ້ອງການ.'],
           };
     case 'pickup_reminder':
       return en
@@ -137,9 +137,9 @@ function content(m: CitizenMail, language: Language): { subject: string; lines: 
             ],
           }
         : {
-            subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງທ່ານຖືກຍົກເລີກ — ${m.ticket}`,
+            subject: `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງທ່ານຖືກເພີກຖອນ — ${m.ticket}`,
             lines: [
-              `ໃບຢັ້ງຢືນທີ່ຢູ່ ${m.ticket} ຂອງທ່ານຖືກຍົກເລີກ ແລະ ບໍ່ມີຜົນໃຊ້ໄດ້ອີກແລ້ວ.`,
+              `ໃບຢັ້ງຢືນທີ່ຢູ່ ${m.ticket} ຂອງທ່ານຖືກເພີກຖອນ ແລະ ບໍ່ມີຜົນບັງຄັບໃຊ້ແລ້ວ.`,
               ...(why ? [`ເຫດຜົນ: ${why}.`] : []),
               'ທ່ານສາມາດຍື່ນຂໍໃບຢັ້ງຢືນໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງໃນແອັບ.',
             ],
@@ -156,7 +156,7 @@ export function citizenMail(to: string, language: Language, m: CitizenMail, appB
   const open = language === 'lo' ? 'ເປີດຄຳຮ້ອງຂອງທ່ານ' : 'Open your application';
   const footer =
     language === 'lo'
-      ? 'ອີເມວນີ້ສົ່ງໂດຍລະບົບບໍລິການລັດ. ທ່ານສາມາດປິດອີເມວທີ່ບໍ່ຈຳເປັນໄດ້ທີ່ ໂປຣໄຟລ໌ ໃນແອັບ.'
+      ? 'ອີເມວນີ້ສົ່ງໂດຍລະບົບບໍລິການລັດເອເລັກໂຕຣນິກ. ທ່ານສາມາດປິດອີເມວທີ່ບໍ່ຈຳເປັນໄດ້ທີ່ ໂປຣໄຟລ໌ ໃນແອັບ.'
       : 'This e-mail was sent by the e-Government service. You can turn off optional e-mails in your profile in the app.';
   const text = [...lines, '', `${open}: ${link}`, '', footer].join('\n');
   const html = `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6fa;font-family:'Noto Sans Lao','Phetsarath OT',Arial,sans-serif;color:#1b2433">

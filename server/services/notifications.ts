@@ -50,7 +50,7 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
   },
   certificate_issued: {
     en: (p) => `Your resident certificate for ${p.ticket} is ready. Download it or book a pick-up at the office.`,
-    lo: (p) => `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງ ${p.ticket} ພ້ອມແລ້ວ. ດາວໂຫຼດ ຫຼື ນັດມື້ມາຮັບທີ່ຫ້ອງການ.`,
+    lo: (p) => `ໃບຢັ້ງຢືນທີ່ຢູ່ຂອງ ${p.ticket} ພ້ອມແລ້ວ. ດາວໂຫຼດ ຫຼື ນັດມາຮັບທີ່ຫ້ອງການ.`,
   },
   pickup_booked: {
     en: (p) => `Pick-up for ${p.ticket} is booked on ${p.date} at ${p.time}.`,
@@ -58,7 +58,7 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
   },
   picked_up: {
     en: (p) => `Your certificate ${p.ticket} has been collected.`,
-    lo: (p) => `ໃບຢັ້ງຢືນ ${p.ticket} ໄດ້ຮັບໄປແລ້ວ.`,
+    lo: (p) => `ທ່ານມາຮັບໃບຢັ້ງຢືນ ${p.ticket} ແລ້ວ.`,
   },
   rejected: {
     en: (p) =>
@@ -69,7 +69,7 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
     en: (p) =>
       `Your resident certificate ${p.ticket} was revoked${p.notes ? `: ${p.notes}` : ''}. It is no longer valid. You can apply again from the application's page.`,
     lo: (p) =>
-      `ໃບຢັ້ງຢືນທີ່ຢູ່ ${p.ticket} ຂອງທ່ານຖືກຍົກເລີກ${p.notes ? `: ${p.notes}` : ''}. ມັນບໍ່ມີຜົນໃຊ້ໄດ້ອີກແລ້ວ. ທ່ານສາມາດຍື່ນຄຳຮ້ອງໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງ.`,
+      `ໃບຢັ້ງຢືນທີ່ຢູ່ ${p.ticket} ຂອງທ່ານຖືກເພີກຖອນ${p.notes ? `: ${p.notes}` : ''}. ໃບຢັ້ງຢືນນີ້ບໍ່ມີຜົນບັງຄັບໃຊ້ແລ້ວ. ທ່ານສາມາດຍື່ນຄຳຮ້ອງໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງ.`,
   },
   reapplied: {
     en: (p) => `Your new application ${p.ticket} was received.`,

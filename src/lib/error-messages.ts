@@ -22,7 +22,7 @@ const API_ERRORS: Record<string, MessageDescriptor> = {
   [ErrorCode.tooManyRequests]: msg`Too many attempts. Please wait a moment and try again.`,
   [ErrorCode.accountLocked]: msg`Too many failed attempts. Wait 15 minutes, or reset your password.`,
   [ErrorCode.otpInvalid]: msg`The code is not correct. Check your email and try again.`,
-  [ErrorCode.otpExpired]: msg`This code is no longer valid. Press Resend to get a new one.`,
+  [ErrorCode.otpExpired]: msg`This code is no longer valid. Press Resend code to get a new one.`,
   [ErrorCode.resetLinkInvalid]: msg`This reset link is invalid or has expired. Ask for a new one.`,
   [ErrorCode.fileTooLarge]: msg`Max file size is 10MB`,
   [ErrorCode.payloadTooLarge]: msg`The files are too large to send. Each file must be 10 MB or less.`,
@@ -87,7 +87,7 @@ const FIELD_OVERRIDES: Record<string, MessageDescriptor> = {
   'password_confirmation:required': msg`Please confirm your password`,
   'date:required': msg`Please select a date pick up`,
   'date:invalid_date': msg`Date must be a valid date`,
-  'username:required': msg`Please enter your e-mail, phone number or ID card number`,
+  'username:required': msg`Please enter your email, phone number or ID card number`,
   'current_password:x004': msg`Current password is wrong`,
 };
 

@@ -4,7 +4,7 @@ import { currentLanguage } from './i18n';
 
 /**
  * Dates, times and amounts as a citizen reads them: in Vientiane's time zone whatever the phone's
- * setting, in the chosen language's conventions (Lao: 27 ມີນາ 2026, LAK 29.000; English:
+ * setting, in the chosen language's conventions (Lao: 27 ມີນາ 2026, 29.000 ກີບ; English:
  * 27 Mar 2026, LAK 29,000). Without a language, the one the interface shows now.
  */
 export const TIME_ZONE = 'Asia/Vientiane';
@@ -114,9 +114,14 @@ export function formatMonthYear(isoDate: string, language: Language | string = c
   );
 }
 
-/** "LAK 29,000" (English) or "LAK 29.000" (Lao): the currency code, then whole kip with the language's separators. */
+/**
+ * Whole kip with the language's separators. English: "LAK 29,000", the code first. Lao: "29.000 ກີບ",
+ * the amount then the word, as the banks' apps write it — the screen a citizen compares it with.
+ */
 export function formatMoney(amount: number, language: Language | string = currentLanguage(), currency = 'LAK'): string {
-  return `${currency} ${numberFormat(language, { maximumFractionDigits: 0 }).format(amount)}`;
+  const figure = numberFormat(language, { maximumFractionDigits: 0 }).format(amount);
+  if (language.startsWith('lo')) return `${figure} ${currency === 'LAK' ? 'ກີບ' : currency}`;
+  return `${currency} ${figure}`;
 }
 
 /** File sizes for pickers: "850 KB", "2.4 MB". */

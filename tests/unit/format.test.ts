@@ -31,10 +31,12 @@ describe('formatters (Asia/Vientiane, per language)', () => {
     expect(formatCalendarDate('1990-04-12', 'lo')).toBe('12 ເມສາ 1990');
   });
 
-  it('writes amounts as LAK with the language separators', () => {
+  it('writes amounts as LAK first in English, as the amount then ກີບ in Lao (as the banks do)', () => {
     expect(formatMoney(29_000, 'en')).toBe('LAK 29,000');
-    expect(formatMoney(29_000, 'lo')).toBe('LAK 29.000');
     expect(formatMoney(1_250_000, 'en')).toBe('LAK 1,250,000');
+    expect(formatMoney(29_000, 'lo')).toBe('29.000 ກີບ');
+    expect(formatMoney(1_250_000, 'lo', 'LAK')).toBe('1.250.000 ກີບ');
+    expect(formatMoney(29_000, 'lo')).not.toMatch(/LAK/);
   });
 
   it('counts down as HH:MM:SS and floors at zero', () => {

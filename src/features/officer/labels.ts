@@ -62,7 +62,7 @@ export const ACTIONS: Record<OfficerAction, ActionText> = {
   },
   'mark-picked-up': {
     label: msg`Mark as picked up`,
-    explain: msg`Confirm that the citizen collected the certificate at the office.`,
+    explain: msg`Confirm that the citizen picked up the certificate at the office.`,
     done: msg`Certificate marked as picked up.`,
     variant: 'primary',
   },

@@ -48,7 +48,7 @@ export function ChangePasswordScreen() {
       <form onSubmit={submit} noValidate className={styles.form}>
         {outcome?.tone === 'success' && (
           <Banner tone="success" focusOnShow onDismiss={() => setOutcome(null)}>
-            <Trans>Password updated successfully. Other devices signed in to your account have been logged out.</Trans>
+            <Trans>Password updated successfully. Your account has been logged out on every other device.</Trans>
           </Banner>
         )}
         {outcome?.tone === 'error' && (

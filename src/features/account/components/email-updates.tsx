@@ -35,17 +35,17 @@ export function EmailUpdates({ profile }: { profile: Profile }) {
   return (
     <Card as="section">
       <h2 className={styles.settingTitle}>
-        <Trans>E-mail updates</Trans>
+        <Trans>Email updates</Trans>
       </h2>
       {error !== null && <Banner tone="error">{errorMessage(error)}</Banner>}
       <Switch isSelected={on} onChange={(next) => void change(next)} isDisabled={saving}>
         <Trans>
-          Also send me e-mails when my payment is confirmed, when my certificate is ready and the day before my pick-up.
+          Also send me emails when my payment is confirmed, when my certificate is ready and the day before my pick-up.
         </Trans>
       </Switch>
       <p className={styles.settingNote}>
         <Trans>
-          E-mails that need you — a refused proof of payment, a rejected application, a revoked certificate — are always
+          Emails that need you — a refused proof of payment, a rejected application, a revoked certificate — are always
           sent.
         </Trans>
       </p>

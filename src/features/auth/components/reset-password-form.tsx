@@ -57,7 +57,7 @@ export function ResetPasswordForm({ payload }: { payload: string }) {
       <Card>
         <Stack gap={4}>
           <p className={styles.intro}>
-            <Trans>Choose a new password. You will be signed out on every device.</Trans>
+            <Trans>Choose a new password. You will be logged out on every device.</Trans>
           </p>
           <PasswordField
             label={t`New password`}

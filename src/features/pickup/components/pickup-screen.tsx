@@ -191,7 +191,7 @@ export function PickupScreen({ id }: { id: number }) {
         <>
           <p className={styles.intro}>
             <Trans>
-              Choose when to collect the certificate of application <strong>{a.ticket_number}</strong> at the office.
+              Choose when to pick up the certificate of application <strong>{a.ticket_number}</strong> at the office.
             </Trans>
           </p>
           {a.status === Status.waitingToPickup && a.pickup_date && (

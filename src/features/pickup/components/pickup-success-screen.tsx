@@ -17,7 +17,7 @@ export function PickupSuccessScreen({ id }: { id: number | undefined }) {
     <Page header={<AppHeader title={<Trans>Pick-up date</Trans>} bell />}>
       <SuccessPanel title={<Trans>You're all set!</Trans>}>
         <p>
-          <Trans>Pickup confirmed. Please come to the office with your ID card at the time you chose.</Trans>
+          <Trans>Pick-up confirmed. Please come to the office with your ID card at the time you chose.</Trans>
         </p>
       </SuccessPanel>
       {a?.pickup_date ? (
