@@ -167,22 +167,30 @@ export default async function uploadRoutes(app: FastifyInstance) {
           'too_many_uploads',
           HOUR_MS / 1000,
         );
-      const budget = async (key: string, amount: number, max: number, message: string) => {
-        const charged = await chargeCounter(app.db, key, amount, max, HOUR_MS);
-        if (!charged.allowed) throw tooManyRequests(message, undefined, charged.ttl / 1000);
-      };
-      await budget(
-        `upload-starts:${userId}`,
-        1,
-        limits.uploadStartsPerHour,
-        'You have begun many uploads in the last hour. Please try again later.',
-      );
-      await budget(
+      const starts = `upload-starts:${userId}`;
+      const begun = await chargeCounter(app.db, starts, 1, limits.uploadStartsPerHour, HOUR_MS);
+      if (!begun.allowed)
+        throw tooManyRequests(
+          'You have begun many uploads in the last hour. Please try again later.',
+          undefined,
+          begun.ttl / 1000,
+        );
+      const kb = await chargeCounter(
+        app.db,
         `upload-kb:${userId}`,
         Math.ceil(length / 1024),
         limits.uploadMegabytesPerHour * 1024,
-        'You have uploaded many megabytes in the last hour. Please try again later.',
+        HOUR_MS,
       );
+      if (!kb.allowed) {
+        // A refused upload is not counted as begun.
+        await chargeCounter(app.db, starts, -1, limits.uploadStartsPerHour, HOUR_MS);
+        throw tooManyRequests(
+          'You have uploaded many megabytes in the last hour. Please try again later.',
+          undefined,
+          kb.ttl / 1000,
+        );
+      }
 
       let upload = await app.uploads.create({ userId, kind, fileName, declaredType, length });
       if (isStream(req.body)) {

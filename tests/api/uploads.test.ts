@@ -542,3 +542,37 @@ describe('resumable uploads (tus 1.0.0)', () => {
     expect(refused.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('hourly upload budgets', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ RATE_LIMIT_UPLOAD_MB_PER_HOUR: '1', RATE_LIMIT_UPLOAD_STARTS_PER_HOUR: '3' });
+  });
+  afterAll(async () => small?.close());
+  const begin = (headers: Headers, length: number) =>
+    small.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: {
+        ...headers,
+        ...TUS,
+        'upload-length': String(length),
+        'upload-metadata': metadata({ kind: 'proof_of_payment' }),
+      },
+    });
+
+  it('counts the megabytes and the uploads begun per account, with Retry-After', async () => {
+    const citizen = await createAccount(small.app);
+    expect((await begin(citizen.headers, 600_000)).statusCode).toBe(201);
+    const bytes = await begin(citizen.headers, 600_000);
+    expect(bytes.statusCode).toBe(429);
+    expect(bytes.json().data.error_code).toBe('too_many_requests');
+    expect(Number(bytes.headers['retry-after'])).toBeGreaterThan(3000);
+    // A refused upload costs nothing: a smaller one still fits.
+    expect((await begin(citizen.headers, 300_000)).statusCode).toBe(201);
+    expect((await begin(citizen.headers, 10)).statusCode).toBe(201);
+    expect((await begin(citizen.headers, 10)).statusCode).toBe(429);
+    // Another citizen has a budget of their own.
+    expect((await begin((await createAccount(small.app)).headers, 600_000)).statusCode).toBe(201);
+  });
+});
