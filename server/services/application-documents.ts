@@ -76,7 +76,21 @@ async function check(
   if (!incoming.uploadId)
     throw refuse(400, ErrorCode.validation, field, FieldError.required, `Invalid ${field}: ${FieldError.required}`);
   const upload = await usableUpload(app, userId, kind, incoming.uploadId, field);
-  return { kind, field, name: incoming.name, doc: checkDocument(await app.uploads.read(upload), kind, field), upload };
+  return {
+    kind,
+    field,
+    name: incoming.name,
+    doc: checkDocument(await readWhole(app, upload, field), kind, field),
+    upload,
+  };
+}
+
+/** A finished upload's bytes; missing ones (a restore from a backup, which holds no uploads) are no upload. */
+async function readWhole(app: FastifyInstance, upload: UploadRow, field: string) {
+  const bytes = await app.uploads.read(upload);
+  if (bytes.length === upload.length) return bytes;
+  const ref = `${field}_upload_id`;
+  throw refuse(404, ErrorCode.notFound, ref, UploadFieldError.notFound, `${ref}: no such upload`);
 }
 
 /**
@@ -104,7 +118,7 @@ export async function prepareDocuments(
       continue;
     }
     const inDatabase = app.uploads.bytesInDatabase(c.upload.id);
-    const doc = inDatabase ? c.doc : checkDocument(await app.uploads.read(c.upload), c.kind, c.field);
+    const doc = inDatabase ? c.doc : checkDocument(await readWhole(app, c.upload, c.field), c.kind, c.field);
     prepared.push({ ...base, stored: await app.documents.prepare(doc, inDatabase), uploadId: c.upload.id });
   }
   return prepared;
