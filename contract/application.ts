@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { FieldError, LIMITS, digitsOnly, entityId, isoDate, pastDate, requiredText } from './rules';
 import { ALL_STATUSES, type PaymentStatus, type Status } from './status';
+import { uploadId } from './uploads';
 
 /** Step 1, applicant data (spec §2 and §5): every field required. */
 export const applicantData = v.object({
@@ -32,6 +33,11 @@ export type ApplicantData = v.InferOutput<typeof applicantData>;
 export type ApplicantDataInput = v.InferInput<typeof applicantData>;
 
 const documentDataUrl = v.nullable(v.pipe(v.string(), v.maxLength(15_000_000, 'file_too_large')));
+/**
+ * A document is sent either inline (`<field>`, a base64 data URL) or as a finished resumable upload
+ * (`<field>_upload_id`, see uploads.ts), exactly one of the two; the server names the field otherwise.
+ */
+const documentUploadId = v.optional(v.nullable(uploadId));
 /** The file's original name, so the detail shows what the citizen chose (optional; the server cleans it). */
 const documentName = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255, FieldError.tooLong))));
 const documentNames = {
@@ -43,9 +49,12 @@ const documentNames = {
 /** POST /v1/citizen/resident-certificate/create-new */
 export const createApplicationBody = v.object({
   ...applicantData.entries,
-  applicant_photo: documentDataUrl,
-  household_registration_book: documentDataUrl,
-  proof_of_residence: documentDataUrl,
+  applicant_photo: v.optional(documentDataUrl),
+  household_registration_book: v.optional(documentDataUrl),
+  proof_of_residence: v.optional(documentDataUrl),
+  applicant_photo_upload_id: documentUploadId,
+  household_registration_book_upload_id: documentUploadId,
+  proof_of_residence_upload_id: documentUploadId,
   ...documentNames,
   bank_id: entityId,
 });
@@ -63,7 +72,8 @@ export const uploadDocumentBody = v.object({
 
 /** POST /v1/citizen/resident-certificate/{id}/upload-payment */
 export const uploadPaymentBody = v.object({
-  proof_of_payment: v.nullable(v.pipe(v.string(), v.maxLength(15_000_000, 'file_too_large'))),
+  proof_of_payment: v.optional(documentDataUrl),
+  proof_of_payment_upload_id: documentUploadId,
   proof_of_payment_name: documentName,
 });
 

@@ -66,6 +66,8 @@ const envSchema = v.object({
   RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
   RATE_LIMIT_UPLOADS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_CERTIFICATES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_UPLOAD_STARTS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_UPLOAD_MB_PER_HOUR: v.optional(intPattern(1, 100_000)),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_RESETS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
@@ -126,6 +128,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       addressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1_000_000 : 2000),
       /** Applications created and documents uploaded, per account, per hour. */
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Resumable uploads begun (POST /api/v1/uploads), per account, per hour. */
+      uploadStartsPerHour: e.RATE_LIMIT_UPLOAD_STARTS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 100),
+      /** Megabytes of resumable uploads begun (their declared length), per account, per hour. */
+      uploadMegabytesPerHour: e.RATE_LIMIT_UPLOAD_MB_PER_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 200),
       /** Certificate PDFs rendered, per account, per hour. */
       certificatesPerHour: e.RATE_LIMIT_CERTIFICATES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
       /** Failed logins per client address in 15 minutes (10 per account stays fixed). */

@@ -46,6 +46,11 @@ for (let i = 0; i < 10; i++) {
   if (res.statusCode !== 201) throw new Error(`fixture application: ${res.statusCode} ${res.body}`);
   ids.push(res.json().data.id);
 }
+// Citizens for the upload memory run (scripts/bench/upload-memory.ts), and a form without its documents.
+const citizens = [];
+for (let i = 0; i < Number(process.env.BENCH_CITIZENS ?? 0); i++) citizens.push((await createAccount(app)).token);
+const form: Record<string, unknown> = { ...body };
+for (const kind of ['applicant_photo', 'household_registration_book', 'proof_of_residence']) delete form[kind];
 const [bigDistrict] = await app.db
   .select({ id: districts.id })
   .from(districts)
@@ -79,6 +84,8 @@ console.log(
     ids,
     bigDistrict: bigDistrict.id,
     certificate: { id: certificate.id, headers: certificate.citizen.headers },
+    citizens,
+    form,
   }),
 );
 

@@ -6,8 +6,10 @@
  * the signed-in home; the first screen offline from the service worker; the API under autocannon at
  * 50 connections on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local test server;
  * skipped if unreachable), each next to a bare Fastify route serving the same bytes in the same run;
- * OCR worker start and recognition of a generated ID card in Chromium; certificate PDF time and size.
- * The machine may be shared: the load average before and after is written beside the figures.
+ * the server's peak memory while 20 citizens send their documents at once, by resumable upload and
+ * as base64 in JSON (scripts/bench/upload-memory.ts); OCR worker start and recognition of a
+ * generated ID card in Chromium; certificate PDF time and size. `--only uploads` runs the memory
+ * part alone. The machine may be shared: the load average before and after is written beside the figures.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import { measureBudget } from '../bundle-budget';
 import { apiLoad, type LoadFigure } from './api-load';
 import { lighthouseRuns, ocrTiming, offlineFirstScreen, type LighthouseFigure } from './browser';
 import { startServer } from './server-process';
+import { uploadMemory, uploadMemoryTable, type UploadMemoryFigure } from './upload-memory';
 
 const LIGHTHOUSE = ['/', '/login', '/register', '/forgot-password', '/verify/BENCH-CODE', '/home'];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -108,13 +111,26 @@ async function apiOnly() {
   console.log(apiTables(api).join('\n'));
 }
 
+/** The upload memory runs on PGlite, and on PostgreSQL when it is reachable. */
+async function uploadsOnBoth(): Promise<UploadMemoryFigure[]> {
+  process.stderr.write('Upload memory on PGlite…\n');
+  const figures = await uploadMemory();
+  if (await pgReachable(PG_URL)) {
+    process.stderr.write('Upload memory on PostgreSQL…\n');
+    figures.push(...(await uploadMemory(PG_URL)));
+  }
+  return figures;
+}
+
 async function main() {
   const only = option('only');
   const paths = option('paths')?.split(',') ?? LIGHTHOUSE;
   const lhrDir = option('lhr-dir');
-  if (only && only !== 'lighthouse' && only !== 'api') throw new Error(`--only ${only}: "lighthouse" or "api"`);
+  if (only && !['lighthouse', 'api', 'uploads'].includes(only))
+    throw new Error(`--only ${only}: "lighthouse", "api" or "uploads"`);
   if (only === 'lighthouse') return lighthouseOnly(paths, lhrDir);
   if (only === 'api') return apiOnly();
+  if (only === 'uploads') return console.log(uploadMemoryTable(await uploadsOnBoth()).join('\n'));
   const started = new Date();
   const loadBefore = load();
   const machine = {
@@ -167,9 +183,19 @@ async function main() {
       await pg.stop();
     }
   }
+  const uploads = await uploadsOnBoth();
   const loadAfter = load();
 
-  const report = { machine: { ...machine, loadAfter }, javascript: budget, lighthouse, offline, api, ocr, pdf };
+  const report = {
+    machine: { ...machine, loadAfter },
+    javascript: budget,
+    lighthouse,
+    offline,
+    api,
+    uploads,
+    ocr,
+    pdf,
+  };
   fs.mkdirSync('bench', { recursive: true });
   fs.writeFileSync(path.join('bench', 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join('bench', 'report.md'), markdown(report));
@@ -182,6 +208,7 @@ type Report = {
   lighthouse: LighthouseFigure[];
   offline: { path: string; fcp: number; lcp: number }[];
   api: { database: string; figures: LoadFigure[] }[];
+  uploads: UploadMemoryFigure[];
   ocr?: { workerStartMs: number; recognitionMs: number; textLength: number };
   pdf?: { medianMs: number; sizeKb: number };
 };
@@ -274,6 +301,7 @@ function markdown(r: Report): string {
   );
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
   lines.push(...apiTables(r.api));
+  if (r.uploads?.length) lines.push(...uploadMemoryTable(r.uploads));
   lines.push('', '## Device work', '');
   if (r.ocr)
     lines.push(

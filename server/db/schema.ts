@@ -186,6 +186,47 @@ export const documents = pgTable(
   (t) => [index('documents_application_idx').on(t.applicationId, t.kind), index('documents_sha_idx').on(t.sha256)],
 );
 
+/**
+ * Resumable uploads in progress (tus protocol, server/routes/uploads.ts): a document sent in pieces
+ * over a weak link, later referenced by an application or a proof of payment and then removed.
+ * The received bytes follow the documents' rule: a file DATA_DIR/uploads/<id> with PGlite, rows of
+ * `upload_parts` with PostgreSQL, so a resume that lands on another instance finds them.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** 32 random hex characters: the upload's address is its only name, so it must not be guessable. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name'),
+    /** What the client said the file is; never trusted (the bytes are sniffed when it is used). */
+    declaredType: text('declared_type'),
+    length: integer('length').notNull(),
+    offset: integer('offset').notNull().default(0),
+    finished: boolean('finished').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** 24 hours after the last bytes arrived; the scheduled job removes it then. */
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_expires_idx').on(t.expiresAt)],
+);
+
+/** The bytes of an upload on PostgreSQL, one row per piece received (about 256 KB), by position. */
+export const uploadParts = pgTable(
+  'upload_parts',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    offset: integer('offset').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.offset] })],
+);
+
 // ── Applications ─────────────────────────────────────────────────────────────
 export const applications = pgTable(
   'applications',

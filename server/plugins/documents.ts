@@ -1,17 +1,23 @@
 import fp from 'fastify-plugin';
 import { DocumentStore } from '../services/documents';
+import { UploadStore } from '../services/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
     documents: DocumentStore;
+    /** Resumable uploads in progress (removed when used or expired: services/jobs.ts). */
+    uploads: UploadStore;
   }
 }
 
-/** The document store, and an hourly sweep of files that no committed row points at. */
+/** The document and upload stores, and an hourly sweep of document files that no committed row points at. */
 export default fp(
   async (app) => {
     const store = new DocumentStore(app.database, app.config.dataDir);
     app.decorate('documents', store);
+    const uploads = new UploadStore(app.database, app.config.dataDir);
+    app.decorate('uploads', uploads);
+    app.addHook('preClose', () => uploads.stopAll());
     const sweep = () =>
       store.sweepOrphans(app.db).then(
         (n) => n && app.log.info({ removed: n }, 'removed orphan document files'),

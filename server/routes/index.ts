@@ -9,6 +9,7 @@ import locationTreeRoutes from './location-tree';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
 import paymentRoutes from './payments';
+import uploadRoutes from './uploads';
 
 /** Every API route, under /api (registered by app.ts). */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -26,4 +27,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(verifyRoutes);
   await app.register(officerRoutes);
   await app.register(paymentRoutes);
+  await app.register(uploadRoutes);
 }

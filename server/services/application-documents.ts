@@ -1,20 +1,143 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { EXTENSIONS, type DocumentKind, type FileType } from '../../contract/documents';
+import { ErrorCode } from '../../contract/errors';
+import { FieldError } from '../../contract/rules';
+import { UploadFieldError } from '../../contract/uploads';
 import type { Db } from '../db/client';
 import { documents } from '../db/schema';
-import type { DecodedDocument, DocumentStore } from './documents';
+import { HttpError } from '../lib/http-error';
+import { checkDocument, decodeDocument, type DecodedDocument, type StoredDocument } from './documents';
+import type { UploadRow } from './uploads';
 
-/** A document as the citizen sent it: a base64 data URL (or null) and, optionally, its file name. */
+/**
+ * A document as the citizen sent it: inline as a base64 data URL, or as the id of a finished
+ * resumable upload (exactly one of the two), and optionally its file name.
+ */
 export interface IncomingDocument {
-  dataUrl: string | null | undefined;
+  dataUrl?: string | null;
+  uploadId?: string | null;
   name?: string | null;
 }
 
 export interface PreparedDocument {
   kind: DocumentKind;
   name?: string | null;
+  contentType: FileType;
+  stored: StoredDocument;
+  /** The resumable upload the bytes came from: removed in the transaction that stores the row. */
+  uploadId?: string;
+}
+
+interface CheckedDocument {
+  kind: DocumentKind;
+  field: string;
+  name?: string | null;
   doc: DecodedDocument;
-  stored: Awaited<ReturnType<DocumentStore['prepare']>>;
+  upload?: UploadRow;
+}
+
+const refuse = (status: number, code: string, field: string, fieldCode: string, message: string) =>
+  new HttpError(status, code, message, { [field]: fieldCode });
+
+/** Whether a document was sent at all (either way). */
+export const isSent = (doc: IncomingDocument | undefined) => Boolean(doc?.dataUrl || doc?.uploadId);
+
+/** A referenced upload that may be used: the caller's, live, finished and of the document's kind. */
+async function usableUpload(app: FastifyInstance, userId: number, kind: DocumentKind, id: string, field: string) {
+  const ref = `${field}_upload_id`;
+  const upload = await app.uploads.find(id, userId);
+  // Unknown, expired, used already or another citizen's: one answer, so nobody learns which.
+  if (!upload) throw refuse(404, ErrorCode.notFound, ref, UploadFieldError.notFound, `${ref}: no such upload`);
+  if (upload.kind !== kind)
+    throw refuse(422, ErrorCode.validation, ref, UploadFieldError.wrongKind, `${ref} was uploaded as ${upload.kind}`);
+  if (!upload.finished)
+    throw refuse(409, ErrorCode.validation, ref, UploadFieldError.incomplete, `${ref} has not been uploaded whole`);
+  return upload;
+}
+
+/** Reads and checks one document; a finished upload passes exactly the checks of a data URL. */
+async function check(
+  app: FastifyInstance,
+  userId: number,
+  kind: DocumentKind,
+  field: string,
+  incoming: IncomingDocument,
+): Promise<CheckedDocument> {
+  if (incoming.dataUrl && incoming.uploadId)
+    throw refuse(
+      400,
+      ErrorCode.validation,
+      field,
+      UploadFieldError.sentTwice,
+      `Send ${field} or ${field}_upload_id, not both`,
+    );
+  if (incoming.dataUrl) return { kind, field, name: incoming.name, doc: decodeDocument(incoming.dataUrl, kind, field) };
+  if (!incoming.uploadId)
+    throw refuse(400, ErrorCode.validation, field, FieldError.required, `Invalid ${field}: ${FieldError.required}`);
+  const upload = await usableUpload(app, userId, kind, incoming.uploadId, field);
+  return {
+    kind,
+    field,
+    name: incoming.name,
+    doc: checkDocument(await readWhole(app, upload, field), kind, field),
+    upload,
+  };
+}
+
+/** A finished upload's bytes; missing ones (a restore from a backup, which holds no uploads) are no upload. */
+async function readWhole(app: FastifyInstance, upload: UploadRow, field: string) {
+  const bytes = await app.uploads.read(upload);
+  if (bytes.length === upload.length) return bytes;
+  const ref = `${field}_upload_id`;
+  throw refuse(404, ErrorCode.notFound, ref, UploadFieldError.notFound, `${ref}: no such upload`);
+}
+
+/**
+ * Checks every document, then makes their bytes durable (services/documents.ts), so a refused file
+ * leaves nothing behind. An upload's bytes are read for its check and dropped; they are read again
+ * to be stored with PGlite, and copied inside the database with PostgreSQL, so no more than one
+ * uploaded document is in memory at a time. Inline documents arrived decoded in the body anyway.
+ */
+export async function prepareDocuments(
+  app: FastifyInstance,
+  userId: number,
+  wanted: { kind: DocumentKind; field?: string; incoming: IncomingDocument }[],
+): Promise<PreparedDocument[]> {
+  const checked: CheckedDocument[] = [];
+  for (const w of wanted) {
+    const c = await check(app, userId, w.kind, w.field ?? w.kind, w.incoming);
+    // An upload's bytes are not kept between the check and the store.
+    checked.push(c.upload ? { ...c, doc: { ...c.doc, bytes: Buffer.alloc(0) } } : c);
+  }
+  const prepared: PreparedDocument[] = [];
+  for (const c of checked) {
+    const base = { kind: c.kind, name: c.name, contentType: c.doc.contentType };
+    if (!c.upload) {
+      prepared.push({ ...base, stored: await app.documents.prepare(c.doc) });
+      continue;
+    }
+    const inDatabase = app.uploads.bytesInDatabase(c.upload.id);
+    const doc = inDatabase ? c.doc : checkDocument(await readWhole(app, c.upload, c.field), c.kind, c.field);
+    prepared.push({ ...base, stored: await app.documents.prepare(doc, inDatabase), uploadId: c.upload.id });
+  }
+  return prepared;
+}
+
+/**
+ * Inside the transaction that stores the documents: removes the uploads they came from. One used
+ * or removed since it was checked (a second request racing with the same upload) refuses the
+ * whole request, as if it had never been there.
+ */
+export async function useUploads(app: FastifyInstance, tx: Db, userId: number, prepared: PreparedDocument[]) {
+  const ids = prepared.flatMap((p) => (p.uploadId ? [p.uploadId] : []));
+  const gone = await app.uploads.consume(tx, ids, userId);
+  const lost = prepared.find((p) => p.uploadId && !gone.has(p.uploadId));
+  if (lost) {
+    const ref = `${lost.kind}_upload_id`;
+    throw refuse(404, ErrorCode.notFound, ref, UploadFieldError.notFound, `${ref}: no such upload`);
+  }
+  return ids;
 }
 
 /**
@@ -49,7 +172,7 @@ export async function storeDocuments(
       ownerId,
       applicationId,
       kind: p.kind,
-      fileName: cleanFileName(p.name, p.kind, p.doc.contentType),
+      fileName: cleanFileName(p.name, p.kind, p.contentType),
       contentType: p.stored.contentType,
       size: p.stored.size,
       sha256: p.stored.sha256,

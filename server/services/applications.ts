@@ -16,8 +16,7 @@ import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { applications, banks, districts, documents, provinces, statusHistory, villages } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
-import { decodeDocument } from './documents';
-import { storeDocuments, type IncomingDocument } from './application-documents';
+import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocument } from './application-documents';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
 import { currentFee, DEADLINE_NOTE, DEADLINE_NOTE_CODE, paymentDeadline } from './payments';
@@ -77,14 +76,6 @@ export async function createApplication(
   input: NewApplication,
   scope: IdempotencyScope,
 ): Promise<number> {
-  const missing = APPLICATION_DOCUMENTS.filter((kind) => !input.documents[kind].dataUrl);
-  if (missing.length) throw invalid(Object.fromEntries(missing.map((kind) => [kind, FieldError.required])));
-  const decoded = APPLICATION_DOCUMENTS.map((kind) => ({
-    kind,
-    name: input.documents[kind].name,
-    doc: decodeDocument(input.documents[kind].dataUrl!, kind),
-  }));
-
   const [bank] = await app.db
     .select({ id: banks.id, vaPrefix: banks.vaPrefix })
     .from(banks)
@@ -104,13 +95,19 @@ export async function createApplication(
     ));
   if (placeError) throw invalid(placeError);
 
+  const missing = APPLICATION_DOCUMENTS.filter((kind) => !isSent(input.documents[kind]));
+  if (missing.length) throw invalid(Object.fromEntries(missing.map((kind) => [kind, FieldError.required])));
+  const prepared = await prepareDocuments(
+    app,
+    input.userId,
+    APPLICATION_DOCUMENTS.map((kind) => ({ kind, incoming: input.documents[kind] })),
+  );
   const fee = currentFee(app.config);
-  const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
   // A revoked certificate's fee paid for that certificate: the new application is paid again.
   const carriedPayment =
     input.reappliedFrom?.paymentStatus === PaymentStatus.paid && !input.reappliedFrom.certificateRevokedAt;
 
-  return app.db.transaction(async (tx) => {
+  const { id, used } = await app.db.transaction(async (tx) => {
     // The id first: the ticket and the VA number are derived from it and stored with the row.
     const next = await tx.execute<{ id: string | number }>(
       sql`select nextval(pg_get_serial_sequence('applications', 'id')) as id`,
@@ -136,6 +133,7 @@ export async function createApplication(
       updatedAt: createdAt,
     });
     await storeDocuments(tx, input.userId, id, prepared);
+    const used = await useUploads(app, tx, input.userId, prepared);
     await tx.insert(statusHistory).values({
       applicationId: id,
       fromStatus: null,
@@ -161,8 +159,10 @@ export async function createApplication(
       await notify(tx, input.userId, id, 'application_created', { ticket });
     }
     await scope.remember(tx, { statusCode: 201, body: { data: { id } } });
-    return id;
+    return { id, used };
   });
+  await app.uploads.discardFiles(used);
+  return id;
 }
 
 /** The application if the viewer may see it: its owner, or an officer. Anyone else gets 404, never 403. */
@@ -399,7 +399,7 @@ export async function replaceDocuments(
   incoming: Partial<Record<ApplicationDocumentKind, IncomingDocument>>,
   scope: IdempotencyScope,
 ) {
-  const kinds = APPLICATION_DOCUMENTS.filter((kind) => incoming[kind]?.dataUrl);
+  const kinds = APPLICATION_DOCUMENTS.filter((kind) => isSent(incoming[kind]));
   if (!kinds.length)
     throw invalid(Object.fromEntries(APPLICATION_DOCUMENTS.map((kind) => [kind, FieldError.required])));
   if (!DOCUMENTS_OPEN.includes(row.status)) {
@@ -409,13 +409,12 @@ export async function replaceDocuments(
       'Documents can no longer be changed: the application is being reviewed.',
     );
   }
-  const decoded = kinds.map((kind) => ({
-    kind,
-    name: incoming[kind]!.name,
-    doc: decodeDocument(incoming[kind]!.dataUrl!, kind),
-  }));
-  const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
-  return app.db.transaction(async (tx) => {
+  const prepared = await prepareDocuments(
+    app,
+    row.userId,
+    kinds.map((kind) => ({ kind, incoming: incoming[kind]! })),
+  );
+  const answer = await app.db.transaction(async (tx) => {
     // Re-checked in the transaction: an officer may have started the review since we read the row.
     const open = await tx
       .update(applications)
@@ -429,8 +428,11 @@ export async function replaceDocuments(
         'Documents can no longer be changed: the application is being reviewed.',
       );
     await storeDocuments(tx, row.userId, row.id, prepared);
+    const used = await useUploads(app, tx, row.userId, prepared);
     const body = { data: { id: row.id, replaced: kinds } };
     await scope.remember(tx, { statusCode: 200, body });
-    return body;
+    return { body, used };
   });
+  await app.uploads.discardFiles(answer.used);
+  return answer.body;
 }

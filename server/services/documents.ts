@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ALLOWED_TYPES,
   EXTENSIONS,
@@ -20,56 +20,60 @@ import { HttpError } from '../lib/http-error';
 
 export interface DecodedDocument {
   bytes: Buffer;
+  size: number;
   contentType: FileType;
   sha256: string;
 }
 
+/** The column values of a documents row whose bytes are durable; `data` is null when they are a file. */
+export interface StoredDocument {
+  sha256: string;
+  size: number;
+  contentType: string;
+  data: Buffer | SQL | null;
+}
+
+const refuse = (status: number, code: string, field: string, message: string) =>
+  new HttpError(status, code, message, { [field]: code });
+
 /**
  * Checks an uploaded file the way the browser did, but trusting nothing it said: base64 data URL,
- * at most 10 MB, the real type from its first bytes (a renamed .exe is refused), the kind's allowed
- * types, and the 3:4 ratio for the applicant photo.
+ * at most 10 MB, then the checks every document passes (checkDocument).
  */
 export function decodeDocument(dataUrl: string, kind: DocumentKind, field: string = kind): DecodedDocument {
   const parsed = parseDataUrl(dataUrl);
-  if (!parsed)
-    throw new HttpError(415, ErrorCode.fileTypeNotAllowed, `${field} must be a base64 data URL`, {
-      [field]: ErrorCode.fileTypeNotAllowed,
-    });
+  if (!parsed) throw refuse(415, ErrorCode.fileTypeNotAllowed, field, `${field} must be a base64 data URL`);
   // base64 is 4/3 of the bytes: refuse before decoding anything too large.
   if ((parsed.base64.length * 3) / 4 > MAX_FILE_BYTES + 3)
-    throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, {
-      [field]: ErrorCode.fileTooLarge,
-    });
-  const bytes = Buffer.from(parsed.base64, 'base64');
-  if (bytes.length === 0)
-    throw new HttpError(422, ErrorCode.fileTypeNotAllowed, `${field} is empty`, {
-      [field]: ErrorCode.fileTypeNotAllowed,
-    });
-  if (bytes.length > MAX_FILE_BYTES)
-    throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, {
-      [field]: ErrorCode.fileTooLarge,
-    });
+    throw refuse(413, ErrorCode.fileTooLarge, field, `${field} is larger than 10 MB`);
+  return checkDocument(Buffer.from(parsed.base64, 'base64'), kind, field);
+}
+
+/**
+ * The checks of every document, however it arrived (a data URL or a finished resumable upload):
+ * not empty, at most 10 MB, the real type from its first bytes (a renamed .exe is refused), the
+ * kind's allowed types, and the 3:4 ratio for the applicant photo.
+ */
+export function checkDocument(bytes: Buffer, kind: DocumentKind, field: string = kind): DecodedDocument {
+  if (bytes.length === 0) throw refuse(422, ErrorCode.fileTypeNotAllowed, field, `${field} is empty`);
+  if (bytes.length > MAX_FILE_BYTES) throw refuse(413, ErrorCode.fileTooLarge, field, `${field} is larger than 10 MB`);
   const type = sniffType(bytes);
   if (!type || !ALLOWED_TYPES[kind].includes(type)) {
-    throw new HttpError(
-      415,
-      ErrorCode.fileTypeNotAllowed,
-      `${field} must be ${ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ')}`,
-      { [field]: ErrorCode.fileTypeNotAllowed },
-    );
+    const allowed = ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ');
+    throw refuse(415, ErrorCode.fileTypeNotAllowed, field, `${field} must be ${allowed}`);
   }
   if (kind === 'applicant_photo') {
     const size = imageSize(bytes);
-    if (!size)
-      throw new HttpError(422, ErrorCode.photoAspectRatio, 'Failed to read image dimensions', {
-        [field]: ErrorCode.photoAspectRatio,
-      });
+    if (!size) throw refuse(422, ErrorCode.photoAspectRatio, field, 'Failed to read image dimensions');
     if (!isPhotoRatio(size.width, size.height))
-      throw new HttpError(422, ErrorCode.photoAspectRatio, 'Image must have a 3:4 aspect ratio', {
-        [field]: ErrorCode.photoAspectRatio,
-      });
+      throw refuse(422, ErrorCode.photoAspectRatio, field, 'Image must have a 3:4 aspect ratio');
   }
-  return { bytes, contentType: type, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+  return {
+    bytes,
+    size: bytes.length,
+    contentType: type,
+    sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 /**
@@ -91,12 +95,14 @@ export class DocumentStore {
     return path.join(this.dir, sha256.slice(0, 2), sha256);
   }
 
-  /** Makes the bytes durable (file mode) and returns the column values for the documents row. */
-  async prepare(
-    doc: DecodedDocument,
-  ): Promise<{ sha256: string; size: number; contentType: string; data: Buffer | null }> {
+  /**
+   * Makes the bytes durable (file mode) and returns the column values for the documents row. With
+   * PostgreSQL `inDatabase` may name bytes already in the database (a finished upload), copied there
+   * by the insert itself.
+   */
+  async prepare(doc: DecodedDocument, inDatabase?: SQL | null): Promise<StoredDocument> {
     if (this.database.kind === 'postgres')
-      return { sha256: doc.sha256, size: doc.bytes.length, contentType: doc.contentType, data: doc.bytes };
+      return { sha256: doc.sha256, size: doc.size, contentType: doc.contentType, data: inDatabase ?? doc.bytes };
     const file = this.fileOf(doc.sha256);
     if (!fs.existsSync(file)) {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -111,7 +117,7 @@ export class DocumentStore {
       await fs.promises.rename(tmp, file); // atomic: a reader never sees half a file
       await syncDirectory(path.dirname(file)); // and the new name itself survives a power cut
     }
-    return { sha256: doc.sha256, size: doc.bytes.length, contentType: doc.contentType, data: null };
+    return { sha256: doc.sha256, size: doc.size, contentType: doc.contentType, data: null };
   }
 
   /** The bytes of a stored document row. */

@@ -48,12 +48,16 @@ export async function sendPickupReminders(app: FastifyInstance, now = new Date()
   return due.length;
 }
 
-/** Everything the server does on its own: expiry of unpaid applications, pick-up reminders, old idempotency keys. */
+/**
+ * Everything the server does on its own: expiry of unpaid applications, pick-up reminders, old
+ * idempotency keys, uploads left unused for a day.
+ */
 export async function runScheduledJobs(app: FastifyInstance, now = new Date()) {
   const rejected = await rejectOverdueApplications(app, now);
   const reminded = await sendPickupReminders(app, now);
   const purged = await purgeIdempotencyKeys(app.db);
-  return { rejected, reminded, purged };
+  const expiredUploads = await app.uploads.expire(now);
+  return { rejected, reminded, purged, expiredUploads };
 }
 
 /** Runs the jobs every JOBS_INTERVAL_SECONDS (0: never; tests call runScheduledJobs themselves). */
@@ -65,7 +69,7 @@ export function scheduleJobs(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       running = runScheduledJobs(app)
-        .then((done) => (done.rejected || done.reminded || done.purged) && app.log.info(done, 'scheduled jobs'))
+        .then((done) => Object.values(done).some(Boolean) && app.log.info(done, 'scheduled jobs'))
         .catch((err) => app.log.warn({ err }, 'scheduled jobs failed'));
     }, every);
     timer.unref();

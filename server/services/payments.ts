@@ -6,10 +6,9 @@ import { PaymentStatus, Status } from '../../contract/status';
 import type { Config } from '../config';
 import { applications, statusHistory } from '../db/schema';
 import { HttpError } from '../lib/http-error';
-import { storeDocuments, type IncomingDocument } from './application-documents';
+import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocument } from './application-documents';
 import { changeStatus, invalidTransition } from './application-status';
 import type { ApplicationRow } from './applications';
-import { decodeDocument } from './documents';
 import type { IdempotencyScope } from './idempotency';
 import { mailCitizen } from './citizen-mails';
 import { notify } from './notifications';
@@ -43,7 +42,7 @@ export async function receiveProofOfPayment(
   proof: IncomingDocument,
   scope: IdempotencyScope,
 ) {
-  if (!proof.dataUrl)
+  if (!isSent(proof))
     throw new HttpError(400, ErrorCode.validation, 'Proof of payment is required', { proof_of_payment: 'required' });
   if (
     row.paymentStatus === PaymentStatus.paid ||
@@ -54,10 +53,10 @@ export async function receiveProofOfPayment(
   if (row.status === Status.pending && row.deadline.getTime() < Date.now()) {
     throw new HttpError(422, ErrorCode.paymentDeadlinePassed, 'The payment deadline has passed.');
   }
-  const doc = decodeDocument(proof.dataUrl, 'proof_of_payment');
-  const stored = await app.documents.prepare(doc);
-  return app.db.transaction(async (tx) => {
-    await storeDocuments(tx, row.userId, row.id, [{ kind: 'proof_of_payment', name: proof.name, doc, stored }]);
+  const prepared = await prepareDocuments(app, row.userId, [{ kind: 'proof_of_payment', incoming: proof }]);
+  const answer = await app.db.transaction(async (tx) => {
+    await storeDocuments(tx, row.userId, row.id, prepared);
+    await useUploads(app, tx, row.userId, prepared);
     if (row.status === Status.pending) {
       await changeStatus(tx, {
         application: row,
@@ -86,6 +85,8 @@ export async function receiveProofOfPayment(
     await scope.remember(tx, { statusCode: 200, body });
     return body;
   });
+  await app.uploads.discardFiles(prepared.flatMap((p) => (p.uploadId ? [p.uploadId] : [])));
+  return answer;
 }
 
 /** The fixed note of an expired application (shown in the reader's language through its code). */

@@ -22,6 +22,34 @@ export async function hitCounter(db: Db, key: string, windowMs: number): Promise
   return { current: Number(row.hits), ttl: Math.round(Number(row.ttl)) };
 }
 
+/**
+ * Adds `amount` to `key`'s count in a fixed window only if the count stays within `max` (a budget,
+ * e.g. of upload bytes, where one call weighs more than another). Shared by every instance like
+ * hitCounter; answers whether it was added and, if not, how long until the window ends.
+ */
+export async function chargeCounter(
+  db: Db,
+  key: string,
+  amount: number,
+  max: number,
+  windowMs: number,
+): Promise<{ allowed: boolean; ttl: number }> {
+  const res = await db.execute(sql`
+    insert into rate_limit_counters as c (key, hits, window_ends_at)
+    values (${key}, ${amount}, now() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      hits = case when c.window_ends_at <= now() then excluded.hits else c.hits + excluded.hits end,
+      window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
+    where c.window_ends_at <= now() or c.hits + excluded.hits <= ${max}
+    returning c.hits`);
+  if ((res as unknown as { rows: unknown[] }).rows.length) return { allowed: true, ttl: 0 };
+  const left = await db.execute(sql`
+    select greatest(0, extract(epoch from (window_ends_at - now())) * 1000)::float8 as ttl
+    from rate_limit_counters where key = ${key}`);
+  const row = (left as unknown as { rows: { ttl: number | string }[] }).rows[0];
+  return { allowed: false, ttl: Math.round(Number(row?.ttl ?? windowMs)) };
+}
+
 /** Ceilings at least this high are counted in batches (see BatchedCounters). */
 export const BATCHED_FROM = 1000;
 /** How long hits wait in memory before they are added to the shared count. */

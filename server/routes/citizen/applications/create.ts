@@ -13,11 +13,30 @@ import { BASE, DOCUMENTS_BODY_LIMIT, applicantFields, refuseInvalidUpload, secur
 
 type CreateBody = Body<typeof createApplicationBody>;
 
+/** Each document inline (a data URL) or as a finished resumable upload (`…_upload_id`). */
 const documentsOf = (b: CreateBody) => ({
-  applicant_photo: { dataUrl: b.applicant_photo, name: b.applicant_photo_name },
-  household_registration_book: { dataUrl: b.household_registration_book, name: b.household_registration_book_name },
-  proof_of_residence: { dataUrl: b.proof_of_residence, name: b.proof_of_residence_name },
+  applicant_photo: {
+    dataUrl: b.applicant_photo,
+    uploadId: b.applicant_photo_upload_id,
+    name: b.applicant_photo_name,
+  },
+  household_registration_book: {
+    dataUrl: b.household_registration_book,
+    uploadId: b.household_registration_book_upload_id,
+    name: b.household_registration_book_name,
+  },
+  proof_of_residence: {
+    dataUrl: b.proof_of_residence,
+    uploadId: b.proof_of_residence_upload_id,
+    name: b.proof_of_residence_name,
+  },
 });
+
+const DOCUMENTS_NOTE =
+  'Each document is sent either as a base64 data URL in its field (the body may then be up to 45 MB) or, ' +
+  'better on a weak link, as `<field>_upload_id`: the id of a finished resumable upload of that kind ' +
+  '(POST /api/v1/uploads), removed once the request succeeds. Both or neither: 400 naming the field; an ' +
+  'unknown, expired, used or foreign upload: 404 with `fields.<field>_upload_id = upload_not_found`.';
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -36,6 +55,7 @@ export default async function createRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Apply for a resident certificate (applicant data, three documents, bank); accepts Idempotency-Key',
+        description: DOCUMENTS_NOTE,
         body: schema(createApplicationBody),
       },
     },
@@ -68,6 +88,7 @@ export default async function createRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Apply again after a rejection; accepts Idempotency-Key',
+        description: DOCUMENTS_NOTE,
         body: schema(reapplyBody),
       },
     },

@@ -29,6 +29,9 @@ export default async function paymentRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Upload the proof of payment (jpg or png, 10 MB); accepts Idempotency-Key',
+        description:
+          'The proof is sent either as a base64 data URL in `proof_of_payment` or as `proof_of_payment_upload_id`, ' +
+          'the id of a finished resumable upload of kind proof_of_payment (POST /api/v1/uploads), removed once accepted.',
         params: schema(idParams),
         body: schema(uploadPaymentBody),
       },
@@ -42,7 +45,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
         const answer = await receiveProofOfPayment(
           app,
           row,
-          { dataUrl: body.proof_of_payment, name: body.proof_of_payment_name },
+          {
+            dataUrl: body.proof_of_payment,
+            uploadId: body.proof_of_payment_upload_id,
+            name: body.proof_of_payment_name,
+          },
           scope,
         );
         return { statusCode: 200, body: answer };
