@@ -57,6 +57,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
   ],
+  // Module workers (the photo shrinking one): supported wherever OffscreenCanvas is.
+  worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

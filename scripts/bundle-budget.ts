@@ -49,6 +49,7 @@ const FORBIDDEN: { what: string; module: RegExp; name?: RegExp; text?: RegExp }[
   { what: 'PDF', module: /node_modules\/(pdfkit|pdfjs)/, name: /pdf/i, text: /%PDF-/ },
   { what: 'QR code', module: /node_modules\/(qrcode|jsqr|@zxing)/, name: /qr/i, text: /qrcode/i },
   { what: 'camera', module: /id-card-camera/, name: /camera|foto/i, text: /getUserMedia/ },
+  { what: 'photo shrinking', module: /src\/lib\/photo-shrink\//, name: /shrink/i, text: /convertToBlob/ },
   {
     what: 'back office',
     module: /src\/features\/officer\/|src\/routes\/_officer.*\?tsr-split/,

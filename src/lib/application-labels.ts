@@ -52,6 +52,8 @@ export const DOCUMENT_REQUIRED: Record<Exclude<DocumentKind, 'id_card'>, Message
 };
 
 const IMAGES_ONLY = msg`File must be jpg, png`;
+/** The device's storage is full: the file cannot be kept in the draft. */
+export const NO_ROOM = msg`The file could not be saved on this device. Free some storage space, then choose the file again.`;
 const IMAGES_OR_PDF = msg`File must be jpg, png, pdf`;
 
 /** The message under a picker for a refused file (spec §5 wording). */
@@ -63,6 +65,8 @@ export function fileProblemMessage(problem: FileProblem, kind: DocumentKind): Me
       return msg`Image must have a 3:4 aspect ratio`;
     case 'image_unreadable':
       return msg`Failed to read image dimensions`;
+    case 'no_room':
+      return NO_ROOM;
     default:
       return kind === 'applicant_photo' || kind === 'proof_of_payment' || kind === 'id_card'
         ? IMAGES_ONLY

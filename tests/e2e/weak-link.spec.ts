@@ -6,7 +6,7 @@ import { chromiumLaunchOptions } from './chromium';
 import { fillApplicantStep, reachPaymentStep } from './fixtures/application-form';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { startPacedLink, type LinkShape, type PacedLink } from './fixtures/paced-link';
-import { PAGE_TEXT, phonePhoto } from './fixtures/phone-photos';
+import { phonePhoto, withOrientation } from './fixtures/phone-photos';
 
 /**
  * An application from a rural mobile link: three 12-megapixel phone photos, "Make payment" on a
@@ -32,25 +32,18 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await page.goto(`${testInfo.project.use.baseURL}/api/health`);
   const dir = testInfo.outputPath('phone-photos');
   fs.mkdirSync(dir, { recursive: true });
+  const write = (name: string, bytes: Buffer) => {
+    fs.writeFileSync(path.join(dir, name), bytes);
+    return path.join(dir, name);
+  };
   photos = {
-    portrait: await phonePhoto(page, path.join(dir, 'IMG_20261124_101512.jpg'), {
-      width: 3000,
-      height: 4000,
-      text: ['Somchai'],
-      seed: 1,
-    }),
-    book: await phonePhoto(page, path.join(dir, 'IMG_20261124_101630.jpg'), {
-      width: 4000,
-      height: 3000,
-      text: PAGE_TEXT,
-      seed: 2,
-    }),
-    residence: await phonePhoto(page, path.join(dir, 'IMG_20261124_101702.jpg'), {
-      width: 4000,
-      height: 3000,
-      text: PAGE_TEXT.slice(1),
-      seed: 3,
-    }),
+    // Held upright: stored 4000 x 3000 with EXIF "turn a quarter", shown 3000 x 4000 (3:4).
+    portrait: write(
+      'IMG_20261124_101512.jpg',
+      withOrientation(await phonePhoto(page, { noise: 10, sideways: true, seed: 1 }), 6),
+    ),
+    book: write('IMG_20261124_101630.jpg', await phonePhoto(page, { noise: 10, seed: 2 })),
+    residence: write('IMG_20261124_101702.jpg', await phonePhoto(page, { noise: 12, seed: 3 })),
   };
   await page.close();
   for (const file of Object.values(photos)) expect(fs.statSync(file).size).toBeGreaterThan(3_000_000);

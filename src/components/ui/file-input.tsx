@@ -5,8 +5,11 @@ import styles from './file-input.module.css';
 
 export interface ChosenFile {
   name: string;
+  /** Bytes that will be sent. */
   size: number;
   type: string;
+  /** The chosen file's bytes, when the photo was made smaller before it was kept. */
+  originalSize?: number;
 }
 
 interface FileInputProps {
@@ -106,7 +109,9 @@ export function FileInput({
           ) : file ? (
             <>
               <span className={styles.name}>{file.name}</span>
-              <span className={styles.muted}>{formatFileSize(file.size, i18n.locale)}</span>
+              <span className={styles.muted}>
+                <SentSize file={file} locale={i18n.locale} />
+              </span>
             </>
           ) : (
             <span className={styles.muted}>
@@ -145,5 +150,17 @@ export function FileInput({
         </p>
       )}
     </div>
+  );
+}
+
+/** The size that will be sent, and what it was when the photo was made smaller. */
+function SentSize({ file, locale }: { file: ChosenFile; locale: string }) {
+  const sent = formatFileSize(file.size, locale);
+  if (!file.originalSize || file.originalSize <= file.size) return sent;
+  const original = formatFileSize(file.originalSize, locale);
+  return (
+    <Trans>
+      {sent} (made smaller from {original})
+    </Trans>
   );
 }

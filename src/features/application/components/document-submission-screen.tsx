@@ -9,7 +9,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
-import { DOCUMENT_LABELS, DOCUMENT_REQUIRED, fileProblemMessage } from '../../../lib/application-labels';
+import { DOCUMENT_LABELS, DOCUMENT_REQUIRED, NO_ROOM, fileProblemMessage } from '../../../lib/application-labels';
 import { checkFile } from '../../../lib/document-files';
 import { useApplicantDraft } from '../stores/applicant-draft';
 import { useDocumentsDraft } from '../stores/documents-draft';
@@ -20,7 +20,7 @@ type Errors = Partial<Record<ApplicationDocumentKind, string>>;
 
 /**
  * /document-submission — step 2 of 3. A chosen file is checked on the device (type by name and by
- * content, 10 MB, 3:4 photo) and kept in IndexedDB at once, so a reload finds it again.
+ * content, 10 MB, 3:4 photo), a photo made small, and kept in IndexedDB at once, so a reload finds it again.
  */
 export function DocumentSubmissionScreen() {
   const { t, i18n } = useLingui();
@@ -49,7 +49,7 @@ export function DocumentSubmissionScreen() {
         setError(kind, i18n._(fileProblemMessage(check.problem, kind)));
         return;
       }
-      await put(kind, check.file, { name: file.name, type: check.type });
+      await put(kind, check.file, { name: check.name, type: check.type, originalSize: check.originalSize });
       setError(kind, undefined);
     } catch {
       setSaveFailed(true);
@@ -89,9 +89,7 @@ export function DocumentSubmissionScreen() {
       <StepIndicator step={2} />
       {saveFailed && (
         <Banner tone="error" onDismiss={() => setSaveFailed(false)}>
-          <Trans>
-            The file could not be saved on this device. Free some storage space, then choose the file again.
-          </Trans>
+          {i18n._(NO_ROOM)}
         </Banner>
       )}
       {drafts.status === 'failed' && (

@@ -11,6 +11,8 @@ export interface StoredDocument {
   name: string;
   size: number;
   type: FileType;
+  /** The chosen file's size when the photo was made smaller before it was kept. */
+  originalSize?: number;
 }
 
 interface DocumentsDraftState {
@@ -20,7 +22,11 @@ interface DocumentsDraftState {
 
 interface DocumentsDraftActions {
   /** Saves the bytes first, then points the state at them, then drops the file it replaced. */
-  put(kind: ApplicationDocumentKind, file: Blob, meta: { name: string; type: FileType }): Promise<void>;
+  put(
+    kind: ApplicationDocumentKind,
+    file: Blob,
+    meta: { name: string; type: FileType; originalSize?: number },
+  ): Promise<void>;
   remove(kind: ApplicationDocumentKind): Promise<void>;
   blobOf(kind: ApplicationDocumentKind): Promise<Blob | undefined>;
   clear(): Promise<void>;
@@ -44,7 +50,7 @@ export const useDocumentsDraft = create<DocumentsDraftState & DocumentsDraftActi
         askPersistentStorage();
         const previous = getState().files[kind];
         set({
-          files: { ...getState().files, [kind]: { id, name: meta.name, size: file.size, type: meta.type } },
+          files: { ...getState().files, [kind]: { id, ...meta, size: file.size } },
           savedAt: Date.now(),
         });
         if (previous) await del(blobKey(previous.id), draftDb);

@@ -21,7 +21,7 @@ import { uploadProofRequest } from '../api/upload-proof';
 import { clearProofDraft, readProofDraft, saveProofDraft } from '../stores/proof-draft';
 import styles from './proof-upload-form.module.css';
 
-type Chosen = { file: Blob; name: string; key: string };
+type Chosen = { file: Blob; name: string; key: string; originalSize?: number };
 
 /**
  * The proof of payment (spec §5): exactly one file, jpg or png, at most 10 MB. The picker offers
@@ -45,7 +45,7 @@ export function ProofUploadForm({
   useEffect(() => {
     let live = true;
     readProofDraft(applicationId).then(
-      (d) => live && d && setChosen({ file: d.blob, name: d.name, key: d.key }),
+      (d) => live && d && setChosen({ file: d.blob, name: d.name, key: d.key, originalSize: d.originalSize }),
       () => undefined,
     );
     return () => {
@@ -69,13 +69,14 @@ export function ProofUploadForm({
       return;
     }
     setFieldError(undefined);
-    const next = { file: check.file, name: file.name, key: newIdempotencyKey() };
+    const next = { file: check.file, name: check.name, key: newIdempotencyKey(), originalSize: check.originalSize };
     setChosen(next);
     void saveProofDraft(applicationId, {
       blob: next.file,
       name: next.name,
       type: check.type,
       key: next.key,
+      originalSize: next.originalSize,
       savedAt: Date.now(),
     }).catch(() => undefined);
   }
@@ -134,7 +135,11 @@ export function ProofUploadForm({
         label={i18n._(DOCUMENT_LABELS.proof_of_payment)}
         hint={i18n._(DOCUMENT_HINTS.proof_of_payment)}
         accept={acceptAttribute('proof_of_payment')}
-        file={chosen ? { name: chosen.name, size: chosen.file.size, type: chosen.file.type } : null}
+        file={
+          chosen
+            ? { name: chosen.name, size: chosen.file.size, type: chosen.file.type, originalSize: chosen.originalSize }
+            : null
+        }
         error={fieldError}
         busy={checking || sending}
         expects="image"

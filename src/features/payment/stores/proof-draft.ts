@@ -13,6 +13,8 @@ export interface ProofDraft {
   name: string;
   type: string;
   key: string;
+  /** The chosen file's size when the photo was made smaller before it was kept. */
+  originalSize?: number;
   savedAt: number;
 }
 

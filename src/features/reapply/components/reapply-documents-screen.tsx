@@ -100,9 +100,10 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       }
       const chosen: Chosen = {
         blob: check.file,
-        name: file.name,
+        name: check.name,
         type: check.type,
         size: check.file.size,
+        originalSize: check.originalSize,
         at: Date.now(),
       };
       setFiles((f) => {

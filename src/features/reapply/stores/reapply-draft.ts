@@ -18,6 +18,8 @@ export interface ReapplyDocumentDraft {
   name: string;
   type: string;
   size: number;
+  /** The chosen file's size when the photo was made smaller before it was kept. */
+  originalSize?: number;
   /** When it was chosen: a re-chosen file with the same name is another submission. */
   at: number;
 }

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { acceptAttribute } from '../../../../contract/documents';
 import { Stack } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
+import { formatFileSize } from '../../../lib/format';
 import { checkIdCardImage } from '../image-file';
 import { useRegistrationDraft } from '../stores/registration-draft';
 import { ReadingStatus } from './reading-status';
@@ -13,11 +14,12 @@ import styles from './id-card.module.css';
 
 /** /register/upload-id: choose an image of the card, see it, and let the phone read it. */
 export function IdCardUpload() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const image = useRegistrationDraft((s) => s.image);
   const earlier = useEarlierReading();
   const preview = useObjectUrl(image);
+  const sentSize = image ? formatFileSize(image.size, i18n.locale) : '';
   const input = useRef<HTMLInputElement>(null);
   const reader = useCardReader();
   useReaderWarmUp();
@@ -64,6 +66,11 @@ export function IdCardUpload() {
           </>
         )}
       </div>
+      {image && (
+        <p className={styles.note}>
+          <Trans>Image to send: {sentSize}</Trans>
+        </p>
+      )}
       <input
         ref={input}
         id="id-card-file"

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Banner } from '../../../components/ui/banner';
+import { NO_ROOM } from '../../../lib/application-labels';
 import { formatMegabytes } from '../../../lib/format';
 import { useReaderDownload, type ReaderState } from './use-card-reader';
 import styles from './id-card.module.css';
@@ -60,6 +61,13 @@ export function ReadingStatus({ state }: { state: ReaderState }) {
     return (
       <Banner tone="success" focusOnShow={false}>
         <Trans>We read {state.found} details from your card. Please check them on the next screen.</Trans>
+      </Banner>
+    );
+  }
+  if (state.status === 'no-room') {
+    return (
+      <Banner tone="error" focusOnShow={false}>
+        {i18n._(NO_ROOM)}
       </Banner>
     );
   }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { matchAddress } from '../api/match-address';
 import { mergeReading, prefillFrom, withPlaces } from '../prefill';
+import { roomFor } from '../../../lib/persistent-storage';
 import { useRegistrationDraft } from '../stores/registration-draft';
 import type { DownloadState } from '../ocr/reader-assets';
 import type * as ReaderAssets from '../ocr/reader-assets';
@@ -9,7 +10,9 @@ export type ReaderState =
   | { status: 'idle' }
   | { status: 'reading'; progress: number }
   | { status: 'done'; found: number }
-  | { status: 'failed' };
+  | { status: 'failed' }
+  /** The device has no room left to keep the photo in the draft. */
+  | { status: 'no-room' };
 
 /**
  * Reads a new ID card photo on the device (tesseract.js in workers, loaded only now) and puts
@@ -27,9 +30,15 @@ export function useCardReader() {
 
   const read = useCallback(async (image: Blob) => {
     const mine = ++run.current;
-    const { update } = useRegistrationDraft.getState();
-    update({ image, reading: 'none' });
     setState({ status: 'reading', progress: 0 });
+    const kept = await smallCopy(image);
+    if (mine !== run.current) return;
+    if (!(await roomFor(kept.size))) {
+      setState({ status: 'no-room' });
+      return;
+    }
+    const { update } = useRegistrationDraft.getState();
+    update({ image: kept, reading: 'none' });
     try {
       const { readIdCard } = await import('../ocr/read-id-card');
       const reading = await readIdCard(
@@ -64,6 +73,20 @@ export function useCardReader() {
   }, []);
 
   return { state, read, busy: state.status === 'reading' };
+}
+
+/**
+ * The copy kept in the draft and sent with the registration: made small like every document
+ * (about 2000 px, ~450 KB). The reader still reads the photo as taken — it scales the card to at
+ * most 1600 px itself, so it loses nothing, but it is spared the small copy's JPEG artefacts.
+ */
+async function smallCopy(image: Blob): Promise<Blob> {
+  try {
+    const { shrinkPhoto } = await import('../../../lib/photo-shrink/shrink-photo');
+    return (await shrinkPhoto(image, 'id_card')).blob;
+  } catch {
+    return image; // unreadable here is unreadable to the reader too: it says so
+  }
 }
 
 /** The outcome of a reading done before (e.g. before a reload), for when the screen is opened again. */

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { imageSize } from '../../contract/documents';
+import { registerCitizen, signIn } from './fixtures/citizen';
+import { keptDocuments, phonePhoto, withOrientation } from './fixtures/phone-photos';
+
+async function chooseFirst(select: Locator) {
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+  await select.selectOption((await select.locator('option').nth(1).getAttribute('value'))!);
+}
+
+/** Step 1 through the screen (prefilled from the profile), then step 2. */
+async function toStep2(page: Page) {
+  await page.goto('/application-resident-certificate');
+  await expect(page.getByLabel('Village', { exact: true })).not.toHaveValue('');
+  await page.getByLabel('Occupation').fill('Teacher');
+  await page.getByLabel('Head of household').fill('Bounmy Phommachanh');
+  await page.getByLabel('Family book number').fill('0012345');
+  await page.getByLabel('Family book date').fill('2015-06-01');
+  await page.getByLabel("Father's name").fill('Bounmy Phommachanh');
+  await page.getByLabel("Mother's name").fill('Khamla Phommachanh');
+  await chooseFirst(page.getByLabel("Parents' province"));
+  await chooseFirst(page.getByLabel("Parents' district"));
+  await chooseFirst(page.getByLabel("Parents' village"));
+  await page.getByLabel('Reason').fill('Opening a bank account');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/document-submission$/);
+}
+
+const KB = 1000;
+
+test('12-megapixel phone photos are kept small, upright and 3:4 in the draft, and the screen says so', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const citizen = await registerCitizen(request);
+  await signIn(page, citizen);
+  await toStep2(page);
+
+  const dir = testInfo.outputPath('photos');
+  fs.mkdirSync(dir, { recursive: true });
+  const write = (name: string, bytes: Buffer) => {
+    fs.writeFileSync(`${dir}/${name}`, bytes);
+    return `${dir}/${name}`;
+  };
+  // Household book: landscape, no EXIF. Applicant photo: held upright, stored sideways (EXIF 6).
+  // Proof of residence: the noisiest, which a fixed quality would leave far over the budget.
+  const originals = {
+    household_registration_book: write('book.jpg', await phonePhoto(page, { noise: 10, seed: 1 })),
+    applicant_photo: write(
+      'portrait.jpg',
+      withOrientation(await phonePhoto(page, { noise: 10, sideways: true, seed: 2 }), 6),
+    ),
+    proof_of_residence: write('residence.jpg', await phonePhoto(page, { noise: 14, seed: 3 })),
+  };
+  const labels = {
+    household_registration_book: 'Household registration book',
+    applicant_photo: 'Applicant photo (3x4)',
+    proof_of_residence: 'Proof of residence',
+  } as const;
+
+  const timings: Record<string, number> = {};
+  for (const [kind, file] of Object.entries(originals) as [keyof typeof labels, string][]) {
+    expect(fs.statSync(file).size).toBeGreaterThan(3_000_000);
+    const started = Date.now();
+    await page.getByLabel(labels[kind]).setInputFiles(file);
+    // What the screen shows is what will be sent: its size, and that it was made smaller.
+    await expect(page.locator(`#document-${kind}`).getByText(/made smaller from \d+(\.\d)? MB/)).toBeVisible({
+      timeout: 30_000,
+    });
+    timings[kind] = Date.now() - started;
+  }
+
+  const kept = await keptDocuments(page);
+  const report = Object.entries(originals).map(([kind, file]) => {
+    const k = kept[kind]!;
+    return `${kind}: ${(fs.statSync(file).size / 1e6).toFixed(2)} MB → ${(k.bytes / KB).toFixed(0)} KB, ${k.width}x${k.height}, ${timings[kind]} ms`;
+  });
+  console.log(report.join('\n'));
+  await testInfo.attach('sizes', { body: report.join('\n') });
+
+  for (const kind of ['household_registration_book', 'proof_of_residence'] as const) {
+    const doc = kept[kind]!;
+    expect(doc.type).toBe('image/jpeg');
+    expect(Math.max(doc.width, doc.height)).toBeGreaterThanOrEqual(1600);
+    expect(Math.max(doc.width, doc.height)).toBeLessThanOrEqual(2100);
+    expect(doc.bytes).toBeLessThanOrEqual(470 * KB);
+    expect(doc.width).toBeGreaterThan(doc.height); // landscape stays landscape
+    expect(doc.topRed).toBeGreaterThan(100);
+    expect(doc.bottomRed).toBeLessThan(60);
+  }
+  const photo = kept.applicant_photo!;
+  expect(photo.type).toBe('image/jpeg');
+  expect(photo.name).toBe('portrait.jpg');
+  expect(photo.width * 4).toBe(photo.height * 3);
+  expect(photo.width).toBeGreaterThanOrEqual(600);
+  expect(photo.bytes).toBeLessThanOrEqual(270 * KB);
+  // Upright: the band the EXIF note puts at the top is at the top, and no EXIF is left to turn it again.
+  expect(photo.topRed).toBeGreaterThan(100);
+  expect(photo.bottomRed).toBeLessThan(60);
+  const bytes = Buffer.from(photo.base64, 'base64');
+  expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+  // The server's own size check (header only) sees the same upright 3:4 picture.
+  expect(imageSize(bytes)).toEqual({ width: photo.width, height: photo.height });
+
+  // Lao speakers see the same sizes in their language.
+  await page.evaluate(() => localStorage.setItem('language', 'lo'));
+  await page.reload();
+  await expect(page.locator('#document-household_registration_book').getByText(/ຫຍໍ້ລົງຈາກ [\d,.]+ MB/)).toBeVisible();
+});
+
+test('a small JPEG within budget is kept exactly as chosen', async ({ page, request }, testInfo) => {
+  const citizen = await registerCitizen(request);
+  await signIn(page, citizen);
+  await toStep2(page);
+  const small = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1200, 900);
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#ddd';
+    g.fillRect(0, 0, 1200, 900);
+    g.fillStyle = '#000';
+    g.font = '40px serif';
+    g.fillText('Proof of residence', 100, 200);
+    const bytes = new Uint8Array(
+      await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer(),
+    );
+    return Array.from(bytes);
+  });
+  const file = testInfo.outputPath('small.jpg');
+  fs.writeFileSync(file, Buffer.from(small));
+  await page.getByLabel('Proof of residence').setInputFiles(file);
+  await expect(page.getByText('small.jpg')).toBeVisible();
+  await expect(page.getByText(/made smaller/)).toBeHidden();
+  const kept = await keptDocuments(page);
+  expect(Buffer.from(kept.proof_of_residence!.base64, 'base64').equals(Buffer.from(small))).toBe(true);
+});
