@@ -54,7 +54,7 @@ export const DOCUMENT_REQUIRED: Record<Exclude<DocumentKind, 'id_card'>, Message
 const IMAGES_ONLY = msg`File must be jpg, png`;
 const IMAGES_OR_PDF = msg`File must be jpg, png, pdf`;
 
-/** The message under a picker for a refused file (spec §5 wording). */
+/** The message under a picker for a refused file (wording of docs/specification.md#validation-rules). */
 export function fileProblemMessage(problem: FileProblem, kind: DocumentKind): MessageDescriptor {
   switch (problem) {
     case 'file_too_large':
