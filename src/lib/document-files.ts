@@ -9,10 +9,10 @@ import {
 } from '../../contract/documents';
 
 /**
- * The file rules of the application (docs/specification.md#validation-rules), checked on the device
- * before anything is stored or sent — the server checks them all again. A file passes when its name
- * has an allowed extension, its first bytes say it really is an allowed type, it is at most 10 MB,
- * and (applicant photo) it is 3:4 within 0.01.
+ * The file rules of the application, checked on the device before anything is stored or
+ * sent — the server checks them all again. A file passes when its name has an allowed extension,
+ * its first bytes say it really is an allowed type, it is at most 10 MB, and (applicant photo) it
+ * is 3:4 within 0.01.
  */
 export type FileProblem = 'file_type_not_allowed' | 'file_too_large' | 'photo_aspect_ratio' | 'image_unreadable';
 
