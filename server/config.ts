@@ -64,7 +64,7 @@ const envSchema = v.object({
   SUPPORT_EMAIL: v.optional(v.string(), 'support@egov.la'),
   SUPPORT_WHATSAPP: v.optional(v.string(), '+856 20 0000 0000'),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
-  // Rate limits (docs/operations.md#rate-limits). Unset under NODE_ENV=test, the address ceiling is lifted so
+  // Rate limits (README: Rate limits). Unset under NODE_ENV=test, the address ceiling is lifted so
   // the test suites, which all come from 127.0.0.1, never trip it by accident.
   RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
   RATE_LIMIT_UPLOADS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
