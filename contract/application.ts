@@ -3,7 +3,7 @@ import { FieldError, LIMITS, digitsOnly, entityId, isoDate, pastDate, requiredTe
 import { ALL_STATUSES, type PaymentStatus, type Status } from './status';
 import { uploadId } from './uploads';
 
-/** Step 1, applicant data (spec §2 and §5): every field required. */
+/** Step 1, applicant data (docs/specification.md#new-application): every field required. */
 export const applicantData = v.object({
   first_name: requiredText(LIMITS.nameMax),
   last_name: requiredText(LIMITS.nameMax),
@@ -77,7 +77,7 @@ export const uploadPaymentBody = v.object({
   proof_of_payment_name: documentName,
 });
 
-/** Payment-method chooser value (spec §5). */
+/** Payment-method chooser value. */
 export const paymentMethod = v.object({
   name: v.pipe(v.string('payment_method_required'), v.nonEmpty('payment_method_required')),
   bank_id: v.pipe(v.number('bank_required'), v.minValue(1, 'bank_required')),

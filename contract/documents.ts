@@ -1,4 +1,7 @@
-/** File rules of the application (spec §5), checked in the browser and again on the server. */
+/**
+ * File rules of the application (docs/specification.md#validation-rules), checked in the browser
+ * and again on the server.
+ */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const PHOTO_RATIO = 3 / 4;
 export const PHOTO_RATIO_TOLERANCE = 0.01;
@@ -35,7 +38,10 @@ export const EXTENSIONS: Record<FileType, readonly string[]> = {
   'application/pdf': ['.pdf'],
 };
 
-/** The `accept` attribute of a picker: what the rule accepts, no more (DECISIONS §2). */
+/**
+ * The `accept` attribute of a picker: what the rule accepts, no more
+ * (docs/decisions.md#pickers-accept-what-the-rule-accepts).
+ */
 export function acceptAttribute(kind: DocumentKind): string {
   return ALLOWED_TYPES[kind].flatMap((t) => [...EXTENSIONS[t], t]).join(',');
 }

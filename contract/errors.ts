@@ -42,7 +42,7 @@ export const ErrorCode = {
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The error body of every 4xx/5xx answer (DECISIONS §5). */
+/** The error body of every 4xx/5xx answer (docs/decisions.md#one-error-shape). */
 export interface ApiErrorBody {
   message: string;
   data: { error_code: ErrorCode | string; message: string; fields?: Record<string, string> };

@@ -3,7 +3,10 @@ import type { ApplicationDetail } from './application';
 import { FieldError } from './rules';
 import { ALL_STATUSES, type PaymentStatus, type Status } from './status';
 
-/** The officer back office (DECISIONS §1): queue, detail and the actions of the status machine. */
+/**
+ * The officer back office (docs/decisions.md#the-api-and-the-back-office-are-ours): queue, detail
+ * and the actions of the status machine.
+ */
 
 export const OFFICER_PAGE_SIZE = 20;
 export const NOTES_MAX = 500;

@@ -3,8 +3,8 @@ import type { PaymentStatus, Status } from './status';
 
 /**
  * POST /v1/payments/va-callback: the bank tells us a transfer reached an application's virtual
- * account (DECISIONS §4). Strict: an unknown field means the bank changed its format, and we would
- * rather refuse than guess.
+ * account (docs/operations.md#bank-payment-callback). Strict: an unknown field means the bank
+ * changed its format, and we would rather refuse than guess.
  */
 export const vaCallbackBody = v.strictObject({
   /** The bank's own id of the transfer: the same id again is a retry. */

@@ -1,4 +1,7 @@
-/** Pick-up slots (spec §9, DECISIONS §2): 30 minutes from 08:00 AM to 05:30 PM, 20 slots. */
+/**
+ * Pick-up slots (docs/decisions.md#pick-up-slots-come-from-the-server): 30 minutes from 08:00 AM to
+ * 05:30 PM, 20 slots.
+ */
 export const PICKUP_TIME_ZONE = 'Asia/Vientiane';
 export const PICKUP_DAYS_AHEAD = 30;
 

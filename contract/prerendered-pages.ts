@@ -5,8 +5,9 @@ import type { Language } from './master-data';
  * so a visitor's first paint needs no script. The server and the service worker pick the file for
  * a navigation with the same two rules below; every other path gets the app shell (index.html: a
  * skeleton the app replaces). /faq, /term-conditions and /customer-services are signed-in screens in
- * the specification (§2 route groups; "anonymous visitors can only register, log in and reset a
- * password"), so a visitor there is sent to /login by the guard: they get the app shell too.
+ * the specification (docs/specification.md#route-groups-and-guards; "anonymous visitors can only
+ * register, log in and reset a password"), so a visitor there is sent to /login by the guard: they
+ * get the app shell too.
  */
 export interface PrerenderedPage {
   /** The route's id in the router (what main.tsx compares before hydrating). */
@@ -51,8 +52,9 @@ export function pageFileFor(pathname: string, language: Language): string {
 export const LANGUAGE_COOKIE = 'language';
 
 /**
- * DECISIONS §2: the stored choice wins; otherwise Lao if the preferred languages include Lao, else
- * English. `preferred` is an Accept-Language header or navigator.languages.
+ * docs/decisions.md#default-language: the stored choice wins; otherwise Lao if the preferred
+ * languages include Lao, else English. `preferred` is an Accept-Language header or
+ * navigator.languages.
  */
 export function chooseLanguage(
   stored: string | null | undefined,

@@ -1,6 +1,7 @@
 /**
- * The application status machine (DECISIONS §3). API values are these lowercase strings;
- * the client maps each to its display label. Only the transitions listed here are allowed.
+ * The application status machine (docs/decisions.md#the-application-status-machine). API values are
+ * these lowercase strings; the client maps each to its display label. Only the transitions listed
+ * here are allowed.
  */
 export const Status = {
   pending: 'pending',
@@ -35,7 +36,7 @@ export function canTransition(from: Status, to: Status): boolean {
   return TRANSITIONS[from]?.includes(to) ?? false;
 }
 
-/** Statuses whose card opens the certificate screen rather than the detail (spec §2). */
+/** Statuses whose card opens the certificate screen rather than the detail. */
 export const CERTIFICATE_READY: readonly Status[] = [Status.certificateIssued, Status.waitingToPickup];
 
 export function isStatus(value: string): value is Status {

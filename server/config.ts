@@ -2,7 +2,10 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { raw32 } from './lib/certificate-keys';
 
-/** Every setting the server reads, validated once at start-up with a clear message (README: Configuration). */
+/**
+ * Every setting the server reads, validated once at start-up with a clear message
+ * (docs/operations.md#configuration).
+ */
 const intFrom = (def: number, min: number, max: number) =>
   v.pipe(
     v.optional(v.string(), String(def)),

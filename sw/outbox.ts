@@ -6,7 +6,7 @@ import { OUTBOX_SYNC_TAG } from '../src/lib/outbox/entry';
 declare let self: ServiceWorkerGlobalScope;
 
 /**
- * The service-worker side of the offline outbox (src/features/outbox/core: the queue in IndexedDB,
+ * The service-worker side of the offline outbox (src/lib/outbox: the queue in IndexedDB,
  * shared with the page). Our own replay rather than workbox-background-sync's: Workbox counts any
  * HTTP answer as success and freezes the Authorization header of the moment a request was queued
  * (workbox #2599, #646); here a 401/5xx keeps the entry and every try carries the session of now.
@@ -38,6 +38,6 @@ export function registerOutbox(): void {
 
   // Worker start: whatever woke it (a navigation, an update), try what is waiting. Browsers without
   // Background Sync (Firefox, Safari) rely on this and on the page's own rounds
-  // (src/features/outbox/replay-triggers.ts: app start, sign-in, back online, growing pause).
+  // (src/lib/outbox/replay-triggers.ts: app start, sign-in, back online, growing pause).
   void replay().catch(() => undefined);
 }

@@ -231,7 +231,7 @@ function apiTables(api: Report['api']): string[] {
     if (a.database === 'PGlite')
       lines.push(
         '',
-        "With PGlite a citizen's history and detail answers are kept in memory until their applications or documents change (README, architecture): the first read after a change costs the queries, as on PostgreSQL.",
+        "With PGlite a citizen's history and detail answers are kept in memory until their applications or documents change (docs/architecture.md#the-servers-hot-path): the first read after a change costs the queries, as on PostgreSQL.",
       );
   }
   return lines;
@@ -288,7 +288,7 @@ function markdown(r: Report): string {
   }
   lines.push(
     '',
-    `/faq, /term-conditions and /customer-services are signed-in screens (specification §2): a visitor gets the app shell and is sent to /login.`,
+    `/faq, /term-conditions and /customer-services are signed-in screens (as the specification groups them): a visitor gets the app shell and is sent to /login.`,
     '',
   );
   lines.push(...lighthouseTable(r.lighthouse));

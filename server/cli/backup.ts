@@ -2,7 +2,7 @@
  * npm run backup -- [--out DIR] [--data-dir DIR]
  * A consistent backup of the embedded database and its documents (see services/backup.ts), taken
  * from the running server over its local socket, or — when no server runs — by opening the database
- * under the DATA_DIR lock. With DATABASE_URL the data is in PostgreSQL: use pg_dump (README, Backups).
+ * under the DATA_DIR lock. With DATABASE_URL the data is in PostgreSQL: use pg_dump (docs/operations.md#backups).
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     console.error(
       'DATABASE_URL is set: applications, documents and sessions are all in that PostgreSQL database, and this command does not copy it.\n' +
         'Back it up with PostgreSQL\'s own tools, e.g.  pg_dump --format=custom --file=resident-certificates.dump "$DATABASE_URL"\n' +
-        'and restore into a new, empty database with  pg_restore --no-owner --dbname=NEW_DATABASE_URL resident-certificates.dump  (README, "Backups").',
+        'and restore into a new, empty database with  pg_restore --no-owner --dbname=NEW_DATABASE_URL resident-certificates.dump  (docs/operations.md#backups).',
     );
     return 2;
   }

@@ -165,7 +165,8 @@ export const authEvents = pgTable(
   ],
 );
 
-// ── Documents (DECISIONS §2: files under DATA_DIR with PGlite, bytea with PostgreSQL) ──
+// ── Documents (files under DATA_DIR with PGlite, bytea with PostgreSQL:
+// docs/decisions.md#where-documents-are-stored) ──
 export const documents = pgTable(
   'documents',
   {

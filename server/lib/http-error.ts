@@ -1,6 +1,9 @@
 import { ErrorCode } from '../../contract/errors';
 
-/** An answer we mean to give: a 4xx with a stable code (DECISIONS §5). Thrown from routes and services. */
+/**
+ * An answer we mean to give: a 4xx with a stable code (docs/decisions.md#one-error-shape). Thrown
+ * from routes and services.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

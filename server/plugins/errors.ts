@@ -31,7 +31,10 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
     .send(errorBody(ErrorCode.badRequest, status === 414 ? 'The address is too long.' : 'The address is malformed.'));
 }
 
-/** One error handler: every failure has the shape of DECISIONS §5, and a 5xx never leaks details. */
+/**
+ * One error handler: every failure has the shape of docs/decisions.md#one-error-shape, and a 5xx
+ * never leaks details.
+ */
 export default fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {

@@ -7,7 +7,7 @@ import { BatchedCounters, postgresRateLimitStore, purgeCounters } from '../servi
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A signed-in call that costs real work: limited per account (README: Rate limits). */
+    /** A signed-in call that costs real work: limited per account (docs/operations.md#rate-limits). */
     limit?: 'upload' | 'certificate';
   }
 }
@@ -24,7 +24,7 @@ const needsSession = (req: FastifyRequest) =>
   Boolean((req.routeOptions.schema as { security?: unknown[] } | undefined)?.security?.length);
 
 /**
- * Rate limits that protect without locking neighbours out (README: Rate limits).
+ * Rate limits that protect without locking neighbours out (docs/operations.md#rate-limits).
  * - Static files and the app shell are never limited: they are cheap, cached, and a first visit
  *   fetches ~180 of them. A navigation therefore always gets the app, never an error.
  * - API calls without a valid session: a high ceiling per client address, so a town behind one

@@ -63,7 +63,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 const isApi = (url: string) => (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url === '/api';
 
 /**
- * Security and transport headers (README: Behind a reverse proxy with TLS).
+ * Security and transport headers (docs/operations.md#behind-a-reverse-proxy-with-tls).
  * - The header values are computed at start: building helmet's middleware per request cost about
  *   an eighth of a cached API answer's time.
  * - HSTS only when the request really came over TLS: directly, or through a proxy that says so

@@ -21,8 +21,8 @@ const signedHeaders = v.looseObject({
 });
 
 /**
- * The bank's calls (DECISIONS §4). Encapsulated: its JSON parser keeps the raw bytes, which the
- * signature covers, without changing how any other route parses JSON.
+ * The bank's calls (docs/operations.md#bank-payment-callback). Encapsulated: its JSON parser keeps
+ * the raw bytes, which the signature covers, without changing how any other route parses JSON.
  */
 export default async function paymentRoutes(app: FastifyInstance) {
   const secret = resolveBankCallbackSecret(app.config, app.log);

@@ -25,8 +25,9 @@ export default async function verifyRoutes(app: FastifyInstance) {
     },
   );
 
-  // The public keys that sign certificates' QR statements, by key id (README: Certificates). Stable
-  // path: the verify page and the service worker keep a copy so a certificate can be checked offline.
+  // The public keys that sign certificates' QR statements, by key id
+  // (docs/architecture.md#certificates-on-the-device). Stable path: the verify page and the service
+  // worker keep a copy so a certificate can be checked offline.
   app.get(
     '/v1/certificate-keys',
     {

@@ -23,9 +23,10 @@ export const invalidTransition = (from: string, to: string) =>
   new HttpError(409, ErrorCode.invalidTransition, `An application in status "${from}" cannot move to "${to}".`);
 
 /**
- * The one way an application changes status (DECISIONS §3): only the transitions of the machine,
- * applied only if nobody changed the status since it was read (two officers, a citizen and the bank
- * at once), and recorded in status_history with who, when, from, to and notes.
+ * The one way an application changes status (docs/decisions.md#the-application-status-machine):
+ * only the transitions of the machine, applied only if nobody changed the status since it was read
+ * (two officers, a citizen and the bank at once), and recorded in status_history with who, when,
+ * from, to and notes.
  */
 export async function changeStatus(tx: Db, change: StatusChange): Promise<void> {
   const { application, to, actor } = change;

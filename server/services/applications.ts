@@ -31,7 +31,7 @@ export interface NewApplication {
   data: ApplicantData;
   documents: Record<ApplicationDocumentKind, IncomingDocument>;
   bankId: number;
-  /** Re-apply: the owner's rejected application this one replaces (DECISIONS §2). */
+  /** Re-apply: the owner's rejected application this one replaces (docs/decisions.md#re-applying-after-a-rejection). */
   reappliedFrom?: ApplicationRow;
 }
 
@@ -145,7 +145,7 @@ export async function createApplication(
     if (input.reappliedFrom) {
       await notify(tx, input.userId, id, 'reapplied', { ticket });
       if (carriedPayment) {
-        // The fee of the rejected application was paid: it pays for this one (DECISIONS §2).
+        // The fee of the rejected application was paid: it pays for this one.
         await changeStatus(tx, {
           application: { id, status: Status.pending, paymentStatus: PaymentStatus.unpaid },
           to: Status.waitingForApprove,

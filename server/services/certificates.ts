@@ -15,7 +15,10 @@ import type { IssuingKey } from '../lib/certificate-keys';
 import { HttpError } from '../lib/http-error';
 import type { ApplicationRow } from './applications';
 
-/** Statuses in which the certificate exists and may be downloaded (DECISIONS §3). */
+/**
+ * Statuses in which the certificate exists and may be downloaded
+ * (docs/decisions.md#the-application-status-machine).
+ */
 export const CERTIFICATE_STATUSES: readonly string[] = [
   Status.certificateIssued,
   Status.waitingToPickup,

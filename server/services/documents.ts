@@ -77,7 +77,7 @@ export function checkDocument(bytes: Buffer, kind: DocumentKind, field: string =
 }
 
 /**
- * Where document bytes live (DECISIONS §2). With PGlite, content-addressed files under
+ * Where document bytes live (docs/decisions.md#where-documents-are-stored). With PGlite, content-addressed files under
  * DATA_DIR/files, written and fsynced before the row that points at them commits (PGlite is far
  * too slow for 10 MB blobs); with PostgreSQL, a bytea column in the same transaction, so several
  * instances share nothing but the database.

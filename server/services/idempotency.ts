@@ -7,8 +7,9 @@ import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 
 /**
- * Idempotency-Key for state-changing citizen POSTs (DECISIONS §4). A weak connection or the offline
- * outbox may send the same request twice: the second copy gets the first answer and changes nothing.
+ * Idempotency-Key for state-changing citizen POSTs (docs/decisions.md#idempotent-requests). A weak
+ * connection or the offline outbox may send the same request twice: the second copy gets the first
+ * answer and changes nothing.
  *
  * Keys are kept per user for 10 days: more than the 8 days the offline outbox may hold a request
  * before replaying it, so a late replay still finds its first answer.

@@ -20,9 +20,9 @@ export interface Mailer {
 type Log = (message: string, details: Record<string, unknown>) => void;
 
 /**
- * E-mail through nodemailer (DECISIONS §6): over SMTP when SMTP_URL is set; otherwise each mail is
- * written as one .eml file to DATA_DIR/outbox and logged, so a default run needs no mail server
- * (and the tests read codes and links from there).
+ * E-mail through nodemailer (docs/decisions.md#mail-without-a-mail-server): over SMTP when SMTP_URL
+ * is set; otherwise each mail is written as one .eml file to DATA_DIR/outbox and logged, so a
+ * default run needs no mail server (and the tests read codes and links from there).
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Log }): Mailer {
   if (opts.smtpUrl) {

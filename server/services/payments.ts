@@ -94,7 +94,7 @@ export const DEADLINE_NOTE = 'The payment deadline passed without payment.';
 export const DEADLINE_NOTE_CODE = 'payment_deadline_passed';
 
 /**
- * Pending applications whose deadline passed unpaid become rejected (DECISIONS §3), with a history
+ * Pending applications whose deadline passed unpaid become rejected, with a history
  * row, a notification and a mail. One conditional UPDATE … RETURNING takes them: with several
  * instances running it at once, PostgreSQL lets each row change once (the second UPDATE re-checks
  * `status = 'pending'` after the first commits and skips it), so each application is handled once.

@@ -12,7 +12,7 @@ import { notify } from './notifications';
 
 type PickupConfig = Config['pickup'];
 
-/** Where the office is: today's date and the minutes since midnight, in Vientiane (DECISIONS §2). */
+/** Where the office is: today's date and the minutes since midnight, in Vientiane. */
 export function officeNow(now = new Date()): { date: string; minutes: number } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
@@ -73,7 +73,10 @@ export async function pickupDay(db: Db, config: PickupConfig, isoDate: string, n
   return { date: isoDate, open: open && slots.some((s) => s.available), slots };
 }
 
-/** The booked time is now or behind us: a rebooking is only possible before the slot (DECISIONS §3). */
+/**
+ * The booked time is now or behind us: a rebooking is only possible before the slot
+ * (docs/decisions.md#pick-up-slots-come-from-the-server).
+ */
 function slotHasBegun(isoDate: string, time: string, now: Date): boolean {
   const office = officeNow(now);
   return isoDate < office.date || (isoDate === office.date && slotMinutes(time) <= office.minutes);

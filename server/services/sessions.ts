@@ -4,7 +4,10 @@ import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
-/** Sessions last 60 minutes from login (spec §4); the server enforces it, not only the client. */
+/**
+ * Sessions last 60 minutes from login (docs/decisions.md#the-server-enforces-the-session); the
+ * server enforces it, not only the client.
+ */
 export const SESSION_MINUTES = 60;
 
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');

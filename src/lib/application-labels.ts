@@ -56,7 +56,7 @@ const IMAGES_ONLY = msg`File must be jpg, png`;
 export const NO_ROOM = msg`The file could not be saved on this device. Free some storage space, then choose the file again.`;
 const IMAGES_OR_PDF = msg`File must be jpg, png, pdf`;
 
-/** The message under a picker for a refused file (spec §5 wording). */
+/** The message under a picker for a refused file (wording of docs/specification.md#validation-rules). */
 export function fileProblemMessage(problem: FileProblem, kind: DocumentKind): MessageDescriptor {
   switch (problem) {
     case 'file_too_large':

@@ -11,7 +11,7 @@ import {
 import { roomFor } from './persistent-storage';
 
 /**
- * The file rules of the application (spec §5), checked on the device before anything is stored or
+ * The file rules of the application, checked on the device before anything is stored or
  * sent — the server checks them all again. A file passes when its name has an allowed extension,
  * its first bytes say it really is an allowed type, it is at most 10 MB, and (applicant photo) it
  * is 3:4 within 0.01 — a photo that is not is refused as the rule says, never cut to fit, since

@@ -6,7 +6,7 @@ import { ApiError } from './api-client';
 import { i18n } from './i18n';
 
 /**
- * Catalogue text for every error code the API answers (DECISIONS: no machine translation; the
+ * Catalogue text for every error code the API answers (docs/decisions.md#errors-are-codes-not-translated-text: the
  * client explains each code in the chosen language, Lao included). Each says what to do next.
  */
 const API_ERRORS: Record<string, MessageDescriptor> = {

@@ -4,7 +4,10 @@ import { chooseLanguage, LANGUAGE_COOKIE } from '../../contract/prerendered-page
 
 export const LANGUAGE_KEY = 'language';
 
-/** DECISIONS §2: the stored choice wins; otherwise Lao when the browser prefers Lao; else English. */
+/**
+ * docs/decisions.md#default-language: the stored choice wins; otherwise Lao when the browser
+ * prefers Lao; else English.
+ */
 export function initialLanguage(): Language {
   return chooseLanguage(
     localStorage.getItem(LANGUAGE_KEY),

@@ -16,7 +16,7 @@ import { isKeptFile, markShown, useOfflineCopies } from './offline-copies';
  * on personal answers binds HTTP caches, not what the app itself decides to keep while signed in.
  *
  * Keys start with a digest of the session token: a copy is only ever read back by the session
- * that fetched it. Everything is removed at sign-out and when the session expires (spec §4).
+ * that fetched it. Everything is removed at sign-out and when the session expires.
  */
 
 let db: UseStore | null = null;

@@ -7,7 +7,7 @@ import { useSession } from './session';
 
 /**
  * The signed-in citizen's profile, shared by the screens that show it (home, account, profile,
- * application form prefill). Kept in memory for 60 s after loading (spec §9: cached query data),
+ * application form prefill). Kept in memory for 60 s after loading (as the specification keeps loaded data),
  * per language because place names come translated. The last answer is also kept on the device
  * for offline reading, per session, until sign-out (offline-data.ts).
  */
@@ -34,8 +34,9 @@ export function forgetProfile(): void {
 }
 
 /**
- * A failure that means the session is unusable (spec §4: profile load failure signs out). A lost
- * connection is not one of them: the citizen keeps the session and can retry when back online.
+ * A failure that means the session is unusable (docs/specification.md#session-and-local-storage: a
+ * profile load failure signs out). A lost connection is not one of them: the citizen keeps the
+ * session and can retry when back online.
  */
 export function isSessionFailure(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'http' && err.status < 500 && err.status !== 429;
@@ -74,7 +75,7 @@ export function useProfile(): ProfileState & { reload(): void } {
 
 /**
  * The profile for screens the specification guards with it (home, account, profile): a failure
- * the server answered clears the session and goes to /login (spec §4, §8).
+ * the server answered clears the session and goes to /login.
  */
 export function useProfileOrSignOut(): ReturnType<typeof useProfile> {
   const state = useProfile();

@@ -29,7 +29,10 @@ function readStored() {
   return { token: null, expiresAt: null, role: null };
 }
 
-/** Everything this app keeps in local storage except the language choice (spec §4: cleared at expiry). */
+/**
+ * Everything this app keeps in local storage except the language choice (cleared at expiry:
+ * docs/specification.md#session-and-local-storage).
+ */
 export function clearLocalData(): void {
   // The screens' kept answers go with the session (a shared phone shows nobody's data to the next person).
   void import('./offline-data').then((m) => m.clearOfflineData());
@@ -54,7 +57,7 @@ export const useSession = create<SessionState>((set) => ({
   },
 }));
 
-/** The token if the session is still valid; an expired one is cleared on the way (spec §4). */
+/** The token if the session is still valid; an expired one is cleared on the way. */
 export function validToken(): string | null {
   const { token, expiresAt, signOut } = useSession.getState();
   if (!token) return null;

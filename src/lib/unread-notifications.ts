@@ -5,7 +5,7 @@ import { validToken } from './session';
 
 /**
  * How many notifications the citizen has not opened yet, for the dot on the bell. Asked at most
- * once a minute (spec §9: cached data is kept 60 s) — every screen has a bell, and each request
+ * once a minute (loaded data is kept 60 s) — every screen has a bell, and each request
  * costs a citizen on a weak connection.
  */
 const FRESH_MS = 60_000;

@@ -3,7 +3,7 @@ import { loadSignedInWords } from '../lib/i18n';
 import { CitizenArea } from './-citizen-area';
 import { useSession, validToken } from '../lib/session';
 
-/** Protected area: without a valid token, to /login (spec §2, guards). */
+/** Protected area: without a valid token, to /login (docs/specification.md#route-groups-and-guards). */
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ location }) => {
     if (!validToken()) throw redirect({ to: '/login', replace: true });

@@ -3,7 +3,10 @@ import { SignedInOutlet } from '../components/layout/signed-in-outlet';
 import { loadSignedInWords } from '../lib/i18n';
 import { useSession, validToken } from '../lib/session';
 
-/** Back office (DECISIONS §1): officers only. Signed out → /login; a citizen → their /home. */
+/**
+ * Back office (docs/decisions.md#the-api-and-the-back-office-are-ours): officers only. Signed out →
+ * /login; a citizen → their /home.
+ */
 export const Route = createFileRoute('/_officer')({
   beforeLoad: async () => {
     if (!validToken()) throw redirect({ to: '/login', replace: true });

@@ -360,7 +360,8 @@ describe('every operation of the OpenAPI document, abused', () => {
       const payload = op.body ? '{}' : undefined;
       for (const name of op.pathParams) {
         for (const value of PATH_ABUSE) {
-          // An unknown verification code is a 200 "unknown" by design (README: Certificates).
+          // An unknown verification code is a 200 "unknown" by design
+          // (docs/decisions.md#certificates-prove-themselves).
           await send(`${name} = ${value.slice(0, 20)}`, op, {
             url: urlOf(op, { [name]: value }),
             payload,

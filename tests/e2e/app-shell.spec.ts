@@ -57,7 +57,7 @@ test('guards: protected screens send a guest to /login, guest screens send a cit
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/applicattion-resident-certificate');
   await expect(page).toHaveURL(/\/application-resident-certificate$/);
-  // An expired session is cleared and counts as no session (spec §4).
+  // An expired session is cleared and counts as no session.
   await page.evaluate(() => localStorage.setItem('expiresAt', String(Date.now() - 1000)));
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login$/);

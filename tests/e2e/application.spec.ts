@@ -320,7 +320,7 @@ test('a citizen without applications sees the empty history; another citizen can
   await expect(page.getByText('This application was not found.')).toBeVisible();
 });
 
-test('preview and payment send a citizen without drafts back (spec §2)', async ({ page, request }) => {
+test('preview and payment send a citizen without drafts back', async ({ page, request }) => {
   const citizen = await registerCitizen(request);
   await signIn(page, citizen);
   await page.goto('/payment');

@@ -17,9 +17,9 @@ import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_OFFICER } from './fixtures/officer';
 
 /**
- * The offline outbox (issue 12): create, proof and pick-up made without a connection are saved on
- * the phone, sent once when the connection is back — through the real server, counted through the
- * API — and a refusal puts the data back into the draft.
+ * The offline outbox (docs/architecture.md#the-offline-outbox): create, proof and pick-up made
+ * without a connection are saved on the phone, sent once when the connection is back — through the
+ * real server, counted through the API — and a refusal puts the data back into the draft.
  */
 const BASE = '/api/v1/citizen/resident-certificate';
 type List = { data: { id: number }[] };

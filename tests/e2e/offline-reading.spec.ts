@@ -7,7 +7,7 @@ import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { createApplicationThroughApi } from './fixtures/application';
 
 /**
- * Reading without a connection (README "Works offline"): signed-in screens once visited open from
+ * Reading without a connection (docs/architecture.md#works-offline): signed-in screens once visited open from
  * their last data with a notice; help screens never visited open too; step 1's place selects work
  * for a district never opened; and all of it survives closing the browser.
  */

@@ -6,9 +6,9 @@ import { E2E_OFFICER } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
 
 /**
- * Applied-before journey (spec §2–§4): a rejected application found in the applied-before list,
- * its notes read, its data corrected, documents attached, submitted again, and the new
- * application found in the history.
+ * Applied-before journey (docs/specification.md#applying-again-after-a-rejection): a rejected
+ * application found in the applied-before list, its notes read, its data corrected, documents
+ * attached, submitted again, and the new application found in the history.
  *
  * The rejection is an officer's (the server's only other way, the unpaid deadline, takes at least an
  * hour): the e2e officer that playwright.config.ts has the server create at start.
@@ -55,7 +55,7 @@ test('applied-before: read the notes, correct the data, attach documents, submit
   const ticket = (await (await request.get(`${BASE}/${id}`, { headers: me })).json()).data.ticket_number as string;
 
   await signIn(page, citizen);
-  // Without form data on the device the documents screen sends the citizen back to the list (spec §4).
+  // Without form data on the device the documents screen sends the citizen back to the list.
   await page.goto(`/document-applied-before/${id}`);
   await expect(page).toHaveURL(/\/history-applied-before$/);
 

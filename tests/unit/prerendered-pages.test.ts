@@ -13,7 +13,7 @@ describe('which prerendered page answers a navigation', () => {
     expect(pageFileFor('/register/otp', 'en')).toBe('/index.html');
   });
 
-  it('follows DECISIONS §2: the stored choice, else Lao when the browser prefers it, else English', () => {
+  it('follows the default-language decision: the stored choice, else Lao when the browser prefers it, else English', () => {
     expect(chooseLanguage('en', 'lo-LA,lo;q=0.9')).toBe('en');
     expect(chooseLanguage(undefined, 'fr-FR,lo;q=0.5')).toBe('lo');
     expect(chooseLanguage(undefined, 'en-US,lo;q=0')).toBe('en');

@@ -21,7 +21,10 @@ const tags = ['auth'];
  */
 export const LOGIN_LOCK = { failures: 10, windowMinutes: 15 } as const;
 
-/** /v1/auth/login and /v1/auth/logout (spec §2 login, §8 error codes x008, x004, x009). */
+/**
+ * /v1/auth/login and /v1/auth/logout (docs/specification.md#login-and-password-recovery; error
+ * codes x008, x004, x009).
+ */
 export default async function loginRoutes(app: FastifyInstance) {
   app.post(
     '/v1/auth/login',

@@ -14,7 +14,7 @@ import { otpSent, sendCode } from './registration';
 
 const tags = ['auth'];
 
-/** /v1/auth/resend-otp and /v1/auth/verify-otp (spec §2 registration step 6, §4). */
+/** /v1/auth/resend-otp and /v1/auth/verify-otp (docs/specification.md#registration). */
 export default async function otpRoutes(app: FastifyInstance) {
   app.post('/v1/auth/resend-otp', { schema: { tags, body: schema(resendOtpBody) } }, async (req, reply) => {
     const body = req.body as v.InferOutput<typeof resendOtpBody>;

@@ -24,7 +24,7 @@ const FORGOT = { accountIntervalSeconds: 30, accountPerHour: 5 } as const;
 
 const SAME_ANSWER = { message: 'If an account exists for this email, we sent a link to reset the password.' };
 
-/** /v1/auth/forgot-password and /v1/auth/reset-password (spec §2 login and password recovery). */
+/** /v1/auth/forgot-password and /v1/auth/reset-password (docs/specification.md#login-and-password-recovery). */
 export default async function passwordRoutes(app: FastifyInstance) {
   // Mails leave after the answer, so its timing does not tell whether the address exists.
   const mailing = new Set<Promise<void>>();

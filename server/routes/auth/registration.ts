@@ -26,7 +26,7 @@ export const otpSent = (email: string): OtpSentResponse => ({
   data: { email, resend_after_seconds: OTP.resendIntervalSeconds, valid_minutes: OTP.validMinutes },
 });
 
-/** /v1/auth/register-check and /v1/auth/register (spec §2 registration, §7, §8). */
+/** /v1/auth/register-check and /v1/auth/register (docs/specification.md#registration). */
 export default async function registrationRoutes(app: FastifyInstance) {
   app.post('/v1/auth/register-check', { schema: { tags, body: schema(registerCheckRequest) } }, async (req) => {
     const body = req.body as v.InferOutput<typeof registerCheckRequest>;

@@ -18,9 +18,12 @@ const tags = ['officer'];
 const security = [{ bearer: [] }];
 const BASE = '/v1/officer/applications';
 
-/** /v1/officer/*: the back office (DECISIONS §1). Officers only: 401 without a session, 403 for citizens. */
+/**
+ * /v1/officer/*: the back office (docs/decisions.md#the-api-and-the-back-office-are-ours). Officers
+ * only: 401 without a session, 403 for citizens.
+ */
 export default async function officerRoutes(app: FastifyInstance) {
-  // First install (README: Officers): BOOTSTRAP_OFFICER_EMAIL/PASSWORD create an officer once; an
+  // First install (docs/operations.md#officers): BOOTSTRAP_OFFICER_EMAIL/PASSWORD create an officer once; an
   // existing account is never touched, so restarts are harmless.
   const bootstrap = app.config.bootstrapOfficer;
   if (bootstrap) {

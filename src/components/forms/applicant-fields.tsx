@@ -35,7 +35,7 @@ export const EMPTY_APPLICANT_VALUES: ApplicantFormValues = {
   reason: '',
 };
 
-/** Family book number: digit keys only; editing and moving keys still work (spec §5). */
+/** Family book number: digit keys only; editing and moving keys still work (docs/specification.md#validation-rules). */
 const ALLOWED_KEYS = new Set([
   'Backspace',
   'Tab',

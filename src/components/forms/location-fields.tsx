@@ -47,8 +47,9 @@ function useOptions(load: ((id: number) => Promise<LocationOption[]>) | null, pa
 const provinces = () => fetchProvinces();
 
 /**
- * Province → district → village selects. Changing a parent clears its children (spec §2); a child is
- * disabled until its parent is chosen. Values are ids as strings; the schema turns them into integers.
+ * Province → district → village selects. Changing a parent clears its children
+ * (docs/specification.md#new-application); a child is disabled until its parent is chosen. Values are
+ * ids as strings; the schema turns them into integers.
  */
 export function LocationFields<T extends FieldValues>({
   form,

@@ -10,7 +10,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
   onChange(value: string): void;
 };
 
-/** The phone number after a fixed +856, grouped 2-4-4 as the citizen types (spec §5). */
+/** The phone number after a fixed +856, grouped 2-4-4 as the citizen types (docs/specification.md#validation-rules). */
 export const PhoneField = forwardRef<HTMLInputElement, Props>(({ value, onChange, ...rest }, ref) => (
   <TextField
     ref={ref}

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import styles from './citizen-badge.module.css';
 
-/** The 'Citizen' badge of the welcome card, account and profile screens (spec §1). */
+/** The 'Citizen' badge of the welcome card, account and profile screens (docs/specification.md#users-and-languages). */
 export function CitizenBadge() {
   return (
     <span className={styles.badge}>

@@ -24,7 +24,7 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-/** A copy button whose label reads 'copied!' for 2 seconds after copying (spec §2, §9). */
+/** A copy button whose label reads 'copied!' for 2 seconds after copying (docs/specification.md#payment-screens). */
 export function CopyButton({
   value,
   what,

@@ -34,7 +34,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={known?.tone ?? 'neutral'}>{known ? i18n._(known.label) : status}</Badge>;
 }
 
-/** paid is green, unpaid yellow, anything else grey (spec §4). */
+/** paid is green, unpaid yellow, anything else grey (docs/specification.md#statuses-as-shown). */
 export function PaymentStatusBadge({ status }: { status: string }) {
   const { i18n } = useLingui();
   const known = PAYMENT[status];

@@ -6,7 +6,7 @@ export const shiftDay = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 export const isWeekendDay = (isoDate: string) => [0, 6].includes(new Date(`${isoDate}T00:00:00Z`).getUTCDay());
 
-/** The bookable window of DECISIONS §2: today to 30 days ahead, in Vientiane. */
+/** The bookable window: today to 30 days ahead, in Vientiane (docs/decisions.md#pick-up-slots-come-from-the-server). */
 export function pickupWindow(now = new Date()) {
   const min = todayInVientiane(now);
   return { min, max: shiftDay(min, PICKUP_DAYS_AHEAD) };

@@ -77,7 +77,10 @@ export interface SendProgress {
   paused: boolean;
 }
 
-/** The request body: plain fields and files (Blobs, turned into data URLs only when sending). */
+/**
+ * The request body: plain fields and files (Blobs, sent ahead as resumable uploads:
+ * docs/architecture.md#resumable-uploads).
+ */
 export interface OutboxPayload {
   fields: Record<string, unknown>;
   files: Record<string, { blob: Blob; name: string }>;

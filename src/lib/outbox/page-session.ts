@@ -7,7 +7,7 @@ import { readSession, writeSession } from './outbox-db';
 /**
  * The session the outbox sends with, written for the service worker (which cannot read local
  * storage) each time the signed-in area starts or the session or language changes. Removed when
- * the session ends (src/lib/outbox-session.ts), so nothing is sent until the citizen signs in again.
+ * the session ends (src/lib/outbox/session.ts), so nothing is sent until the citizen signs in again.
  */
 export async function currentOutboxSession(): Promise<OutboxSession | null> {
   const token = validToken();

@@ -4,7 +4,7 @@ import { AppHeader } from '../../components/layout/app-header';
 import { Page } from '../../components/layout/page';
 import { CheckEmail } from '../../features/auth/components/check-email';
 
-/** /check-email: the reset link was sent, with a link to / (spec §2). */
+/** /check-email: the reset link was sent, with a link to /. */
 export const Route = createFileRoute('/_guest/check-email')({
   component: () => (
     <Page header={<AppHeader title={<Trans>Check your email</Trans>} back="/" />}>

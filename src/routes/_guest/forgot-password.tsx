@@ -4,7 +4,7 @@ import { AppHeader } from '../../components/layout/app-header';
 import { Page } from '../../components/layout/page';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 
-/** /forgot-password: back link to /login; success goes to /check-email (spec §2). */
+/** /forgot-password: back link to /login; success goes to /check-email. */
 export const Route = createFileRoute('/_guest/forgot-password')({
   component: () => (
     <Page header={<AppHeader title={<Trans>Forgot password</Trans>} back="/login" />}>

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 
 type Search = { reset?: 'success' };
 
-/** /login (spec §2); ?reset=success after a password reset shows success_reset_password. */
+/** /login; ?reset=success after a password reset shows success_reset_password. */
 export const Route = createFileRoute('/_guest/login')({
   validateSearch: (search: Record<string, unknown>): Search => (search.reset === 'success' ? { reset: 'success' } : {}),
   component: LoginScreen,
@@ -18,8 +18,9 @@ function LoginScreen() {
   const { reset } = Route.useSearch();
   const navigate = useNavigate();
 
-  // x009 (spec §4): ask for a code, then the code screen with the account's e-mail.
-  // Rare, so its code (the draft store and IndexedDB) loads only then, not with the login screen.
+  // x009 (docs/specification.md#login-and-password-recovery): ask for a code, then the code screen
+  // with the account's e-mail. Rare, so its code (the draft store and IndexedDB) loads only then,
+  // not with the login screen.
   const onUnverified = async (email: string) => {
     const [{ resendOtp }, { useRegistrationDraft }] = await Promise.all([
       import('../../features/registration/api/otp'),

@@ -12,7 +12,7 @@ import { BASE, security, tags, type Body } from './shared';
 
 const slotsQuery = v.object({ date: isoDate });
 
-/** The e-certificate download and the office pick-up booking (spec §2 certificate-approval, pick-up-date). */
+/** The e-certificate download and the office pick-up booking (docs/specification.md#certificate-and-pick-up). */
 export default async function certificateRoutes(app: FastifyInstance) {
   app.get(
     `${BASE}/:id/download-2`,

@@ -74,8 +74,9 @@ export default async function createRoutes(app: FastifyInstance) {
   );
 
   /**
-   * DECISIONS §2: a new application linked to the owner's rejected one (or one whose certificate was
-   * revoked), once; a paid fee of a rejected application carries over.
+   * docs/decisions.md#re-applying-after-a-rejection: a new application linked to the owner's
+   * rejected one (or one whose certificate was revoked), once; a paid fee of a rejected application
+   * carries over.
    */
   app.post(
     `${BASE}/re-apply`,
@@ -97,7 +98,7 @@ export default async function createRoutes(app: FastifyInstance) {
       const body = req.body as Body<typeof reapplyBody>;
       return idempotent(app, req, reply, async (scope) => {
         const rejected = await findOwnApplication(app.db, body.id, req.user!.id);
-        // A rejected application, or one whose certificate was revoked (issue 10: re-applying is offered).
+        // A rejected application, or one whose certificate was revoked (re-applying is offered then too).
         if (rejected.status !== Status.rejected && !rejected.certificateRevokedAt)
           throw invalidTransition(rejected.status, 'reapplied');
         const already = () =>

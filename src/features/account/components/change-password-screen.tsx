@@ -16,7 +16,7 @@ import styles from './forms.module.css';
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 type Outcome = { tone: 'success' } | { tone: 'error'; message: string } | null;
 
-/** /change-password: current, new and confirmation; x004 means the current one is wrong (spec §8). */
+/** /change-password: current, new and confirmation; x004 means the current one is wrong. */
 export function ChangePasswordScreen() {
   const { t } = useLingui();
   const form = useSchemaForm(updatePasswordBody, {

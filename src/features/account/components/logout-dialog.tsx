@@ -9,7 +9,7 @@ import { useOutboxBadge } from '../../../lib/outbox/badge';
 import { logout } from '../api/logout';
 
 /**
- * Spec §4: Yes ends the session and goes to /login; No closes the confirmation. Signing out on
+ * Yes ends the session and goes to /login; No closes the confirmation. Signing out on
  * purpose removes this citizen's drafts, outbox and cached data from the device — with requests
  * still waiting to be sent, the citizen is told first what would be lost.
  */

@@ -33,7 +33,10 @@ function valuesOf(p: Profile) {
 
 type Outcome = { tone: 'success' } | { tone: 'error'; message: string } | null;
 
-/** /profile: e-mail and ID card read-only; the rest editable with the rules of registration (spec §5). */
+/**
+ * /profile: e-mail and ID card read-only; the rest editable with the rules of registration
+ * (docs/specification.md#validation-rules).
+ */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useLingui();
   const form = useSchemaForm(profileForm, {

@@ -12,7 +12,7 @@ export interface DocumentToSend {
 
 /**
  * POST …/create-new as an outbox request: applicant data (ids as integers), the three documents
- * (turned into data URLs with their names only when sent — DECISIONS §2) and the bank, under the
+ * (resumable uploads named by id, docs/decisions.md#documents-travel-as-files-not-data-urls) and the bank, under the
  * draft's Idempotency-Key, so a retry after a lost answer never creates a second application. The
  * typed values and bank go along to be put back into the draft if the server refuses it.
  */

@@ -12,7 +12,7 @@ import { useDrafts } from '../stores/load-drafts';
 import { APPLICANT_FORM_ID, ApplicantForm } from './applicant-form';
 import { StepIndicator } from './step-indicator';
 
-/** Without a draft, step 1 starts from what the profile already knows (spec §2). */
+/** Without a draft, step 1 starts from what the profile already knows. */
 function fromProfile(p: Profile): Partial<ApplicantValues> {
   const id = (n: number | null | undefined) => (n ? String(n) : '');
   return {

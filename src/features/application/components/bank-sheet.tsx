@@ -8,7 +8,7 @@ import { fetchBanks } from '../../../lib/master-data';
 import type { ChosenBank } from '../stores/applicant-draft';
 import styles from './bank-sheet.module.css';
 
-/** The bottom sheet 'select payment method': group 'bank transfer', banks with logo and name (spec §2). */
+/** The bottom sheet 'select payment method': group 'bank transfer', banks with logo and name. */
 export function BankSheet({
   isOpen,
   onOpenChange,

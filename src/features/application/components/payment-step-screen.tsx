@@ -80,7 +80,7 @@ export function PaymentStepScreen() {
   }, [feeAttempt]);
 
   if (drafts.status === 'ready' && !submitted) {
-    // Spec §2: no saved documents → step 2; no saved applicant data → step 1.
+    // No saved documents → step 2; no saved applicant data → step 1.
     if (!complete || !values) return <Navigate to="/application-resident-certificate" replace />;
     if (APPLICATION_DOCUMENTS.some((k) => !files[k])) return <Navigate to="/document-submission" replace />;
   }
@@ -134,7 +134,8 @@ export function PaymentStepScreen() {
         // Saved on the phone: the outbox holds the application now (and puts it back if refused).
         await navigate({ to: '/outbox', search: { queued: outcome.entry.id }, replace: true });
       }
-      // Only now that the server or the outbox holds the application are the drafts removed (spec §4).
+      // Only now that the server or the outbox holds the application are the drafts removed
+      // (docs/specification.md#new-application).
       await clearDrafts();
     } catch (err) {
       // Another body under the same key: the next attempt gets a fresh key.

@@ -24,7 +24,7 @@ export function PreviewScreen() {
   const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
 
   const ready = drafts.status === 'ready';
-  // Spec §2: without the stored application or documents, back to /home.
+  // Without the stored application or documents, back to /home.
   if (ready && (!complete || !values || APPLICATION_DOCUMENTS.some((k) => !files[k])))
     return <Navigate to="/home" replace />;
 

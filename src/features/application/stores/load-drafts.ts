@@ -57,7 +57,7 @@ export function useDrafts(): { status: DraftsStatus; retry(): void } {
   return { status, retry };
 }
 
-/** After the server created the application: the drafts have done their work (spec §4). */
+/** After the server created the application: the drafts have done their work. */
 export async function clearDrafts(): Promise<void> {
   useApplicantDraft.getState().clear();
   await useDocumentsDraft.getState().clear();

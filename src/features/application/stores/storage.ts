@@ -2,9 +2,10 @@ import { createStore, del, entries, get, set, delMany } from 'idb-keyval';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 
 /**
- * The application drafts on this device (DECISIONS §2): IndexedDB, its own database so nothing
- * else on the page can clash with it. Every key starts with the owner — a digest of the signed-in
- * citizen — so on a shared phone one citizen never sees another's draft or documents.
+ * The application drafts on this device (docs/decisions.md#drafts-and-documents-live-in-indexeddb):
+ * IndexedDB, its own database so nothing else on the page can clash with it. Every key starts with
+ * the owner — a digest of the signed-in citizen — so on a shared phone one citizen never sees
+ * another's draft or documents.
  */
 export const draftDb = createStore('rc-application-drafts', 'drafts');
 

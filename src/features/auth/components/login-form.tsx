@@ -20,7 +20,7 @@ interface Props {
   resetDone?: boolean;
   /**
    * x009: the account waits for its e-mail code. The screen that composes this form asks for a
-   * code and opens the code screen (spec §4); a rejection is shown here.
+   * code and opens the code screen (docs/specification.md#login-and-password-recovery); a rejection is shown here.
    */
   onUnverified(email: string): Promise<void>;
 }

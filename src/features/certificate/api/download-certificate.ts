@@ -3,7 +3,7 @@ import { readThroughFile } from '../../../lib/offline-data';
 import { validToken } from '../../../lib/session';
 
 /**
- * GET …/{id}/download-2 with the bearer token, saved as `<ticket>.pdf` (spec §7). The PDF is made
+ * GET …/{id}/download-2 with the bearer token, saved as `<ticket>.pdf`. The PDF is made
  * on the server on demand; here it only becomes a Blob and a download link for a moment.
  * Without a token nothing is requested (spec: 'Token is missing').
  */

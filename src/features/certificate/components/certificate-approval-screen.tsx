@@ -15,9 +15,12 @@ import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/for
 import { downloadCertificate } from '../api/download-certificate';
 import styles from './certificate-approval-screen.module.css';
 
-/** The certificate exists from issue on; it stays downloadable after pick-up (DECISIONS §3). */
+/**
+ * The certificate exists from issue on; it stays downloadable after pick-up
+ * (docs/decisions.md#the-application-status-machine).
+ */
 const DOWNLOADABLE: readonly Status[] = [Status.certificateIssued, Status.waitingToPickup, Status.pickedUp];
-/** The spec's download notice lasts 3000 ms. */
+/** The download notice lasts 3 seconds, as the specification has it. */
 const NOTICE_MS = 3000;
 
 function CertificateMark() {
@@ -39,7 +42,10 @@ function CertificateMark() {
   );
 }
 
-/** /certificate-approval/{id}: congratulations, the e-certificate download and the office pick-up (spec §2). */
+/**
+ * /certificate-approval/{id}: congratulations, the e-certificate download and the office pick-up
+ * (docs/specification.md#certificate-and-pick-up).
+ */
 export function CertificateApprovalScreen({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const state = useApplication(id);

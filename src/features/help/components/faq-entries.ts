@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-/** The 4 questions of the FAQ (spec §9); each answer is a list of short paragraphs. */
+/** The 4 questions of the FAQ; each answer is a list of short paragraphs. */
 export const FAQ_ENTRIES: { id: string; question: MessageDescriptor; answer: MessageDescriptor[] }[] = [
   {
     id: 'apply',

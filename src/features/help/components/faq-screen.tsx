@@ -9,7 +9,7 @@ import styles from './help.module.css';
 
 const normalise = (s: string) => s.normalize('NFC').toLocaleLowerCase();
 
-/** /faq: the 4 questions; the search box filters them as the citizen types (DECISIONS §2). */
+/** /faq: the 4 questions; the search box filters them as the citizen types (docs/decisions.md#faq-search-works). */
 export function FaqScreen() {
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
 /**
- * The 8 sections of the terms and conditions (spec §2): acceptance, use, data consent, status and
+ * The 8 sections of the terms and conditions: acceptance, use, data consent, status and
  * notifications, certificate download, service changes, user responsibility, contact.
  */
 export const TERMS_SECTIONS: { id: string; title: MessageDescriptor; body: MessageDescriptor[] }[] = [

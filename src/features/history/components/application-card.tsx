@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/format';
 import styles from '../../../components/application/application-card.module.css';
 
-/** One application in the history; a ready certificate opens the certificate screen, anything else the detail (spec §2). */
+/** One application in the history; a ready certificate opens the certificate screen, anything else the detail. */
 export function ApplicationCard({ item }: { item: HistoryItem }) {
   const { i18n } = useLingui();
   const body = (

@@ -79,7 +79,10 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
   );
 }
 
-/** /detail-application/{id}: header, then the tabs — applicant data, documents, payment (spec §2), and who saw my data. */
+/**
+ * /detail-application/{id}: header, then the tabs — applicant data, documents, payment
+ * (docs/specification.md#history-and-detail), and who saw my data.
+ */
 export function DetailScreen({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const state = useApplication(id);

@@ -13,7 +13,7 @@ import styles from './history-screen.module.css';
 
 /**
  * /application-history. A refused session signs out (the API client does it, the guard goes to
- * /login, spec §4); a lost connection only shows a retry, so nobody is logged out for being offline.
+ * /login); a lost connection only shows a retry, so nobody is logged out for being offline.
  */
 export function HistoryScreen() {
   const history = useRemote((signal) => fetchHistory(undefined, signal), []);

@@ -3,7 +3,7 @@ import type { Profile } from '../../../../contract/profile';
 import { CitizenBadge } from '../../../components/layout/citizen-badge';
 import styles from './home-hero.module.css';
 
-/** Wide screens: the banner with the headline and the 'all in one place' tagline (spec §2). */
+/** Wide screens: the banner with the headline and the 'all in one place' tagline. */
 export function HomeHero({ profile }: { profile: Profile | null }) {
   const firstName = profile?.first_name;
   const lastName = profile?.last_name;

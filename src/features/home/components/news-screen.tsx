@@ -5,7 +5,7 @@ import { BottomNav } from '../../../components/layout/bottom-nav';
 import { ComingSoonDialog } from '../../../components/layout/coming-soon-dialog';
 import { Card, Page } from '../../../components/layout/page';
 
-/** /news is only a bottom-bar target (spec §2): it opens the coming-soon notice; Close goes home. */
+/** /news is only a bottom-bar target: it opens the coming-soon notice; Close goes home. */
 export function NewsScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import styles from './promo-carousel.module.css';
 
-/** Spec §2: 5 promo cards; a mouse drag scrolls at double speed. */
+/** 5 promo cards; a mouse drag scrolls at double speed. */
 const CARDS = 5;
 const DRAG_SPEED = 2;
 /** Movement (px) below which a press is a click, not a drag. */

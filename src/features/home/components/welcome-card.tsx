@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import type { ProfileState } from '../../../lib/profile';
 import styles from './welcome-card.module.css';
 
-/** Small screens: who is signed in — first and last name, phone with '+', the citizen badge (spec §2). */
+/** Small screens: who is signed in — first and last name, phone with '+', the citizen badge. */
 export function WelcomeCard({ state, onRetry }: { state: ProfileState; onRetry(): void }) {
   if (state.status === 'loading') {
     return (

@@ -1,7 +1,7 @@
 import type { OutboxRequestInput } from '../../../lib/outbox/submit';
 
 /**
- * POST …/{id}/upload-payment as an outbox request: the proof (a data URL made when sent) with its
+ * POST …/{id}/upload-payment as an outbox request: the proof (a resumable upload named by id) with its
  * file name, under the Idempotency-Key of the chosen file.
  */
 export function uploadProofRequest(

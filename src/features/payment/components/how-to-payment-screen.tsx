@@ -93,7 +93,7 @@ function MobileAppSteps({ va, recipient, amount }: { va: string; recipient: stri
   );
 }
 
-/** /how-to-payment?id=: the VA card and the two collapsible instruction lists (spec §2). */
+/** /how-to-payment?id=: the VA card and the two collapsible instruction lists. */
 export function HowToPaymentScreen({ id }: { id: number }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();

@@ -7,7 +7,10 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessPanel, TicketReference } from '../../../components/ui/success-panel';
 import { useApplication } from '../../../lib/application-detail';
 
-/** /payment-success?id=: reached after the proof upload; shows the real ticket number (DECISIONS §2). */
+/**
+ * /payment-success?id=: reached after the proof upload; shows the real ticket number
+ * (docs/decisions.md#payment-success-shows-the-real-ticket).
+ */
 export function PaymentSuccessScreen({ id }: { id: number | undefined }) {
   const state = useApplication(id ?? 0);
   const ticket = state.application?.ticket_number;

@@ -24,10 +24,10 @@ import styles from './proof-upload-form.module.css';
 type Chosen = { file: Blob; name: string; key: string; originalSize?: number };
 
 /**
- * The proof of payment (spec §5): exactly one file, jpg or png, at most 10 MB. The picker offers
- * only what the rule accepts (DECISIONS §2). The chosen file is kept on the device until it is
- * sent, with one Idempotency-Key per chosen file, so a retry of the same upload never counts twice.
- * Offline, the upload waits in the outbox (`onQueued`).
+ * The proof of payment: exactly one file, jpg or png, at most 10 MB. The picker offers
+ * only what the rule accepts (docs/decisions.md#pickers-accept-what-the-rule-accepts). The chosen
+ * file is kept on the device until it is sent, with one Idempotency-Key per chosen file, so a retry
+ * of the same upload never counts twice. Offline, the upload waits in the outbox (`onQueued`).
  */
 export function ProofUploadForm({
   applicationId,

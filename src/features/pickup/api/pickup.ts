@@ -9,7 +9,7 @@ export async function fetchPickupDay(date: string, signal?: AbortSignal): Promis
   return (await api<{ data: PickupDay }>(`${BASE}/pickup-slots?date=${encodeURIComponent(date)}`, { signal })).data;
 }
 
-/** POST …/{id}/set-pickup-date (spec §7) as an outbox request, with one Idempotency-Key per choice. */
+/** POST …/{id}/set-pickup-date as an outbox request, with one Idempotency-Key per choice. */
 export function setPickupDateRequest(
   id: number,
   choice: { date: string; time: string },

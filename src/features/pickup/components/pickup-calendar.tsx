@@ -41,8 +41,8 @@ interface PickupCalendarProps {
 }
 
 /**
- * The inline calendar of the pick-up screen (spec §2): today to 30 days ahead, weekends closed
- * (DECISIONS §2). Keyboard and screen readers get react-aria's grid navigation.
+ * The inline calendar of the pick-up screen: today to 30 days ahead, weekends closed
+ * (docs/decisions.md#pick-up-slots-come-from-the-server). Keyboard and screen readers get react-aria's grid navigation.
  */
 export function PickupCalendar({ value, min, max, onChange }: PickupCalendarProps) {
   const { t, i18n } = useLingui();

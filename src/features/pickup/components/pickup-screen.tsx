@@ -26,7 +26,10 @@ import { PickupCalendar } from './pickup-calendar';
 import { SlotGrid } from './slot-grid';
 import styles from './pickup-screen.module.css';
 
-/** Why the server refused the date (DECISIONS §2: weekends closed, today to 30 days ahead). */
+/**
+ * Why the server refused the date (weekends closed, today to 30 days ahead:
+ * docs/decisions.md#pick-up-slots-come-from-the-server).
+ */
 const DATE_ERRORS: Record<string, MessageDescriptor> = {
   date_weekend: msg`The office is closed on Saturdays and Sundays. Please choose a weekday.`,
   date_past: msg`This date has passed. Please choose another date.`,
@@ -74,7 +77,7 @@ function useDaysAhead(ready: boolean, from: string, max: string) {
   }, [ready, from, max]);
 }
 
-/** /pick-up-date/{id}: inline calendar, the chosen date, the day's slots and 'confirm pick-up' (spec §2, §5). */
+/** /pick-up-date/{id}: inline calendar, the chosen date, the day's slots and 'confirm pick-up'. */
 export function PickupScreen({ id }: { id: number }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -92,7 +95,7 @@ export function PickupScreen({ id }: { id: number }) {
   // One key per choice: a retry of the same choice (weak connection) never books twice.
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [date, time]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Default: today, or the next open day when today has no time left (DECISIONS §2).
+  // Default: today, or the next open day when today has no time left.
   useEffect(() => {
     if (chosenByCitizen.current || slots.status !== 'ready' || slots.day.open) return;
     const next = firstOpenDay(shiftDay(date, 1));

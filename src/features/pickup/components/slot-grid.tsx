@@ -11,7 +11,7 @@ interface SlotGridProps {
   error?: string;
 }
 
-/** The 20 half-hour slots of the chosen day (spec §2); unavailable ones disabled, places left shown. */
+/** The 20 half-hour slots of the chosen day; unavailable ones disabled, places left shown. */
 export function SlotGrid({ slots, value, onChange, error }: SlotGridProps) {
   const { t } = useLingui();
   return (

@@ -10,10 +10,11 @@ export interface ReapplyDocument {
 }
 
 /**
- * POST …/re-apply (DECISIONS §2) as an outbox request: the applicant fields (ids as integers), the
- * three documents (data URLs made only when sent), the bank and the id of the rejected application.
- * The Idempotency-Key makes a retry after a lost answer return the first answer instead of failing
- * as 'already submitted again'. The form goes along to be put back if the server refuses it.
+ * POST …/re-apply (docs/decisions.md#re-applying-after-a-rejection) as an outbox request: the
+ * applicant fields (ids as integers), the three documents (resumable uploads named by id), the bank
+ * and the id of the rejected application. The Idempotency-Key makes a retry after a lost answer
+ * return the first answer instead of failing as 'already submitted again'. The form goes along to
+ * be put back if the server refuses it.
  */
 export function reapplyRequest(
   rejectedId: number,

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/format';
 import styles from '../../../components/application/application-card.module.css';
 
-/** One rejected application: status, ticket number and applied-on date, opening its re-apply detail (spec §2). */
+/** One rejected application: status, ticket number and applied-on date, opening its re-apply detail. */
 export function AppliedBeforeCard({ item }: { item: HistoryItem }) {
   const { i18n } = useLingui();
   return (

@@ -22,7 +22,7 @@ import styles from './applied-before-detail.module.css';
 
 const FORM_ID = 'reapply-form';
 
-/** The rejected application's data as form values (the detail carries the location ids, spec §3). */
+/** The rejected application's data as form values (the detail carries the location ids). */
 function fromApplication(a: ApplicationDetail): ApplicantFormValues {
   const values = { ...EMPTY_APPLICANT_VALUES };
   for (const key of Object.keys(values) as (keyof ApplicantFormValues)[]) {
@@ -54,7 +54,7 @@ function ReapplyForm({
         await saveDraft(id, { values: form.getValues() as ApplicantFormValues });
         await navigate({ to: '/document-applied-before/$id', params: { id: String(id) } });
       } catch {
-        // Spec §8: the applied-before form falls back to the generic message.
+        // The applied-before form falls back to the generic message, as the specification has it.
         setProblem(i18n._(SOMETHING_WENT_WRONG));
         onBusyChange(false);
       }

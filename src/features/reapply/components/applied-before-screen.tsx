@@ -12,7 +12,7 @@ import styles from './applied-before-screen.module.css';
 
 /**
  * /history-applied-before: the rejected applications. A refused session signs out (the API client
- * does it and the guard goes to /login, spec §4); a lost connection only offers a retry.
+ * does it and the guard goes to /login); a lost connection only offers a retry.
  */
 export function AppliedBeforeScreen() {
   const rejected = useRemote((signal) => fetchRejected(signal), []);

@@ -23,7 +23,7 @@ function PaymentDue({ amount, deadline }: { amount: string; deadline: string }) 
 }
 
 /**
- * /applied-success/{id}: the new application's ticket reference (RC0000 + id, spec §9), and what
+ * /applied-success/{id}: the new application's ticket reference (RC0000 + id), and what
  * is left to do: unless the rejected application's payment carried over, the new one must be paid
  * before its deadline — with the way to its virtual account.
  */

@@ -39,7 +39,7 @@ type DraftState = { status: 'loading' } | { status: 'missing' } | { status: 'rea
 
 /**
  * /document-applied-before/{id}: the three documents (checked on the device like step 2), the
- * bank, and submit. The form data comes from the device (spec §4); without it the citizen goes
+ * bank, and submit. The form data comes from the device; without it the citizen goes
  * back to the list. Success clears it and opens /applied-success/{new id}.
  */
 export function ReapplyDocumentsScreen({ id }: { id: number }) {
@@ -130,7 +130,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       (document.getElementById(first)?.querySelector('input, select') as HTMLElement | null)?.focus();
       return;
     }
-    // Spec §4: the form data must still be on the device at submit, else back to the list.
+    // The form data must still be on the device at submit, else back to the list.
     const saved = await readDraft(id).catch(() => null);
     if (!saved) {
       await navigate({ to: '/history-applied-before', replace: true });
@@ -157,7 +157,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       if (outcome.result === 'sent')
         await navigate({ to: '/applied-success/$id', params: { id: String(outcome.entry.resultId) }, replace: true });
       else await navigate({ to: '/outbox', search: { queued: outcome.entry.id }, replace: true });
-      // Only now that the server or the outbox holds the new application is the form removed (spec §4).
+      // Only now that the server or the outbox holds the new application is the form removed.
       await clearDraft(id).catch(() => undefined);
     } catch (err) {
       // Another body under the same key: the next attempt gets a fresh key.

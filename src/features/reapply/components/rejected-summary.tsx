@@ -7,7 +7,7 @@ import { applicationNotes } from '../../../lib/application-labels';
 import { formatDate } from '../../../lib/format';
 import styles from './applied-before-detail.module.css';
 
-/** Ticket number, applied-on, status and the officer's notes (or '-') of the rejected application (spec §2). */
+/** Ticket number, applied-on, status and the officer's notes (or '-') of the rejected application. */
 export function RejectedSummary({ application: a }: { application: ApplicationDetail }) {
   const { t, i18n } = useLingui();
   return (

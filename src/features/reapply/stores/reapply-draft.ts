@@ -8,11 +8,14 @@ import { askPersistentStorage } from '../../../lib/persistent-storage';
 /**
  * The spec's `applicantDataAppliedBefore`: the re-apply form as the citizen confirmed it, held on
  * the device between the detail and the documents screens and removed once the server accepted
- * the re-application (spec §4). IndexedDB like the application drafts (DECISIONS §2), one entry
- * per rejected application, marked with its owner so on a shared phone one citizen never gets
- * another's data.
+ * the re-application (docs/specification.md#applying-again-after-a-rejection). IndexedDB like the
+ * application drafts, one entry per rejected application, marked with its owner so on a shared
+ * phone one citizen never gets another's data.
  */
-/** A checked document, its bytes kept as a Blob (IndexedDB stores Blobs as they are, DECISIONS §2). */
+/**
+ * A checked document, its bytes kept as a Blob (IndexedDB stores Blobs as they are,
+ * docs/decisions.md#drafts-and-documents-live-in-indexeddb).
+ */
 export interface ReapplyDocumentDraft {
   blob: Blob;
   name: string;
@@ -100,7 +103,7 @@ export async function forgetSubmissionKey(rejectedId: number): Promise<void> {
   if (await readDraft(rejectedId)) await saveDraft(rejectedId, { submission: null });
 }
 
-/** After the server accepted the re-application: the draft has done its work (spec §4). */
+/** After the server accepted the re-application: the draft has done its work. */
 export function clearDraft(rejectedId: number): Promise<void> {
   // Queued too, so a save still on its way cannot bring the draft back after it.
   const run = queue.then(() => del(keyOf(rejectedId), reapplyDb));

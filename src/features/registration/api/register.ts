@@ -22,7 +22,10 @@ export interface RegisterPayload {
 export const register = (body: RegisterPayload) =>
   api<OtpSentResponse>('/v1/auth/register', { body, auth: false, timeoutMs: 180_000 });
 
-/** The photo as the data URL the API takes; made only now, when the request is sent (DECISIONS). */
+/**
+ * The photo as the data URL the API takes; made only now, when the request is sent
+ * (docs/decisions.md#documents-travel-as-files-not-data-urls).
+ */
 export function toDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -10,7 +10,7 @@ import { useCardReader, useEarlierReading, useReaderWarmUp } from './use-card-re
 import { useObjectUrl } from './use-object-url';
 import styles from './id-card.module.css';
 
-/** Rear camera at 1080x1920 (spec §9); the browser gives the closest it has. */
+/** Rear camera at 1080x1920 (as the specification asks); the browser gives the closest it has. */
 const CONSTRAINTS: MediaStreamConstraints = {
   audio: false,
   video: { facingMode: { ideal: 'environment' }, width: { ideal: 1080 }, height: { ideal: 1920 } },

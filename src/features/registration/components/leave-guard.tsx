@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 
 /**
- * The registration screens warn before the citizen leaves them (spec §2): the browser asks on
+ * The registration screens warn before the citizen leaves them: the browser asks on
  * reload or close, and leaving the registration for another page — or the back arrow — asks
  * a plain question whether to leave the page (the spec's borrowed wording replaced). Moving between registration steps is never blocked.
  */

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Single-digit boxes (spec §2). The phone's keyboard may offer the mailed code
+ * Single-digit boxes. The phone's keyboard may offer the mailed code
  * (autocomplete="one-time-code") or the citizen may paste it: the whole code fills every box.
  */
 export function OtpBoxes({ value, length, onChange, invalid, describedBy }: Props) {

@@ -3,7 +3,7 @@ import { draftReady } from './registration-draft';
 
 /**
  * The registration screens after the first need the e-mail of the draft; without it they send
- * the citizen back (spec §2: to /register, or to / from the code screen).
+ * the citizen back (to /register, or to / from the code screen).
  */
 export async function requireDraftEmail(to: '/register' | '/'): Promise<void> {
   const draft = await draftReady();

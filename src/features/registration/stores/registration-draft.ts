@@ -26,7 +26,10 @@ export interface PlaceCandidates {
   village: number[];
 }
 
-/** What survives a reload or a lost connection (DECISIONS: everything but the password). */
+/**
+ * What survives a reload or a lost connection (everything but the password:
+ * docs/decisions.md#the-registration-password-is-never-stored).
+ */
 export interface DraftData {
   email: string;
   /** As typed after +856, grouped 2-4-4. */
@@ -72,7 +75,7 @@ const idbStorage: PersistStorage<DraftData> = {
   removeItem: (name) => del(name),
 };
 
-/** The registration draft (spec §3: merged on set, emptied on clear). */
+/** The registration draft (merged on set, emptied on clear). */
 export const useRegistrationDraft = create<DraftState>()(
   persist(
     (setState) => ({

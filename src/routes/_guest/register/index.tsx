@@ -7,7 +7,7 @@ import { RegistrationSteps } from '../../../features/registration/components/reg
 
 type Search = { taken?: 'email' | 'phone' };
 
-/** Registration, step 1: e-mail, phone and password (spec §2). Back goes to /. */
+/** Registration, step 1: e-mail, phone and password. Back goes to /. */
 export const Route = createFileRoute('/_guest/register/')({
   validateSearch: (search: Record<string, unknown>): Search =>
     search.taken === 'email' || search.taken === 'phone' ? { taken: search.taken } : {},

@@ -5,7 +5,7 @@ import { Page } from '../../../components/layout/page';
 import { OtpForm } from '../../../features/registration/components/otp-form';
 import { RegistrationSteps } from '../../../features/registration/components/registration-steps';
 
-/** Registration, step 4: the e-mailed code. Without a draft e-mail, to / (spec §2). */
+/** Registration, step 4: the e-mailed code. Without a draft e-mail, to /. */
 export const Route = createFileRoute('/_guest/register/otp')({
   beforeLoad: async () => {
     const { requireDraftEmail } = await import('../../../features/registration/stores/draft-guard');

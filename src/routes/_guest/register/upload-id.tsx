@@ -6,7 +6,7 @@ import { IdCardUpload } from '../../../features/registration/components/id-card-
 import { useLeaveGuard } from '../../../features/registration/components/leave-guard';
 import { RegistrationSteps } from '../../../features/registration/components/registration-steps';
 
-/** Registration, step 2 by file: pick, preview, read on the device. Warns on unload (spec §2). */
+/** Registration, step 2 by file: pick, preview, read on the device. Warns on unload. */
 export const Route = createFileRoute('/_guest/register/upload-id')({
   beforeLoad: async () => {
     const { requireDraftEmail } = await import('../../../features/registration/stores/draft-guard');
