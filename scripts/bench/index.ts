@@ -8,8 +8,10 @@
  * skipped if unreachable), each next to a bare Fastify route serving the same bytes in the same run;
  * the server's peak memory while 20 citizens send their documents at once, by resumable upload and
  * as base64 in JSON (scripts/bench/upload-memory.ts); OCR worker start and recognition of a
- * generated ID card in Chromium; certificate PDF time and size. `--only uploads` runs the memory
- * part alone. The machine may be shared: the load average before and after is written beside the figures.
+ * generated ID card in Chromium; certificate PDF time and size; the weak-link submission
+ * (scripts/bench/weak-link.ts: bytes the phone sent and seconds, next to the base64 path).
+ * `--only weak-link` and `--only uploads` run those parts alone. The machine may be shared: the load
+ * average before and after is written beside the figures.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +23,7 @@ import { apiLoad, type LoadFigure } from './api-load';
 import { lighthouseRuns, ocrTiming, offlineFirstScreen, type LighthouseFigure } from './browser';
 import { startServer } from './server-process';
 import { uploadMemory, uploadMemoryTable, type UploadMemoryFigure } from './upload-memory';
+import { weakLink, weakLinkTable, type WeakLinkFigure } from './weak-link';
 
 const LIGHTHOUSE = ['/', '/login', '/register', '/forgot-password', '/verify/BENCH-CODE', '/home'];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -126,11 +129,15 @@ async function main() {
   const only = option('only');
   const paths = option('paths')?.split(',') ?? LIGHTHOUSE;
   const lhrDir = option('lhr-dir');
-  if (only && !['lighthouse', 'api', 'uploads'].includes(only))
-    throw new Error(`--only ${only}: "lighthouse", "api" or "uploads"`);
+  if (only && !['lighthouse', 'api', 'uploads', 'weak-link'].includes(only))
+    throw new Error(`--only ${only}: "lighthouse", "api", "uploads" or "weak-link"`);
   if (only === 'lighthouse') return lighthouseOnly(paths, lhrDir);
   if (only === 'api') return apiOnly();
   if (only === 'uploads') return console.log(uploadMemoryTable(await uploadsOnBoth()).join('\n'));
+  if (only === 'weak-link') {
+    const figure = weakLink(Number(process.env.BENCH_PORT ?? 3900) + 50);
+    return console.log(figure ? weakLinkTable(figure).join('\n') : 'the weak-link run failed');
+  }
   const started = new Date();
   const loadBefore = load();
   const machine = {
@@ -184,6 +191,8 @@ async function main() {
     }
   }
   const uploads = await uploadsOnBoth();
+  process.stderr.write('Weak-link submission…\n');
+  const link = weakLink(Number(process.env.BENCH_PORT ?? 3900) + 50);
   const loadAfter = load();
 
   const report = {
@@ -193,6 +202,7 @@ async function main() {
     offline,
     api,
     uploads,
+    weakLink: link,
     ocr,
     pdf,
   };
@@ -209,6 +219,7 @@ type Report = {
   offline: { path: string; fcp: number; lcp: number }[];
   api: { database: string; figures: LoadFigure[] }[];
   uploads: UploadMemoryFigure[];
+  weakLink?: WeakLinkFigure | null;
   ocr?: { workerStartMs: number; recognitionMs: number; textLength: number };
   pdf?: { medianMs: number; sizeKb: number };
 };
@@ -302,6 +313,7 @@ function markdown(r: Report): string {
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
   lines.push(...apiTables(r.api));
   if (r.uploads?.length) lines.push(...uploadMemoryTable(r.uploads));
+  if (r.weakLink) lines.push(...weakLinkTable(r.weakLink));
   lines.push('', '## Device work', '');
   if (r.ocr)
     lines.push(
