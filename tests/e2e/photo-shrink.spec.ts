@@ -143,3 +143,53 @@ test('a small JPEG within budget is kept exactly as chosen', async ({ page, requ
   const kept = await keptDocuments(page);
   expect(Buffer.from(kept.proof_of_residence!.base64, 'base64').equals(Buffer.from(small))).toBe(true);
 });
+
+test('a photo a JPEG cannot compress is drawn smaller, never below 1600 px', async ({ page }) => {
+  await page.goto('/');
+  const workerFile = fs.readdirSync('dist/assets').find((f) => /^shrink\.worker-.*\.js$/.test(f))!;
+  const result = await page.evaluate(
+    async ({ url, target }) => {
+      // Grain in 2-pixel blocks, so it survives halving: the worst case for JPEG at 2000 px.
+      const canvas = new OffscreenCanvas(4000, 3000);
+      const g = canvas.getContext('2d')!;
+      const image = g.createImageData(4000, 3000);
+      let s = 7;
+      for (let y = 0; y < 3000; y += 2)
+        for (let x = 0; x < 4000; x += 2)
+          for (let c = 0; c < 3; c++) {
+            s = (s * 1664525 + 1013904223) >>> 0;
+            const v = 128 + ((s >>> 24) - 128) * 0.5;
+            for (const [dx, dy] of [
+              [0, 0],
+              [1, 0],
+              [0, 1],
+              [1, 1],
+            ] as const) {
+              const i = ((y + dy) * 4000 + x + dx) * 4;
+              image.data[i + c] = v;
+              image.data[i + 3] = 255;
+            }
+          }
+      g.putImageData(image, 0, 0);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+      const worker = new Worker(url, { type: 'module' });
+      const reply = await new Promise<{
+        ok: boolean;
+        shrunk: { blob: Blob; width: number; height: number; encodes: number };
+      }>((resolve) => {
+        worker.onmessage = (e) => resolve(e.data);
+        worker.postMessage({ id: 1, blob, target });
+      });
+      worker.terminate();
+      const { width, height, encodes } = reply.shrunk;
+      return { original: blob.size, bytes: reply.shrunk.blob.size, width, height, encodes };
+    },
+    { url: `/assets/${workerFile}`, target: targetOf('proof_of_residence') },
+  );
+  console.log(
+    `noise: ${(result.original / 1e6).toFixed(2)} MB → ${(result.bytes / 1000).toFixed(0)} KB, ${result.width}x${result.height}, ${result.encodes} encodings`,
+  );
+  expect(result.width).toBeLessThan(2000);
+  expect(result.width).toBeGreaterThanOrEqual(1600);
+  expect(result.encodes).toBeLessThanOrEqual(12);
+});
