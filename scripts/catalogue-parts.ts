@@ -16,7 +16,10 @@ const SIGNED_IN_SOURCES = [
   /^src\/routes\/_officer/,
   /^src\/routes\/-citizen-area/,
   /^src\/components\/ui\/offline-notice/,
+  /^src\/components\/ui\/file-input/,
   /^src\/components\/application\//,
+  /^src\/components\/outbox\//,
+  /^src\/lib\/outbox\//,
   /^src\/lib\/application-/,
   /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//,
 ];
