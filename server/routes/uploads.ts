@@ -80,11 +80,17 @@ export default async function uploadRoutes(app: FastifyInstance) {
       throw new HttpError(415, ErrorCode.badRequest, `Send the bytes as ${OFFSET_OCTET_STREAM}.`);
   }
 
-  async function ownUpload(req: FastifyRequest): Promise<UploadRow> {
+  /**
+   * onRequest, right after the session: the caller's upload, before any other check, so another
+   * citizen's upload is a 404 whatever else the request gets wrong.
+   */
+  const found = new WeakMap<FastifyRequest, UploadRow>();
+  async function loadUpload(req: FastifyRequest) {
     const upload = await app.uploads.find((req.params as { id: string }).id, req.user!.id);
     if (!upload) throw uploadNotFound();
-    return upload;
+    found.set(req, upload);
   }
+  const ownUpload = (req: FastifyRequest) => found.get(req)!;
 
   async function append(upload: UploadRow, offset: number, req: FastifyRequest) {
     const declared = integerHeader(req.headers['content-length']);
@@ -207,7 +213,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   app.head(
     `${PATH}/:id`,
     {
-      onRequest: [app.authenticate, tusRequest],
+      onRequest: [app.authenticate, loadUpload, tusRequest],
       schema: {
         tags,
         security,
@@ -218,7 +224,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const upload = await ownUpload(req);
+      const upload = ownUpload(req);
       return reply
         .status(200)
         .headers({ ...uploadHeaders(upload), 'upload-length': String(upload.length), 'cache-control': 'no-store' })
@@ -229,7 +235,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   app.patch(
     `${PATH}/:id`,
     {
-      onRequest: [app.authenticate, tusRequest, octetStream],
+      onRequest: [app.authenticate, loadUpload, tusRequest, octetStream],
       schema: {
         tags,
         security,
@@ -241,7 +247,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const upload = await ownUpload(req);
+      const upload = ownUpload(req);
       const offset = integerHeader(req.headers['upload-offset']);
       if (offset === null) throw badRequest('Upload-Offset is required.');
       const moved = await append(upload, offset, req);
@@ -252,11 +258,11 @@ export default async function uploadRoutes(app: FastifyInstance) {
   app.delete(
     `${PATH}/:id`,
     {
-      onRequest: [app.authenticate, tusRequest],
+      onRequest: [app.authenticate, loadUpload, tusRequest],
       schema: { tags, security, summary: 'Abandon an upload (its bytes are removed)' },
     },
     async (req, reply) => {
-      await app.uploads.remove(await ownUpload(req));
+      await app.uploads.remove(ownUpload(req));
       return reply.status(204).send();
     },
   );

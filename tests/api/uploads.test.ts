@@ -95,7 +95,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
     const citizen = await createAccount(t.app);
     const photo = bigPhoto(300_000);
     const book = bigPdf(600_000);
-    const residence = bigPdf(UPLOAD_PIECE_BYTES * 2 + 17);
+    const residence = bigPdf(3 * 1024 * 1024 + 17);
     const created = await create(citizen.headers, 'applicant_photo', photo.length);
     expect(created.statusCode).toBe(201);
     expect(created.headers.location).toMatch(/^\/api\/v1\/uploads\/[0-9a-f]{32}$/);
@@ -122,8 +122,13 @@ describe('resumable uploads (tus 1.0.0)', () => {
     const ids = {
       applicant_photo_upload_id: location.split('/').pop(),
       household_registration_book_upload_id: await uploadWhole(citizen.headers, 'household_registration_book', book),
-      // One PATCH larger than a stored piece: kept in several.
-      proof_of_residence_upload_id: await uploadWhole(citizen.headers, 'proof_of_residence', residence, 1_000_000),
+      // One PATCH of 3 MB (beyond the 1 MB limit of JSON bodies), stored in pieces as it arrives.
+      proof_of_residence_upload_id: await uploadWhole(
+        citizen.headers,
+        'proof_of_residence',
+        residence,
+        10 * 1024 * 1024,
+      ),
     };
     const body = await applicationBody(t.app, {
       applicant_photo: undefined,
