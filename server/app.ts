@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
+import { resolveHashSecret } from './lib/hash-secret';
 import { installValibotValidator } from './lib/validation';
 import authPlugin from './plugins/auth';
 import certificateKeysPlugin from './plugins/certificate-keys';
@@ -20,13 +21,27 @@ import apiRoutes from './routes';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Key of the keyed hashes stored in the database (never stored there itself). */
+    hashKey: Buffer;
   }
 }
 
 /** The whole product as one Fastify app: built by server.ts for real, and by the tests with their own config. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.isTest ? false : { level: config.logLevel },
+    logger: config.isTest
+      ? false
+      : {
+          level: config.logLevel,
+          // The path only: query strings carry a reset link's token or a citizen's address text.
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({
+              method: req.method,
+              url: req.url.split('?')[0],
+              remoteAddress: req.ip,
+            }),
+          },
+        },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Ids in URLs are numbers; anything longer than this is noise.
@@ -34,6 +49,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.decorate('config', config);
+  app.decorate('hashKey', resolveHashSecret(config, app.log));
   installValibotValidator(app);
   await app.register(errorsPlugin);
 

@@ -26,6 +26,8 @@ const envSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Lao e-Government <no-reply@egov.la>'),
   APP_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://egov.example.la'))),
   BANK_CALLBACK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** Key of the keyed hashes the database stores; unset: generated in DATA_DIR. */
+  HASH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** Ed25519 private key (32-byte seed, base64url) that signs certificates; unset: generated in DATA_DIR. */
   CERTIFICATE_SIGNING_KEY: v.optional(
     v.pipe(
@@ -97,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bankCallbackSecret: e.BANK_CALLBACK_SECRET,
+    hashSecret: e.HASH_SECRET,
     certificateSigningKey: e.CERTIFICATE_SIGNING_KEY ? raw32(e.CERTIFICATE_SIGNING_KEY)! : undefined,
     certificateRetiredKeys: (e.CERTIFICATE_RETIRED_KEYS ?? '')
       .split(',')

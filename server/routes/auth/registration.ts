@@ -117,7 +117,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
         throw uniqueViolation(err) ?? err;
       }
 
-      const code = await issueCode(app.db, userId, clientAddress(req), { resend: false }, now);
+      const code = await issueCode(app.db, app.hashKey, userId, clientAddress(req), { resend: false }, now);
       await sendCode(app, body.email, language, code);
       return otpSent(body.email);
     },
