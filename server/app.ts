@@ -42,7 +42,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
             }),
           },
         },
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify applies it at run time (its types take only addresses or a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Ids in URLs are numbers; anything longer than this is noise.
     routerOptions: { maxParamLength: 200 },
