@@ -79,11 +79,14 @@ export async function createApplication(
 ): Promise<number> {
   const missing = APPLICATION_DOCUMENTS.filter((kind) => !input.documents[kind].dataUrl);
   if (missing.length) throw invalid(Object.fromEntries(missing.map((kind) => [kind, FieldError.required])));
-  const decoded = APPLICATION_DOCUMENTS.map((kind) => ({
-    kind,
-    name: input.documents[kind].name,
-    doc: decodeDocument(input.documents[kind].dataUrl!, kind),
-  }));
+  // One after another: each image is decoded in full, and three at once would triple the memory.
+  const decoded = [];
+  for (const kind of APPLICATION_DOCUMENTS)
+    decoded.push({
+      kind,
+      name: input.documents[kind].name,
+      doc: await decodeDocument(input.documents[kind].dataUrl!, kind),
+    });
 
   const [bank] = await app.db
     .select({ id: banks.id, vaPrefix: banks.vaPrefix })
@@ -409,11 +412,9 @@ export async function replaceDocuments(
       'Documents can no longer be changed: the application is being reviewed.',
     );
   }
-  const decoded = kinds.map((kind) => ({
-    kind,
-    name: incoming[kind]!.name,
-    doc: decodeDocument(incoming[kind]!.dataUrl!, kind),
-  }));
+  const decoded = [];
+  for (const kind of kinds)
+    decoded.push({ kind, name: incoming[kind]!.name, doc: await decodeDocument(incoming[kind]!.dataUrl!, kind) });
   const prepared = await Promise.all(decoded.map(async (x) => ({ ...x, stored: await app.documents.prepare(x.doc) })));
   return app.db.transaction(async (tx) => {
     // Re-checked in the transaction: an officer may have started the review since we read the row.

@@ -6,8 +6,6 @@ import {
   ALLOWED_TYPES,
   EXTENSIONS,
   MAX_FILE_BYTES,
-  imageSize,
-  isPhotoRatio,
   parseDataUrl,
   sniffType,
   type DocumentKind,
@@ -17,6 +15,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { Database, Db } from '../db/client';
 import { documents } from '../db/schema';
 import { HttpError } from '../lib/http-error';
+import { checkImage, checkPdf } from './file-checks';
 
 export interface DecodedDocument {
   bytes: Buffer;
@@ -27,9 +26,13 @@ export interface DecodedDocument {
 /**
  * Checks an uploaded file the way the browser did, but trusting nothing it said: base64 data URL,
  * at most 10 MB, the real type from its first bytes (a renamed .exe is refused), the kind's allowed
- * types, and the 3:4 ratio for the applicant photo.
+ * types, then the whole file (file-checks.ts), and the 3:4 ratio of the applicant photo as kept.
  */
-export function decodeDocument(dataUrl: string, kind: DocumentKind, field: string = kind): DecodedDocument {
+export async function decodeDocument(
+  dataUrl: string,
+  kind: DocumentKind,
+  field: string = kind,
+): Promise<DecodedDocument> {
   const parsed = parseDataUrl(dataUrl);
   if (!parsed)
     throw new HttpError(415, ErrorCode.fileTypeNotAllowed, `${field} must be a base64 data URL`, {
@@ -58,18 +61,10 @@ export function decodeDocument(dataUrl: string, kind: DocumentKind, field: strin
       { [field]: ErrorCode.fileTypeNotAllowed },
     );
   }
-  if (kind === 'applicant_photo') {
-    const size = imageSize(bytes);
-    if (!size)
-      throw new HttpError(422, ErrorCode.photoAspectRatio, 'Failed to read image dimensions', {
-        [field]: ErrorCode.photoAspectRatio,
-      });
-    if (!isPhotoRatio(size.width, size.height))
-      throw new HttpError(422, ErrorCode.photoAspectRatio, 'Image must have a 3:4 aspect ratio', {
-        [field]: ErrorCode.photoAspectRatio,
-      });
-  }
-  return { bytes, contentType: type, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+  // Decoded and re-encoded (images) or read for active content (PDFs): what is kept is what it claims.
+  const kept =
+    type === 'application/pdf' ? (checkPdf(bytes, field), bytes) : await checkImage(bytes, type, kind, field);
+  return { bytes: kept, contentType: type, sha256: crypto.createHash('sha256').update(kept).digest('hex') };
 }
 
 /**

@@ -54,7 +54,7 @@ export async function receiveProofOfPayment(
   if (row.status === Status.pending && row.deadline.getTime() < Date.now()) {
     throw new HttpError(422, ErrorCode.paymentDeadlinePassed, 'The payment deadline has passed.');
   }
-  const doc = decodeDocument(proof.dataUrl, 'proof_of_payment');
+  const doc = await decodeDocument(proof.dataUrl, 'proof_of_payment');
   const stored = await app.documents.prepare(doc);
   return app.db.transaction(async (tx) => {
     await storeDocuments(tx, row.userId, row.id, [{ kind: 'proof_of_payment', name: proof.name, doc, stored }]);

@@ -58,7 +58,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
       const place = await placeProblem(app.db, body);
       if (place) throw badRequest('The place is not valid', place);
       // Type by magic bytes (JPEG or PNG), at most 10 MB: 413/415/422 otherwise.
-      const idCardImage = decodeDocument(body.id_card_file, 'id_card', 'id_card_file');
+      const idCardImage = await decodeDocument(body.id_card_file, 'id_card', 'id_card_file');
 
       // Registering again with an e-mail nobody verified yet replaces that attempt; it still gets
       // at most one code per 30 s, so re-registering is no way around the resend limits.
