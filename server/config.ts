@@ -86,6 +86,10 @@ const envSchema = v.object({
   RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
   RATE_LIMIT_UPLOADS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_CERTIFICATES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_REGISTRATIONS_PER_DOMAIN: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_LOOKUPS_PER_ADDRESS: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_LOOKUPS_PER_IDENTIFIER: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_RESETS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
@@ -148,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.output;
+  const test = e.NODE_ENV === 'test';
   if (e.CERTIFICATE_SIGNING_KEY && e.CERTIFICATE_SIGNING_KEY_FILE)
     throw new Error('Invalid configuration:\n  set CERTIFICATE_SIGNING_KEY or CERTIFICATE_SIGNING_KEY_FILE, not both');
   return {
@@ -195,6 +200,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerHour: e.RATE_LIMIT_UPLOADS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
       /** Certificate PDFs rendered, per account, per hour. */
       certificatesPerHour: e.RATE_LIMIT_CERTIFICATES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Registrations (each writes an ID-card image and mails a code) per client address per hour: 200 neighbours fit. */
+      registrationsPerAddress: e.RATE_LIMIT_REGISTRATIONS_PER_ADDRESS ?? (test ? 1_000_000 : 300),
+      /** Registrations per e-mail domain per hour (large public providers excepted), so nobody mails a domain's people. */
+      registrationsPerDomain: e.RATE_LIMIT_REGISTRATIONS_PER_DOMAIN ?? (test ? 1_000_000 : 300),
+      /** Calls that tell whether an account exists (register-check, register, login) per address per hour. */
+      lookupsPerAddress: e.RATE_LIMIT_LOOKUPS_PER_ADDRESS ?? (test ? 1_000_000 : 1500),
+      /** The same calls about one e-mail, phone or ID number per hour (a person never reaches it). */
+      lookupsPerIdentifier: e.RATE_LIMIT_LOOKUPS_PER_IDENTIFIER ?? (test ? 1_000_000 : 30),
       /** Failed logins per client address in 15 minutes (10 per account stays fixed). */
       loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
       /** Code resends asked for from one client address per hour (one per 30 s and 5 per hour per account stay fixed). */
