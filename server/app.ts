@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
+import { resolveHashSecret } from './lib/hash-secret';
 import { installValibotValidator } from './lib/validation';
 import authPlugin from './plugins/auth';
 import certificateKeysPlugin from './plugins/certificate-keys';
@@ -20,20 +21,42 @@ import apiRoutes from './routes';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Key of the keyed hashes stored in the database (never stored there itself). */
+    hashKey: Buffer;
   }
 }
 
 /** The whole product as one Fastify app: built by server.ts for real, and by the tests with their own config. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.isTest ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: config.isTest
+      ? false
+      : {
+          level: config.logLevel,
+          // The path only: query strings carry a reset link's token or a citizen's address text.
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({
+              method: req.method,
+              url: req.url.split('?')[0],
+              remoteAddress: req.ip,
+            }),
+          },
+        },
+    // A hop count as Fastify applies it at run time (its types take only addresses or a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Ids in URLs are numbers; anything longer than this is noise.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
   });
   app.decorate('config', config);
+  app.decorate('hashKey', resolveHashSecret(config, app.log));
   installValibotValidator(app);
   await app.register(errorsPlugin);
 

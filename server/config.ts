@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { raw32 } from './lib/certificate-keys';
@@ -29,6 +31,8 @@ const envSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Lao e-Government <no-reply@egov.la>'),
   APP_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://egov.example.la'))),
   BANK_CALLBACK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /** Key of the keyed hashes the database stores; unset: generated in DATA_DIR. */
+  HASH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** Ed25519 private key (32-byte seed, base64url) that signs certificates; unset: generated in DATA_DIR. */
   CERTIFICATE_SIGNING_KEY: v.optional(
     v.pipe(
@@ -36,6 +40,8 @@ const envSchema = v.object({
       v.check((s) => raw32(s) !== null, 'must be a 32-byte Ed25519 key in base64url (43 characters)'),
     ),
   ),
+  /** A file holding that key (a secrets mount outside DATA_DIR, so backups never carry it). */
+  CERTIFICATE_SIGNING_KEY_FILE: v.optional(v.string()),
   /** Public keys (base64url, comma-separated) of earlier signing keys: their certificates keep verifying. */
   CERTIFICATE_RETIRED_KEYS: v.optional(
     v.pipe(
@@ -63,7 +69,21 @@ const envSchema = v.object({
   SUPPORT_PHONE: v.optional(v.string(), '+856 21 000 000'),
   SUPPORT_EMAIL: v.optional(v.string(), 'support@egov.la'),
   SUPPORT_WHATSAPP: v.optional(v.string(), '+856 20 0000 0000'),
-  TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+  /**
+   * Whose X-Forwarded-For to believe: `false`; the proxies' addresses or CIDR ranges (comma-separated,
+   * also `loopback`, `linklocal`, `uniquelocal`); or a hop count. `true` means `loopback` (a proxy on
+   * this machine), never "anyone": a client reaching the server directly must not choose its address.
+   */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => parseTrustProxy(s) !== undefined,
+        'must be false, true (a proxy on this machine), a hop count (1-10) or comma-separated proxy addresses / CIDR ranges',
+      ),
+    ),
+    'false',
+  ),
   // Rate limits (README: Rate limits). Unset under NODE_ENV=test, the address ceiling is lifted so
   // the test suites, which all come from 127.0.0.1, never trip it by accident.
   RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
@@ -71,6 +91,10 @@ const envSchema = v.object({
   RATE_LIMIT_CERTIFICATES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_STARTS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_MB_PER_HOUR: v.optional(intPattern(1, 100_000)),
+  RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_REGISTRATIONS_PER_DOMAIN: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_LOOKUPS_PER_ADDRESS: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_LOOKUPS_PER_IDENTIFIER: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_RESETS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
@@ -83,6 +107,46 @@ const envSchema = v.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isAddressOrRange = (item: string) => {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+function signingKeyFromFile(file: string): Buffer {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(
+      `Invalid configuration:\n  CERTIFICATE_SIGNING_KEY_FILE: cannot read ${file} (${(err as Error).message})`,
+      { cause: err },
+    );
+  }
+  const key = raw32(text);
+  if (!key)
+    throw new Error(
+      `Invalid configuration:\n  CERTIFICATE_SIGNING_KEY_FILE: ${file} must hold a 32-byte Ed25519 key in base64url (43 characters)`,
+    );
+  return key;
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it (false, a hop count or a list), or undefined if malformed. */
+export function parseTrustProxy(text: string): false | number | string[] | undefined {
+  const value = text.trim();
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return ['loopback'];
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10 ? Number(value) : undefined;
+  const items = value
+    .split(',')
+    .map((i) => i.trim())
+    .filter(Boolean);
+  return items.length && items.every(isAddressOrRange) ? items : undefined;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const clean = Object.fromEntries(Object.entries(env).filter(([, val]) => val !== undefined && val !== ''));
   const result = v.safeParse(envSchema, clean);
@@ -93,6 +157,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.output;
+  const test = e.NODE_ENV === 'test';
+  if (e.CERTIFICATE_SIGNING_KEY && e.CERTIFICATE_SIGNING_KEY_FILE)
+    throw new Error('Invalid configuration:\n  set CERTIFICATE_SIGNING_KEY or CERTIFICATE_SIGNING_KEY_FILE, not both');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -102,7 +169,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bankCallbackSecret: e.BANK_CALLBACK_SECRET,
-    certificateSigningKey: e.CERTIFICATE_SIGNING_KEY ? raw32(e.CERTIFICATE_SIGNING_KEY)! : undefined,
+    hashSecret: e.HASH_SECRET,
+    certificateSigningKey: e.CERTIFICATE_SIGNING_KEY
+      ? raw32(e.CERTIFICATE_SIGNING_KEY)!
+      : e.CERTIFICATE_SIGNING_KEY_FILE
+        ? signingKeyFromFile(e.CERTIFICATE_SIGNING_KEY_FILE)
+        : undefined,
     certificateRetiredKeys: (e.CERTIFICATE_RETIRED_KEYS ?? '')
       .split(',')
       .map((k) => k.trim())
@@ -123,7 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter(Boolean),
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, whatsapp: e.SUPPORT_WHATSAPP },
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     logLevel: e.LOG_LEVEL,
     isTest: e.NODE_ENV === 'test',
     rateLimits: {
@@ -137,6 +209,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadMegabytesPerHour: e.RATE_LIMIT_UPLOAD_MB_PER_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 200),
       /** Certificate PDFs rendered, per account, per hour. */
       certificatesPerHour: e.RATE_LIMIT_CERTIFICATES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Registrations (each writes an ID-card image and mails a code) per client address per hour: 200 neighbours fit. */
+      registrationsPerAddress: e.RATE_LIMIT_REGISTRATIONS_PER_ADDRESS ?? (test ? 1_000_000 : 300),
+      /** Registrations per e-mail domain per hour (large public providers excepted), so nobody mails a domain's people. */
+      registrationsPerDomain: e.RATE_LIMIT_REGISTRATIONS_PER_DOMAIN ?? (test ? 1_000_000 : 300),
+      /** Calls that tell whether an account exists (register-check, register, login) per address per hour. */
+      lookupsPerAddress: e.RATE_LIMIT_LOOKUPS_PER_ADDRESS ?? (test ? 1_000_000 : 1500),
+      /** The same calls about one e-mail, phone or ID number per hour (a person never reaches it). */
+      lookupsPerIdentifier: e.RATE_LIMIT_LOOKUPS_PER_IDENTIFIER ?? (test ? 1_000_000 : 30),
       /** Failed logins per client address in 15 minutes (10 per account stays fixed). */
       loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
       /** Code resends asked for from one client address per hour (one per 30 s and 5 per hour per account stay fixed). */

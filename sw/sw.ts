@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { MASTER_DATA_CACHE, isKeptMasterData, isPersonalEntry } from './master-data-route';
 import { prerenderedNavigation } from './navigation';
 import { registerOutbox } from './outbox';
 import { registerOcrCache } from './ocr-cache';
@@ -22,16 +23,24 @@ registerRoute(new NavigationRoute(prerenderedNavigation, { denylist: [/^\/api\//
 // Provinces, districts, villages and banks change only when an operator imports a new list: show the
 // copy we have at once (offline too) and refresh it in the background.
 registerRoute(
-  ({ url, request }) =>
-    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/v1/master-data/'),
+  ({ url, request }) => request.method === 'GET' && isKeptMasterData(url, self.location.origin),
   new StaleWhileRevalidate({
-    cacheName: 'master-data',
+    cacheName: MASTER_DATA_CACHE,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600 }),
     ],
   }),
 );
+
+// An earlier worker kept place matches, whose URLs hold the citizen's address text: remove them.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.open(MASTER_DATA_CACHE).then(async (cache) => {
+      for (const request of await cache.keys()) if (isPersonalEntry(new URL(request.url))) await cache.delete(request);
+    }),
+  );
+});
 
 registerOcrCache();
 

@@ -2,10 +2,20 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { tooManyRequests } from '../lib/http-error';
+import { keyedHash } from '../lib/hash-secret';
 import { clientAddress } from '../lib/client-address';
 import { BatchedCounters, postgresRateLimitStore, purgeCounters } from '../services/rate-limit-store';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hourly budgets of the anonymous calls that cost a mail, disk, or tell whether an account exists. */
+    budgets: {
+      /** A registration (and its first code): per client address and per e-mail domain. */
+      registration(req: FastifyRequest, email: string): Promise<void>;
+      /** A call whose answer says whether an e-mail, phone or ID number has an account. */
+      lookup(req: FastifyRequest, identifiers: string[]): Promise<void>;
+    };
+  }
   interface FastifyContextConfig {
     /** A signed-in call that costs real work: limited per account (docs/operations.md#rate-limits). */
     limit?: 'upload' | 'certificate';
@@ -17,6 +27,28 @@ const PER_ACCOUNT_MESSAGE = {
   upload: 'You have sent many applications or documents in the last hour. Please try again later.',
   certificate: 'You have downloaded the certificate many times in the last hour. Please try again later.',
 } as const;
+
+/**
+ * Mail providers shared by a large part of the country: a per-domain budget would make strangers
+ * wait for each other there, and the provider limits abuse itself. The per-address budget still holds.
+ */
+const PUBLIC_MAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'proton.me',
+  'protonmail.com',
+  'yandex.com',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+]);
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 /** Routes that declare bearer security in the OpenAPI document need a session. */
@@ -82,6 +114,48 @@ export default fp(
         keyGenerator: (req) => `certificate:${req.user!.id}`,
       }),
     };
+
+    // Hourly budgets counted under a key chosen per call (an address, a domain, an identifier).
+    const keyOf = new WeakMap<FastifyRequest, string>();
+    const hourly = (max: number) =>
+      app.createRateLimit({ max, timeWindow: 3_600_000, keyGenerator: (req) => keyOf.get(req)! });
+    const budgetChecks = {
+      registrationAddress: hourly(limits.registrationsPerAddress),
+      registrationDomain: hourly(limits.registrationsPerDomain),
+      lookupAddress: hourly(limits.lookupsPerAddress),
+      lookupIdentifier: hourly(limits.lookupsPerIdentifier),
+    };
+    const spend = async (check: typeof byAddress, req: FastifyRequest, key: string, message: string) => {
+      keyOf.set(req, key);
+      const result = await check(req);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests(message, undefined, result.ttlInSeconds);
+    };
+    app.decorate('budgets', {
+      async registration(req: FastifyRequest, email: string) {
+        const message = 'Many accounts were registered from here in the last hour. Please try again later.';
+        await spend(budgetChecks.registrationAddress, req, `register:${clientAddress(req)}`, message);
+        const domain = email.split('@').pop()!.toLowerCase();
+        if (!PUBLIC_MAIL_DOMAINS.has(domain))
+          await spend(
+            budgetChecks.registrationDomain,
+            req,
+            `register-domain:${domain}`,
+            'Many accounts with this e-mail domain were registered in the last hour. Please try again later.',
+          );
+      },
+      async lookup(req: FastifyRequest, identifiers: string[]) {
+        const message = 'Too many account checks from this connection. Please try again later.';
+        await spend(budgetChecks.lookupAddress, req, `lookup:${clientAddress(req)}`, message);
+        // Counted under a keyed hash: the shared counters never hold an e-mail, phone or ID number.
+        for (const id of new Set(identifiers.map((i) => i.trim().toLowerCase()).filter(Boolean)))
+          await spend(
+            budgetChecks.lookupIdentifier,
+            req,
+            `lookup-id:${keyedHash(app.hashKey, 'lookup', id).slice(0, 32)}`,
+            'This account was asked about too often. Please try again later.',
+          );
+      },
+    });
 
     async function enforce(check: typeof byAddress, req: FastifyRequest, reply: FastifyReply, message: string) {
       const result = await check(req);

@@ -53,7 +53,15 @@ export default fp(
       );
       pages.post('/*', { schema: { hide: true } }, (req, reply) => {
         if (req.url === '/api' || req.url.startsWith('/api/')) return reply.callNotFound();
-        return reply.redirect(req.url, 303);
+        // Back to the same screen, as a path of this site only: `//evil.example` or `/\evil.example`
+        // would be read by the browser as another host.
+        // (Browsers drop tabs and line breaks in a URL before reading it, so those go first.)
+        const screen = req.url
+          .split('?')[0]!
+          // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+          .replace(/[\x00-\x20\x7f]/g, '')
+          .replace(/^[/\\]+/, '');
+        return reply.redirect(`/${screen}`, 303);
       });
     });
     // With wildcard: false every built file has its own route; whatever reaches this one is an app path.

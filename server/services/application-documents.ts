@@ -72,7 +72,8 @@ async function check(
       UploadFieldError.sentTwice,
       `Send ${field} or ${field}_upload_id, not both`,
     );
-  if (incoming.dataUrl) return { kind, field, name: incoming.name, doc: decodeDocument(incoming.dataUrl, kind, field) };
+  if (incoming.dataUrl)
+    return { kind, field, name: incoming.name, doc: await decodeDocument(incoming.dataUrl, kind, field) };
   if (!incoming.uploadId)
     throw refuse(400, ErrorCode.validation, field, FieldError.required, `Invalid ${field}: ${FieldError.required}`);
   const upload = await usableUpload(app, userId, kind, incoming.uploadId, field);
@@ -80,7 +81,7 @@ async function check(
     kind,
     field,
     name: incoming.name,
-    doc: checkDocument(await readWhole(app, upload, field), kind, field),
+    doc: await checkDocument(await readWhole(app, upload, field), kind, field),
     upload,
   };
 }
@@ -95,9 +96,9 @@ async function readWhole(app: FastifyInstance, upload: UploadRow, field: string)
 
 /**
  * Checks every document, then makes their bytes durable (services/documents.ts), so a refused file
- * leaves nothing behind. An upload's bytes are read for its check and dropped; they are read again
- * to be stored with PGlite, and copied inside the database with PostgreSQL, so no more than one
- * uploaded document is in memory at a time. Inline documents arrived decoded in the body anyway.
+ * leaves nothing behind. What is stored is what the checks kept (an image decoded and encoded
+ * afresh, file-checks.ts), never the bytes as received, so an upload's bytes are read once, one
+ * document at a time, and only the kept copies wait for the store (at most three documents).
  */
 export async function prepareDocuments(
   app: FastifyInstance,
@@ -106,20 +107,12 @@ export async function prepareDocuments(
 ): Promise<PreparedDocument[]> {
   const checked: CheckedDocument[] = [];
   for (const w of wanted) {
-    const c = await check(app, userId, w.kind, w.field ?? w.kind, w.incoming);
-    // An upload's bytes are not kept between the check and the store.
-    checked.push(c.upload ? { ...c, doc: { ...c.doc, bytes: Buffer.alloc(0) } } : c);
+    checked.push(await check(app, userId, w.kind, w.field ?? w.kind, w.incoming));
   }
   const prepared: PreparedDocument[] = [];
   for (const c of checked) {
     const base = { kind: c.kind, name: c.name, contentType: c.doc.contentType };
-    if (!c.upload) {
-      prepared.push({ ...base, stored: await app.documents.prepare(c.doc) });
-      continue;
-    }
-    const inDatabase = app.uploads.bytesInDatabase(c.upload.id);
-    const doc = inDatabase ? c.doc : checkDocument(await readWhole(app, c.upload, c.field), c.kind, c.field);
-    prepared.push({ ...base, stored: await app.documents.prepare(doc, inDatabase), uploadId: c.upload.id });
+    prepared.push({ ...base, stored: await app.documents.prepare(c.doc), uploadId: c.upload?.id });
   }
   return prepared;
 }

@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ALLOWED_TYPES,
   EXTENSIONS,
   MAX_FILE_BYTES,
-  imageSize,
-  isPhotoRatio,
   parseDataUrl,
   sniffType,
   type DocumentKind,
@@ -17,6 +15,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { Database, Db } from '../db/client';
 import { documents } from '../db/schema';
 import { HttpError } from '../lib/http-error';
+import { checkImage, checkPdf } from './file-checks';
 
 export interface DecodedDocument {
   bytes: Buffer;
@@ -30,7 +29,7 @@ export interface StoredDocument {
   sha256: string;
   size: number;
   contentType: string;
-  data: Buffer | SQL | null;
+  data: Buffer | null;
 }
 
 const refuse = (status: number, code: string, field: string, message: string) =>
@@ -40,7 +39,11 @@ const refuse = (status: number, code: string, field: string, message: string) =>
  * Checks an uploaded file the way the browser did, but trusting nothing it said: base64 data URL,
  * at most 10 MB, then the checks every document passes (checkDocument).
  */
-export function decodeDocument(dataUrl: string, kind: DocumentKind, field: string = kind): DecodedDocument {
+export async function decodeDocument(
+  dataUrl: string,
+  kind: DocumentKind,
+  field: string = kind,
+): Promise<DecodedDocument> {
   const parsed = parseDataUrl(dataUrl);
   if (!parsed) throw refuse(415, ErrorCode.fileTypeNotAllowed, field, `${field} must be a base64 data URL`);
   // base64 is 4/3 of the bytes: refuse before decoding anything too large.
@@ -52,9 +55,10 @@ export function decodeDocument(dataUrl: string, kind: DocumentKind, field: strin
 /**
  * The checks of every document, however it arrived (a data URL or a finished resumable upload):
  * not empty, at most 10 MB, the real type from its first bytes (a renamed .exe is refused), the
- * kind's allowed types, and the 3:4 ratio for the applicant photo.
+ * kind's allowed types, then the whole file (file-checks.ts: images decoded and kept as a fresh
+ * encoding, the applicant photo's 3:4 checked on that; PDFs read for active content).
  */
-export function checkDocument(bytes: Buffer, kind: DocumentKind, field: string = kind): DecodedDocument {
+export async function checkDocument(bytes: Buffer, kind: DocumentKind, field: string = kind): Promise<DecodedDocument> {
   if (bytes.length === 0) throw refuse(422, ErrorCode.fileTypeNotAllowed, field, `${field} is empty`);
   if (bytes.length > MAX_FILE_BYTES) throw refuse(413, ErrorCode.fileTooLarge, field, `${field} is larger than 10 MB`);
   const type = sniffType(bytes);
@@ -62,17 +66,13 @@ export function checkDocument(bytes: Buffer, kind: DocumentKind, field: string =
     const allowed = ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ');
     throw refuse(415, ErrorCode.fileTypeNotAllowed, field, `${field} must be ${allowed}`);
   }
-  if (kind === 'applicant_photo') {
-    const size = imageSize(bytes);
-    if (!size) throw refuse(422, ErrorCode.photoAspectRatio, field, 'Failed to read image dimensions');
-    if (!isPhotoRatio(size.width, size.height))
-      throw refuse(422, ErrorCode.photoAspectRatio, field, 'Image must have a 3:4 aspect ratio');
-  }
+  const kept =
+    type === 'application/pdf' ? (checkPdf(bytes, field), bytes) : await checkImage(bytes, type, kind, field);
   return {
-    bytes,
-    size: bytes.length,
+    bytes: kept,
+    size: kept.length,
     contentType: type,
-    sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+    sha256: crypto.createHash('sha256').update(kept).digest('hex'),
   };
 }
 
@@ -95,14 +95,10 @@ export class DocumentStore {
     return path.join(this.dir, sha256.slice(0, 2), sha256);
   }
 
-  /**
-   * Makes the bytes durable (file mode) and returns the column values for the documents row. With
-   * PostgreSQL `inDatabase` may name bytes already in the database (a finished upload), copied there
-   * by the insert itself.
-   */
-  async prepare(doc: DecodedDocument, inDatabase?: SQL | null): Promise<StoredDocument> {
+  /** Makes the bytes durable (file mode) and returns the column values for the documents row. */
+  async prepare(doc: DecodedDocument): Promise<StoredDocument> {
     if (this.database.kind === 'postgres')
-      return { sha256: doc.sha256, size: doc.size, contentType: doc.contentType, data: inDatabase ?? doc.bytes };
+      return { sha256: doc.sha256, size: doc.size, contentType: doc.contentType, data: doc.bytes };
     const file = this.fileOf(doc.sha256);
     if (!fs.existsSync(file)) {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });

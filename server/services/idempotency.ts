@@ -34,12 +34,35 @@ export interface IdempotencyScope {
   remember(tx: Db, answer: IdempotentAnswer): Promise<void>;
 }
 
-/** sha256 over method, path and the validated body, with object keys sorted (order never matters). */
-export function requestFingerprint(method: string, path: string, body: unknown): string {
-  const hash = crypto.createHash('sha256').update(`${method} ${path}\n`);
+/**
+ * Fields a fingerprint never covers: a password, a code or a token must not be recoverable from a
+ * stored digest by trying guesses. Requests that differ only in these count as the same request.
+ */
+const SECRET_FIELDS = new Set([
+  'password',
+  'current_password',
+  'new_password',
+  'password_confirmation',
+  'confirm_password',
+  'code_otp',
+  'otp',
+  'code',
+  'token',
+  'payload',
+  'access_token',
+]);
+
+/**
+ * HMAC-SHA256 (keyed with the server's hash key, which the database does not hold) over method,
+ * path and the validated body without its secret fields, object keys sorted (order never matters).
+ */
+export function requestFingerprint(hashKey: Buffer, method: string, path: string, body: unknown): string {
+  const hash = crypto.createHmac('sha256', hashKey).update(`${method} ${path}\n`);
   const feed = (value: unknown): void => {
     if (value === null || typeof value !== 'object') {
       hash.update(JSON.stringify(value ?? null));
+    } else if (Buffer.isBuffer(value)) {
+      hash.update(value);
     } else if (Array.isArray(value)) {
       hash.update('[');
       value.forEach((item) => {
@@ -51,7 +74,7 @@ export function requestFingerprint(method: string, path: string, body: unknown):
       hash.update('{');
       for (const key of Object.keys(value).sort()) {
         const item = (value as Record<string, unknown>)[key];
-        if (item === undefined) continue;
+        if (item === undefined || SECRET_FIELDS.has(key)) continue;
         hash.update(`${JSON.stringify(key)}:`);
         feed(item);
         hash.update(',');
@@ -154,7 +177,7 @@ export async function idempotent<T>(
   }
 
   const route = `${req.method} ${req.url.split('?')[0]}`;
-  const requestHash = requestFingerprint(req.method, req.url.split('?')[0], req.body);
+  const requestHash = requestFingerprint(app.hashKey, req.method, req.url.split('?')[0], req.body);
   const claimed = await claim(app.db, userId, key, route, requestHash);
   if (claimed.kind === 'replay') {
     return reply.status(claimed.statusCode).header('Idempotent-Replayed', 'true').send(claimed.response);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
 import { UPLOAD_EXPIRY_HOURS, UPLOAD_ID_PATTERN } from '../../contract/uploads';
 import type { Database, Db } from '../db/client';
@@ -231,15 +231,6 @@ export class UploadStore {
           ).map((r) => r.bytes),
         );
     return bytes.subarray(0, upload.length);
-  }
-
-  /**
-   * PostgreSQL: the upload's bytes as an SQL expression, so the documents row takes them inside the
-   * database instead of through this process's memory. Null with PGlite (the bytes are a file).
-   */
-  bytesInDatabase(id: string): SQL | null {
-    if (this.inFiles) return null;
-    return sql`(select string_agg(${uploadParts.bytes}, ''::bytea order by ${uploadParts.offset}) from ${uploadParts} where ${uploadParts.uploadId} = ${id})`;
   }
 
   /**

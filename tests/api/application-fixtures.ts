@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { districts, provinces, villages } from '../../server/db/schema';
 
 /** A real, decodable PNG of the given size (one grey pixel row repeated), as bytes. */
@@ -51,6 +52,14 @@ export function pdf(text = 'Household registration book'): Buffer {
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/** Whether two images hold the same pixels (the server keeps a re-encoding, never the bytes sent). */
+export async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
+  const pixels = (x: Buffer) =>
+    sharp(x).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [pa, pb] = await Promise.all([pixels(a), pixels(b)]);
+  return pa.info.width === pb.info.width && pa.info.height === pb.info.height && pa.data.equals(pb.data);
 }
 
 export const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;

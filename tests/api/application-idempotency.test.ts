@@ -61,7 +61,7 @@ describe('Idempotency-Key on create-new', () => {
       userId: citizen.user.id,
       key: 'key-in-progress-01',
       route: `POST ${CREATE}`,
-      requestHash: requestFingerprint('POST', CREATE, body),
+      requestHash: requestFingerprint(t.app.hashKey, 'POST', CREATE, body),
     });
     const res = await create(citizen.headers, 'key-in-progress-01', body);
     expect(res.statusCode).toBe(409);
@@ -90,7 +90,7 @@ describe('Idempotency-Key on create-new', () => {
       userId: citizen.user.id,
       key: 'key-abandoned-0001',
       route: `POST ${CREATE}`,
-      requestHash: requestFingerprint('POST', CREATE, body),
+      requestHash: requestFingerprint(t.app.hashKey, 'POST', CREATE, body),
     });
     await t.app.db.execute(
       sql`update idempotency_keys set created_at = now() - interval '1 hour' where key = 'key-abandoned-0001'`,

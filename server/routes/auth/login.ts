@@ -42,6 +42,8 @@ export default async function loginRoutes(app: FastifyInstance) {
           LOGIN_LOCK.windowMinutes * 60,
         );
       }
+      // x008 or x004 tells whether the identifier has an account: asked at a bounded pace only.
+      await app.budgets.lookup(req, [body.username]);
       const user = await findByIdentity(app.db, body.username);
       // Locked by failures counted per account, whichever identifier (email, phone, ID) was typed.
       if (user && (await countEvents(app.db, ['login_failure'], { userId: user.id }, since)) >= LOGIN_LOCK.failures) {

@@ -39,7 +39,7 @@ export default async function otpRoutes(app: FastifyInstance) {
         `Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`,
       );
     }
-    const code = await issueCode(app.db, user.id, clientAddress(req), { resend: true });
+    const code = await issueCode(app.db, app.hashKey, user.id, clientAddress(req), { resend: true });
     await sendCode(app, user.email, user.language, code);
     return otpSent(user.email);
   });
@@ -52,7 +52,7 @@ export default async function otpRoutes(app: FastifyInstance) {
       const user = await findByEmail(app.db, body.email);
       if (!user || user.verifiedAt)
         throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
-      const result = await checkCode(app.db, user.id, body.code_otp, clientAddress(req));
+      const result = await checkCode(app.db, app.hashKey, user.id, body.code_otp, clientAddress(req));
       if (result === 'locked')
         throw new HttpError(
           429,

@@ -30,6 +30,8 @@ export const otpSent = (email: string): OtpSentResponse => ({
 export default async function registrationRoutes(app: FastifyInstance) {
   app.post('/v1/auth/register-check', { schema: { tags, body: schema(registerCheckRequest) } }, async (req) => {
     const body = req.body as v.InferOutput<typeof registerCheckRequest>;
+    // The answer says whether the e-mail or phone has an account: asked at a bounded pace only.
+    await app.budgets.lookup(req, [body.email, body.phone_number]);
     const taken = await takenIdentifiers(app.db, { email: body.email, phone: body.phone_number });
     // 400X1 before 400X2: the client focuses the first field in the form's order.
     if (taken.email) throw emailTaken();
@@ -46,6 +48,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
     { bodyLimit: REGISTER_BODY_LIMIT, schema: { tags, body: schema(registerBody) } },
     async (req) => {
       const body = req.body as v.InferOutput<typeof registerBody>;
+      await app.budgets.lookup(req, [body.email, body.phone_number, body.id_card]);
       if (isCommonPassword(body.password)) throw commonPassword();
       const taken = await takenIdentifiers(app.db, {
         email: body.email,
@@ -57,8 +60,10 @@ export default async function registrationRoutes(app: FastifyInstance) {
       if (taken.idCard) throw idCardTaken();
       const place = await placeProblem(app.db, body);
       if (place) throw badRequest('The place is not valid', place);
+      // Counted before the image is decoded and written and the code mailed: what costs disk and mail.
+      await app.budgets.registration(req, body.email);
       // Type by magic bytes (JPEG or PNG), at most 10 MB: 413/415/422 otherwise.
-      const idCardImage = decodeDocument(body.id_card_file, 'id_card', 'id_card_file');
+      const idCardImage = await decodeDocument(body.id_card_file, 'id_card', 'id_card_file');
 
       // Registering again with an e-mail nobody verified yet replaces that attempt; it still gets
       // at most one code per 30 s, so re-registering is no way around the resend limits.
@@ -117,7 +122,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
         throw uniqueViolation(err) ?? err;
       }
 
-      const code = await issueCode(app.db, userId, clientAddress(req), { resend: false }, now);
+      const code = await issueCode(app.db, app.hashKey, userId, clientAddress(req), { resend: false }, now);
       await sendCode(app, body.email, language, code);
       return otpSent(body.email);
     },

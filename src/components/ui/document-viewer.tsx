@@ -7,8 +7,12 @@ import { Dialog, DialogActions } from './dialog';
 import { Skeleton } from './skeleton';
 import styles from './document-viewer.module.css';
 
-/** A document to show: bytes already on the device, or an authenticated API path (`/api/v1/…`). */
-export type DocumentSource = { blob: Blob; name?: string } | { path: string; name?: string };
+/**
+ * A document to show: bytes already on the device, or an authenticated API path (`/api/v1/…`).
+ * A citizen's own document opened from a path is kept on the device for offline reading; `keep:
+ * false` (an officer viewing someone else's) fetches it each time and stores nothing.
+ */
+export type DocumentSource = { blob: Blob; name?: string } | { path: string; name?: string; keep?: boolean };
 
 type Loaded = { status: 'loading' } | { status: 'ready'; url: string; type: string } | { status: 'failed' };
 
@@ -24,11 +28,12 @@ function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded 
     const load = async (): Promise<Blob> => {
       if ('blob' in source) return source.blob;
       const path = source.path.replace(/^\/api(?=\/)/, '');
-      return readThroughFile(path, async () => {
+      const fetchIt = async () => {
         const res = await apiFetch(path, { signal: controller.signal, timeoutMs: 120_000 });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         return res.blob();
-      });
+      };
+      return source.keep === false ? fetchIt() : readThroughFile(path, fetchIt);
     };
     load().then(
       (blob) => {

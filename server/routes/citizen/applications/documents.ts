@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { documentParams, uploadDocumentBody } from '../../../../contract/application';
 import { documents } from '../../../db/schema';
-import { notFound } from '../../../lib/http-error';
+import { forbidden, notFound } from '../../../lib/http-error';
 import { idParams, schema } from '../../../lib/validation';
 import { logAccess } from '../../../services/access-log';
 import { findOwnApplication, findVisibleApplication, replaceDocuments } from '../../../services/applications';
@@ -82,6 +82,14 @@ export default async function documentRoutes(app: FastifyInstance) {
       const { id, kind } = req.params as v.InferOutput<typeof documentParams>;
       const { download } = req.query as v.InferOutput<typeof documentQuery>;
       const row = await findVisibleApplication(app.db, id, req.user!);
+      // A cashier checks payments: the proof of payment, never the household book or the other documents.
+      if (
+        req.user!.role === 'officer' &&
+        row.userId !== req.user!.id &&
+        req.user!.officerRole === 'cashier' &&
+        kind !== 'proof_of_payment'
+      )
+        throw forbidden('A cashier sees the proof of payment only.');
       const [doc] = await app.db
         .select()
         .from(documents)

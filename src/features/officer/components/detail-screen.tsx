@@ -226,7 +226,10 @@ export function OfficerDetailScreen({ id }: { id: number }) {
                       <Card>
                         <DocumentsTab
                           application={a}
-                          onView={(title, path, name) => setViewing({ title, source: { path, name } })}
+                          onView={(title, path, name) =>
+                            // Another person's document: shown, never kept on the officer's machine.
+                            setViewing({ title, source: { path, name, keep: false } })
+                          }
                         />
                       </Card>
                     ),

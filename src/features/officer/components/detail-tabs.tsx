@@ -16,8 +16,10 @@ export function DocumentsTab({
   onView(title: string, path: string, name?: string): void;
 }) {
   const { t, i18n } = useLingui();
+  // A cashier checks payments: the server shows them the proof of payment only.
+  const documents = a.officer_role === 'cashier' ? [] : APPLICATION_DOCUMENTS;
   const rows = [
-    ...APPLICATION_DOCUMENTS.map((kind) => ({
+    ...documents.map((kind) => ({
       kind,
       label: i18n._(DOCUMENT_LABELS[kind]),
       path: a.document_submit[`${kind}_path`],
