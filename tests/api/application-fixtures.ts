@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -31,14 +32,24 @@ export function png(width: number, height: number): Buffer {
   ]);
 }
 
-/** A one-page PDF a viewer can open. */
-export function pdf(text = 'Household registration book'): Buffer {
+/**
+ * A one-page PDF a viewer can open. `imageHex`: hex samples of a grey image on the page (a scan's
+ * worth of bytes, for tests that need a large document).
+ */
+export function pdf(text = 'Household registration book', imageHex = ''): Buffer {
+  const side = Math.max(1, Math.floor(Math.sqrt(imageHex.length / 2)));
+  const image = imageHex.slice(0, side * side * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >>${image ? ' /XObject << /Im1 6 0 R >>' : ''} >> >>`,
     null,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...(image
+      ? [
+          `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /ASCIIHexDecode /Length ${image.length + 1} >>\nstream\n${image}>\nendstream`,
+        ]
+      : []),
   ];
   const stream = `BT /F1 14 Tf 20 100 Td (${text}) Tj ET`;
   objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
@@ -52,6 +63,32 @@ export function pdf(text = 'Household registration book'): Buffer {
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/** A greyscale PNG of random noise: about width × height bytes that no encoder can shrink. */
+export function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  const raw = Buffer.concat(
+    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), crypto.randomBytes(width)])),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Whether two images hold the same pixels (the server keeps a re-encoding, never the bytes sent). */
