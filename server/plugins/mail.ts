@@ -11,7 +11,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const mailer = createMailer({
-      smtpUrl: app.config.smtpUrl,
+      smtpUrl: app.config.mailTransport === 'smtp' ? app.config.smtpUrl : undefined,
       from: app.config.mailFrom,
       dataDir: app.config.dataDir,
       log: (message, details) => app.log.info(details, message),
