@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { installValibotValidator } from './lib/validation';
+import { loggerOptions, requestId } from './logger';
 import authPlugin from './plugins/auth';
 import certificateKeysPlugin from './plugins/certificate-keys';
 import citizenAnswersPlugin from './plugins/citizen-answers';
@@ -24,9 +25,14 @@ declare module 'fastify' {
 }
 
 /** The whole product as one Fastify app: built by server.ts for real, and by the tests with their own config. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.isTest ? false : { level: config.logLevel },
+    logger: loggerOptions(config, opts.logStream),
+    genReqId: requestId,
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Ids in URLs are numbers; anything longer than this is noise.
@@ -34,6 +40,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.decorate('config', config);
+  // One id per request in every log line of it, and in the answer for a citizen's support call.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
   installValibotValidator(app);
   await app.register(errorsPlugin);
 

@@ -83,6 +83,8 @@ const envSchema = v.object({
   RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_RESETS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** json: one JSON object per line; pretty: readable lines; auto: pretty when stdout is a terminal. */
+  LOG_FORMAT: v.optional(v.picklist(['auto', 'json', 'pretty']), 'auto'),
   NODE_ENV: v.optional(v.string(), 'production'),
   /** First install: an officer account created at start if it does not exist (both must be set). */
   BOOTSTRAP_OFFICER_EMAIL: v.optional(v.string()),
@@ -172,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true',
     explicitBaseUrl: e.APP_BASE_URL !== undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     isTest: e.NODE_ENV === 'test',
     rateLimits: {
       /** API calls without a valid session, per client address (IPv6: per /64), per minute. */
