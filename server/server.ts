@@ -6,6 +6,8 @@ import { serveDumps } from './services/backup';
 
 /** The process: read configuration, start, and shut down cleanly so the embedded database is never left half-written. */
 async function main() {
+  // Everything the server writes (database, documents, mails, keys) is for its own user only.
+  process.umask(0o077);
   let config;
   let envFile: string | null;
   try {

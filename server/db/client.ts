@@ -28,6 +28,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   onIdleError?: (err: Error) => void;
+  /** The DATA_DIR lock was taken by another process (this one stalled past its expiry). */
+  onLockLost?: () => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -42,7 +44,7 @@ export async function openDatabase(opts: {
     await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const release = lockDataDir(opts.dataDir);
+  const release = lockDataDir(opts.dataDir, { onLost: opts.onLockLost });
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');

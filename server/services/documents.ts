@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../lib/private-files';
 import { sql } from 'drizzle-orm';
 import {
   ALLOWED_TYPES,
@@ -99,9 +100,9 @@ export class DocumentStore {
       return { sha256: doc.sha256, size: doc.bytes.length, contentType: doc.contentType, data: doc.bytes };
     const file = this.fileOf(doc.sha256);
     if (!fs.existsSync(file)) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
       const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-      const handle = await fs.promises.open(tmp, 'w');
+      const handle = await fs.promises.open(tmp, 'w', PRIVATE_FILE);
       try {
         await handle.writeFile(doc.bytes);
         await handle.sync();
