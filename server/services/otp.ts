@@ -3,6 +3,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { LIMITS } from '../../contract/rules';
 import type { Db } from '../db/client';
 import { otpCodes, users } from '../db/schema';
+import type { Mail } from './mail';
+import { enqueueMail } from './mail-queue';
 import { countEvents, recordEvent } from './throttle';
 
 /**
@@ -63,7 +65,7 @@ export async function issueCode(
   db: Db,
   userId: number,
   ip: string,
-  opts: { resend: boolean },
+  opts: { resend: boolean; mail?: (code: string) => Mail },
   now = new Date(),
 ): Promise<string> {
   const code = newCode();
@@ -79,6 +81,11 @@ export async function issueCode(
       expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000),
     });
     await recordEvent(tx as unknown as Db, 'otp_send', ip, userId, now);
+    // The mail is part of the change: a code that exists has its mail queued, and no mail without it.
+    if (opts.mail)
+      await enqueueMail(tx as unknown as Db, 'otp', opts.mail(code), {
+        expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000),
+      });
     if (opts.resend) await recordEvent(tx as unknown as Db, 'otp_resend', ip, userId, now);
   });
   return code;
