@@ -12,6 +12,7 @@ import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import mailPlugin from './plugins/mail';
+import metricsPlugin from './plugins/metrics';
 import masterDataPlugin from './plugins/master-data';
 import rateLimitsPlugin from './plugins/rate-limits';
 import transportPlugin from './plugins/transport';
@@ -64,6 +65,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(dbPlugin, { config });
+  await app.register(metricsPlugin);
   await app.register(masterDataPlugin);
   await app.register(citizenAnswersPlugin);
   await app.register(documentsPlugin);
