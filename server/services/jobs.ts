@@ -6,6 +6,7 @@ import { applications } from '../db/schema';
 import { queueCitizenMail } from './citizen-mails';
 import { purgeIdempotencyKeys } from './idempotency';
 import { rejectOverdueApplications } from './payments';
+import { runDailyRetention } from './retention';
 
 /** Tomorrow's date in Vientiane, YYYY-MM-DD. */
 function tomorrowInVientiane(now: Date): string {
@@ -69,7 +70,10 @@ export function scheduleJobs(app: FastifyInstance): void {
     timer = setInterval(() => {
       running = runScheduledJobs(app)
         .then((done) => (done.rejected || done.reminded || done.purged) && app.log.info(done, 'scheduled jobs'))
-        .catch((err) => app.log.warn({ err }, 'scheduled jobs failed'));
+        .catch((err) => app.log.warn({ err }, 'scheduled jobs failed'))
+        .then(() => runDailyRetention(app))
+        .then((removed) => removed && app.log.info(removed, 'retention: removed what is no longer kept'))
+        .catch((err) => app.log.warn({ err }, 'retention failed'));
     }, every);
     timer.unref();
   });
