@@ -37,8 +37,11 @@ function read(file: string): LockRecord | null {
   } catch {
     /* a lock written before heartbeats: only a PID */
   }
+  // A PID-only lock (an older version of the server) is held as long as that PID runs here;
+  // one naming this very PID can only be a leftover of this host's earlier life.
   const pid = Number(text.trim());
-  return pid ? { id: `pid-${pid}`, host: os.hostname(), pid, heartbeat: 0 } : null;
+  const heartbeat = pid === process.pid ? 0 : Date.now();
+  return pid ? { id: `pid-${pid}`, host: os.hostname(), pid, heartbeat } : null;
 }
 
 function isRunning(pid: number): boolean {
