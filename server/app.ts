@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { resolveHashSecret } from './lib/hash-secret';
 import { installValibotValidator } from './lib/validation';
+import { loggerOptions, requestId } from './logger';
 import authPlugin from './plugins/auth';
 import certificateKeysPlugin from './plugins/certificate-keys';
 import citizenAnswersPlugin from './plugins/citizen-answers';
@@ -12,6 +13,7 @@ import dbPlugin from './plugins/db';
 import documentsPlugin from './plugins/documents';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import mailPlugin from './plugins/mail';
+import metricsPlugin from './plugins/metrics';
 import masterDataPlugin from './plugins/master-data';
 import rateLimitsPlugin from './plugins/rate-limits';
 import transportPlugin from './plugins/transport';
@@ -27,21 +29,14 @@ declare module 'fastify' {
 }
 
 /** The whole product as one Fastify app: built by server.ts for real, and by the tests with their own config. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.isTest
-      ? false
-      : {
-          level: config.logLevel,
-          // The path only: query strings carry a reset link's token or a citizen's address text.
-          serializers: {
-            req: (req: { method: string; url: string; ip?: string }) => ({
-              method: req.method,
-              url: req.url.split('?')[0],
-              remoteAddress: req.ip,
-            }),
-          },
-        },
+    logger: loggerOptions(config, opts.logStream),
+    genReqId: requestId,
+    requestIdHeader: false,
     // A hop count as Fastify applies it at run time (its types take only addresses or a function).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -57,6 +52,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.decorate('config', config);
   app.decorate('hashKey', resolveHashSecret(config, app.log));
+  // One id per request in every log line of it, and in the answer for a citizen's support call.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
   installValibotValidator(app);
   await app.register(errorsPlugin);
 
@@ -77,6 +76,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(dbPlugin, { config });
+  await app.register(metricsPlugin);
   await app.register(masterDataPlugin);
   await app.register(citizenAnswersPlugin);
   await app.register(documentsPlugin);

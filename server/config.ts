@@ -28,6 +28,12 @@ const envSchema = v.object({
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
   ),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  /** `outbox` writes mails to DATA_DIR/outbox even on a public server (a test or training install). */
+  MAIL_TRANSPORT: v.optional(v.picklist(['smtp', 'outbox'])),
+  /** A mail that cannot be sent is tried again after 30 s, 1 min, 2 min… (doubling, at most 1 hour). */
+  MAIL_RETRY_BASE_SECONDS: intFrom(30, 1, 3600),
+  /** After this many failed tries a mail is marked failed for the operator (README: Operations). */
+  MAIL_MAX_ATTEMPTS: intFrom(12, 1, 1000),
   MAIL_FROM: v.optional(v.string(), 'Lao e-Government <no-reply@egov.la>'),
   APP_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://egov.example.la'))),
   BANK_CALLBACK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
@@ -84,6 +90,13 @@ const envSchema = v.object({
     ),
     'false',
   ),
+  /** /metrics: a bearer token, and/or the client addresses allowed without one (comma-separated IPs or CIDRs). */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  METRICS_ALLOW: v.optional(v.string(), '127.0.0.1,::1'),
+  /** Login failures, code sends and reset requests (with client addresses) are kept this many days. */
+  RETENTION_AUTH_EVENTS_DAYS: intFrom(90, 1, 3650),
+  /** Registrations whose e-mail was never verified are removed, with their ID-card image, after this many hours. */
+  RETENTION_UNVERIFIED_HOURS: intFrom(24, 1, 24 * 365),
   // Rate limits (README: Rate limits). Unset under NODE_ENV=test, the address ceiling is lifted so
   // the test suites, which all come from 127.0.0.1, never trip it by accident.
   RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
@@ -99,6 +112,8 @@ const envSchema = v.object({
   RATE_LIMIT_OTP_RESENDS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   RATE_LIMIT_RESETS_PER_ADDRESS: intFrom(300, 1, 1_000_000),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** json: one JSON object per line; pretty: readable lines; auto: pretty when stdout is a terminal. */
+  LOG_FORMAT: v.optional(v.picklist(['auto', 'json', 'pretty']), 'auto'),
   NODE_ENV: v.optional(v.string(), 'production'),
   /** First install: an officer account created at start if it does not exist (both must be set). */
   BOOTSTRAP_OFFICER_EMAIL: v.optional(v.string()),
@@ -147,13 +162,41 @@ export function parseTrustProxy(text: string): false | number | string[] | undef
   return items.length && items.every(isAddressOrRange) ? items : undefined;
 }
 
+/** Settings whose value is never printed, not even when it is wrong. */
+const SECRET_SETTINGS = new Set([
+  'BANK_CALLBACK_SECRET',
+  'CERTIFICATE_SIGNING_KEY',
+  'HASH_SECRET',
+  'METRICS_TOKEN',
+  'BOOTSTRAP_OFFICER_PASSWORD',
+]);
+
+/** A URL as it may be printed: any password in it replaced by ***. */
+export function maskUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+function shown(key: string, input: unknown): string {
+  if (SECRET_SETTINGS.has(key)) return 'value hidden';
+  if (typeof input === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(input))
+    return `got ${JSON.stringify(maskUrl(input))}`;
+  return `got ${JSON.stringify(input)}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const clean = Object.fromEntries(Object.entries(env).filter(([, val]) => val !== undefined && val !== ''));
   const result = v.safeParse(envSchema, clean);
   if (!result.success) {
-    const lines = result.issues.map(
-      (i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message} (got ${JSON.stringify(i.input)})`,
-    );
+    const lines = result.issues.map((i) => {
+      const key = v.getDotPath(i) ?? '?';
+      return `  ${key}: ${i.message} (${shown(key, i.input)})`;
+    });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.output;
@@ -166,7 +209,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'outbox'),
+    /** MAIL_TRANSPORT=outbox said on purpose: a public server may then keep mails in the folder. */
+    outboxChosen: e.MAIL_TRANSPORT === 'outbox',
     mailFrom: e.MAIL_FROM,
+    mailRetry: { baseSeconds: e.MAIL_RETRY_BASE_SECONDS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
+    metrics: {
+      token: e.METRICS_TOKEN,
+      allow: e.METRICS_ALLOW.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
+    retention: { authEventsDays: e.RETENTION_AUTH_EVENTS_DAYS, unverifiedHours: e.RETENTION_UNVERIFIED_HOURS },
     appBaseUrl: (e.APP_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bankCallbackSecret: e.BANK_CALLBACK_SECRET,
     hashSecret: e.HASH_SECRET,
@@ -196,7 +250,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL, whatsapp: e.SUPPORT_WHATSAPP },
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
+    explicitBaseUrl: e.APP_BASE_URL !== undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     isTest: e.NODE_ENV === 'test',
     rateLimits: {
       /** API calls without a valid session, per client address (IPv6: per /64), per minute. */
@@ -229,4 +285,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { email: e.BOOTSTRAP_OFFICER_EMAIL, password: e.BOOTSTRAP_OFFICER_PASSWORD }
         : null,
   };
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * A server meant for others (listening beyond this machine, or announced under a public address)
+ * must not run on the conveniences of a local trial: links in mails and certificate QR codes must
+ * be https, and mail must reach a mail server, not a folder nobody reads (unless the operator says
+ * MAIL_TRANSPORT=outbox on purpose). Returns what is wrong, in words that name no secret.
+ */
+export function publicStartProblems(config: Config): string[] {
+  const baseHost = new URL(config.appBaseUrl).hostname;
+  const isPublic = !LOOPBACK.test(config.host) || !LOOPBACK.test(baseHost);
+  const problems: string[] = [];
+  if (config.mailTransport === 'smtp' && !config.smtpUrl)
+    problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL (smtp:// or smtps://).');
+  if (!isPublic) return problems;
+  const why = !LOOPBACK.test(config.host)
+    ? `it listens on ${config.host}, beyond this machine`
+    : `APP_BASE_URL names ${baseHost}`;
+  if (!config.appBaseUrl.startsWith('https://'))
+    problems.push(
+      `This server is meant for others (${why}), so APP_BASE_URL must be its public https:// address (reset links and certificate QR codes use it).`,
+    );
+  if (!config.smtpUrl && !config.outboxChosen)
+    problems.push(
+      `This server is meant for others (${why}), so set SMTP_URL to your mail server — or MAIL_TRANSPORT=outbox to keep mails in ${config.dataDir}/outbox on purpose.`,
+    );
+  return problems;
+}
+
+/** The one line that says at start what runs, with no password in it. */
+export function describeSetup(config: Config, envFile: string | null): string {
+  const database = config.databaseUrl
+    ? `PostgreSQL at ${maskUrl(config.databaseUrl)}`
+    : `embedded database (PGlite) in ${config.dataDir}/db`;
+  const mail =
+    config.mailTransport === 'smtp' && config.smtpUrl
+      ? `mail over SMTP to ${new URL(config.smtpUrl).host}`
+      : `mail written to ${config.dataDir}/outbox (no mail server)`;
+  const settings = envFile ? `settings from ${envFile} and the environment` : 'settings from the environment only';
+  return `Serving ${config.appBaseUrl} — ${database}; ${mail}; ${settings}.`;
 }

@@ -1,15 +1,25 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { describeSetup, loadConfig, publicStartProblems } from './config';
+import { loadEnvFile } from './env-file';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { serveDumps } from './services/backup';
 
 /** The process: read configuration, start, and shut down cleanly so the embedded database is never left half-written. */
 async function main() {
+  // Everything the server writes (database, documents, mails, keys) is for its own user only.
+  process.umask(0o077);
   let config;
+  let envFile: string | null;
   try {
+    envFile = loadEnvFile();
     config = loadConfig();
   } catch (err) {
     console.error((err as Error).message);
+    process.exit(1);
+  }
+  const problems = publicStartProblems(config);
+  if (problems.length) {
+    console.error(`Not starting:\n${problems.map((p) => `  ${p}`).join('\n')}`);
     process.exit(1);
   }
   let app;
@@ -35,9 +45,7 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Open ${config.appBaseUrl} — API docs at ${config.appBaseUrl}/api/docs (database: ${app.database.kind})`,
-  );
+  app.log.info(describeSetup(config, envFile));
 }
 
 main().catch((err) => {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -9,6 +11,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connections in use and waiting, for /metrics (the embedded database has one, always open). */
+  pool(): { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: a gzipped tarball of its data directory, taken between two queries (see services/backup.ts). */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -22,12 +26,25 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const expectedMigrations = (
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+).entries.length;
+
+/** Are all of this version's migrations applied? (readiness: a database restored from an older backup is not) */
+export async function migrationsReady(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0) >= expectedMigrations;
+}
 
 /** PostgreSQL when a URL is given, else the embedded PGlite in DATA_DIR/db; migrations applied on both. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   onIdleError?: (err: Error) => void;
+  /** The DATA_DIR lock was taken by another process (this one stalled past its expiry). */
+  onLockLost?: () => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -40,9 +57,14 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }),
+    };
   }
-  const release = lockDataDir(opts.dataDir);
+  const release = lockDataDir(opts.dataDir, { onLost: opts.onLockLost });
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
@@ -53,6 +75,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'pglite',
+      pool: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
       dumpDataDir: () => client.dumpDataDir('gzip'),
       embedded: {
         exec: (statements) => client.exec(statements),

@@ -407,3 +407,35 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_window_idx').on(t.windowEndsAt)],
 );
+
+/**
+ * Mails waiting to leave (server/services/mail-queue.ts): written in the transaction of the change
+ * that causes them, sent by a worker with retries, so no mail is lost to a mail server that is
+ * down. Once sent, the body (which may hold a code or a reset link) is emptied; a mail that keeps
+ * failing stays as `failed` for the operator.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What it is (otp, password_reset, a status mail's kind): for the operator, never the content. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** While `sending`: the claim of one worker; past it, another worker may take the mail again. */
+    lockedUntil: ts('locked_until'),
+    /** A code or a link that stops working: no use sending it after this. */
+    expiresAt: ts('expires_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -19,7 +19,7 @@ export function resolveBankCallbackSecret(
   if (opts.bankCallbackSecret) return opts.bankCallbackSecret;
   const file = path.join(opts.dataDir, BANK_SECRET_FILE);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(opts.dataDir, { recursive: true });
+    fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     // Written aside and linked into place: another process never reads a half-written secret, and
     // if two start at once the second link fails and both use the first one's secret.
     const tmp = `${file}.${process.pid}.tmp`;

@@ -66,7 +66,7 @@ function dataDirSeed(dataDir: string, create: boolean, log?: { info(o: object, m
   const file = path.join(dataDir, SIGNING_KEY_FILE);
   if (!fs.existsSync(file)) {
     if (!create) return null;
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, `${base64urlEncode(crypto.randomBytes(32))}\n`, { mode: 0o600 });
     try {

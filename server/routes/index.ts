@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { migrationsReady } from '../db/client';
 import authRoutes from './auth/index';
 import applicationRoutes from './citizen/applications/index';
 import notificationRoutes from './citizen/notifications';
@@ -16,6 +17,17 @@ export default async function apiRoutes(app: FastifyInstance) {
   app.get('/health', { schema: { tags: ['operations'] } }, async () => {
     await app.db.execute('select 1');
     return { status: 'ok', database: app.database.kind };
+  });
+  // Readiness: take traffic only when the database answers and has every migration of this version.
+  app.get('/ready', { schema: { tags: ['operations'] } }, async (_req, reply) => {
+    let ready = false;
+    try {
+      ready = await migrationsReady(app.db);
+    } catch (err) {
+      app.log.warn({ err }, 'not ready: the database does not answer');
+    }
+    if (!ready) return reply.code(503).send({ status: 'not ready', database: app.database.kind });
+    return { status: 'ready', database: app.database.kind };
   });
   await app.register(masterDataRoutes);
   await app.register(placeMatchRoutes);

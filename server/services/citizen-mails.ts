@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Mail } from './mail';
+import { enqueueMail } from './mail-queue';
 
 type Language = 'en' | 'lo';
 
@@ -170,20 +171,16 @@ ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 }
 
 /**
- * Sends one status mail to the citizen in their language, through the same mailer as the OTP
- * (SMTP or the outbox). Call it after the change committed. A mail that cannot be sent is logged:
- * the change itself stands, and the in-app notification tells the citizen anyway.
+ * Queues one status mail to the citizen in their language. Call it inside the transaction of the
+ * change (the mail exists exactly when the change does), then `app.mailQueue.kick()` after the
+ * commit; the queue sends it, and tries again while the mail server is down.
  */
-export async function mailCitizen(app: FastifyInstance, userId: number, m: CitizenMail): Promise<void> {
-  try {
-    const [user] = await app.db
-      .select({ email: users.email, language: users.language, emailUpdates: users.emailUpdates })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) return;
-    if (!user.emailUpdates && !REQUIRED_MAILS.includes(m.kind)) return;
-    await app.mailer.send(citizenMail(user.email, user.language, m, app.config.appBaseUrl));
-  } catch (err) {
-    app.log.warn({ err, userId, kind: m.kind }, 'status mail not sent');
-  }
+export async function queueCitizenMail(db: Db, appBaseUrl: string, userId: number, m: CitizenMail): Promise<void> {
+  const [user] = await db
+    .select({ email: users.email, language: users.language, emailUpdates: users.emailUpdates })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return;
+  if (!user.emailUpdates && !REQUIRED_MAILS.includes(m.kind)) return;
+  await enqueueMail(db, `status:${m.kind}`, citizenMail(user.email, user.language, m, appBaseUrl));
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../lib/private-files';
+import { inArray, sql } from 'drizzle-orm';
 import {
   ALLOWED_TYPES,
   EXTENSIONS,
@@ -101,9 +102,9 @@ export class DocumentStore {
       return { sha256: doc.sha256, size: doc.size, contentType: doc.contentType, data: doc.bytes };
     const file = this.fileOf(doc.sha256);
     if (!fs.existsSync(file)) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
       const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-      const handle = await fs.promises.open(tmp, 'w');
+      const handle = await fs.promises.open(tmp, 'w', PRIVATE_FILE);
       try {
         await handle.writeFile(doc.bytes);
         await handle.sync();
@@ -120,6 +121,23 @@ export class DocumentStore {
   async read(row: { sha256: string; data: Buffer | null }): Promise<Buffer> {
     if (row.data) return row.data;
     return fs.promises.readFile(this.fileOf(row.sha256));
+  }
+
+  /** Removes the files of these digests that no document row points at any more (after rows were deleted). */
+  async removeUnreferenced(db: Db, sha256s: string[]): Promise<number> {
+    if (this.database.kind === 'postgres' || sha256s.length === 0) return 0;
+    const still = new Set(
+      (
+        await db.selectDistinct({ sha256: documents.sha256 }).from(documents).where(inArray(documents.sha256, sha256s))
+      ).map((r) => r.sha256),
+    );
+    let removed = 0;
+    for (const sha of new Set(sha256s)) {
+      if (still.has(sha)) continue;
+      await fs.promises.rm(this.fileOf(sha), { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   /** Removes files no row points at (left by a request that failed after writing them), older than an hour. */

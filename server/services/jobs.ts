@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { PICKUP_TIME_ZONE } from '../../contract/pickup';
 import { Status } from '../../contract/status';
 import { applications } from '../db/schema';
-import { mailCitizen } from './citizen-mails';
+import { queueCitizenMail } from './citizen-mails';
 import { purgeIdempotencyKeys } from './idempotency';
 import { rejectOverdueApplications } from './payments';
+import { runDailyRetention } from './retention';
 
 /** Tomorrow's date in Vientiane, YYYY-MM-DD. */
 function tomorrowInVientiane(now: Date): string {
@@ -18,33 +19,36 @@ function tomorrowInVientiane(now: Date): string {
  * RETURNING (reminder not sent yet), so with several instances each reminder goes out once.
  */
 export async function sendPickupReminders(app: FastifyInstance, now = new Date()): Promise<number> {
-  const due = await app.db
-    .update(applications)
-    .set({ pickupReminderSentAt: now })
-    .where(
-      and(
-        eq(applications.status, Status.waitingToPickup),
-        eq(applications.pickupDate, tomorrowInVientiane(now)),
-        isNull(applications.pickupReminderSentAt),
-        isNull(applications.certificateRevokedAt),
-      ),
-    )
-    .returning({
-      id: applications.id,
-      userId: applications.userId,
-      ticket: applications.ticketNumber,
-      date: applications.pickupDate,
-      time: applications.pickupTime,
-    });
-  for (const row of due) {
-    await mailCitizen(app, row.userId, {
-      kind: 'pickup_reminder',
-      ticket: row.ticket,
-      applicationId: row.id,
-      date: row.date!,
-      time: row.time ?? '',
-    });
-  }
+  const due = await app.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(applications)
+      .set({ pickupReminderSentAt: now })
+      .where(
+        and(
+          eq(applications.status, Status.waitingToPickup),
+          eq(applications.pickupDate, tomorrowInVientiane(now)),
+          isNull(applications.pickupReminderSentAt),
+          isNull(applications.certificateRevokedAt),
+        ),
+      )
+      .returning({
+        id: applications.id,
+        userId: applications.userId,
+        ticket: applications.ticketNumber,
+        date: applications.pickupDate,
+        time: applications.pickupTime,
+      });
+    for (const row of rows)
+      await queueCitizenMail(tx, app.config.appBaseUrl, row.userId, {
+        kind: 'pickup_reminder',
+        ticket: row.ticket,
+        applicationId: row.id,
+        date: row.date!,
+        time: row.time ?? '',
+      });
+    return rows;
+  });
+  if (due.length) await app.mailQueue.kick();
   return due.length;
 }
 
@@ -70,7 +74,10 @@ export function scheduleJobs(app: FastifyInstance): void {
     timer = setInterval(() => {
       running = runScheduledJobs(app)
         .then((done) => Object.values(done).some(Boolean) && app.log.info(done, 'scheduled jobs'))
-        .catch((err) => app.log.warn({ err }, 'scheduled jobs failed'));
+        .catch((err) => app.log.warn({ err }, 'scheduled jobs failed'))
+        .then(() => runDailyRetention(app))
+        .then((removed) => removed && app.log.info(removed, 'retention: removed what is no longer kept'))
+        .catch((err) => app.log.warn({ err }, 'retention failed'));
     }, every);
     timer.unref();
   });

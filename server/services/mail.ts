@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../lib/private-files';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface Mail {
@@ -42,14 +43,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     target: outbox,
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
-      await fs.promises.mkdir(outbox, { recursive: true });
+      await fs.promises.mkdir(outbox, { recursive: true, mode: PRIVATE_DIR });
       // Sortable by time, unique without a counter shared between processes.
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`,
       );
       const tmp = `${file}.tmp`;
-      await fs.promises.writeFile(tmp, info.message as Buffer);
+      await fs.promises.writeFile(tmp, info.message as Buffer, { mode: PRIVATE_FILE });
       // Renamed into place so a reader never sees half a mail.
       await fs.promises.rename(tmp, file);
       opts.log('mail written to the outbox (SMTP_URL is not set)', { to: mail.to, subject: mail.subject, file });

@@ -17,7 +17,7 @@ import { applications, documents, statusHistory, users } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../lib/http-error';
 import { logAccess } from './access-log';
 import { CERTIFICATE_STATUSES } from './certificates';
-import { mailCitizen, type CitizenMail } from './citizen-mails';
+import { queueCitizenMail, type CitizenMail } from './citizen-mails';
 import { changeStatus, confirmWaitingPayment, invalidTransition } from './application-status';
 import { applicationDetail, type ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
@@ -338,9 +338,10 @@ export async function runOfficerAction(
       },
     };
     await scope.remember(tx, { statusCode: 200, body });
+    // In the change's transaction: a mail exists exactly when the change happened.
+    if (mail) await queueCitizenMail(tx, app.config.appBaseUrl, citizenId, mail);
     return body;
   });
-  // After the commit: a mail is never sent for a change that did not happen.
-  if (mail) await mailCitizen(app, citizenId, mail);
+  if (mail) await app.mailQueue.kick();
   return result;
 }

@@ -4,6 +4,8 @@ import { LIMITS } from '../../contract/rules';
 import type { Db } from '../db/client';
 import { keyedHash } from '../lib/hash-secret';
 import { otpCodes, users } from '../db/schema';
+import type { Mail } from './mail';
+import { enqueueMail } from './mail-queue';
 import { countEvents, recordEvent } from './throttle';
 
 /**
@@ -69,7 +71,7 @@ export async function issueCode(
   hashKey: Buffer,
   userId: number,
   ip: string,
-  opts: { resend: boolean },
+  opts: { resend: boolean; mail?: (code: string) => Mail },
   now = new Date(),
 ): Promise<string> {
   const code = newCode();
@@ -85,6 +87,11 @@ export async function issueCode(
       expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000),
     });
     await recordEvent(tx as unknown as Db, 'otp_send', ip, userId, now);
+    // The mail is part of the change: a code that exists has its mail queued, and no mail without it.
+    if (opts.mail)
+      await enqueueMail(tx as unknown as Db, 'otp', opts.mail(code), {
+        expiresAt: new Date(now.getTime() + OTP.validMinutes * 60_000),
+      });
     if (opts.resend) await recordEvent(tx as unknown as Db, 'otp_resend', ip, userId, now);
   });
   return code;

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
+import type { Mail } from './mail';
+import { enqueueMail } from './mail-queue';
 import { sha256 } from './sessions';
 import { clearEvents } from './throttle';
 
@@ -12,7 +14,12 @@ export const RESET_MINUTES = 30;
  * A new reset link token (256 random bits; only its hash is stored). Older unused links of the
  * account stop working, so only the latest mail counts.
  */
-export async function createResetToken(db: Db, userId: number, now = new Date()): Promise<string> {
+export async function createResetToken(
+  db: Db,
+  userId: number,
+  now = new Date(),
+  mail?: (token: string) => Mail,
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx
@@ -25,6 +32,10 @@ export async function createResetToken(db: Db, userId: number, now = new Date())
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
     });
+    if (mail)
+      await enqueueMail(tx as unknown as Db, 'password_reset', mail(token), {
+        expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
+      });
   });
   return token;
 }

@@ -10,7 +10,7 @@ import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocu
 import { changeStatus, invalidTransition } from './application-status';
 import type { ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
-import { mailCitizen } from './citizen-mails';
+import { queueCitizenMail } from './citizen-mails';
 import { notify } from './notifications';
 
 /** The fee of a new application, from configuration (defaults LAK 20,000 + 9,000 = 29,000). */
@@ -125,15 +125,15 @@ export async function rejectOverdueApplications(app: FastifyInstance, now = new 
         createdAt: now,
       });
       await notify(tx, row.userId, row.id, 'rejected', { ticket: row.ticket, notes: DEADLINE_NOTE });
+      await queueCitizenMail(tx, app.config.appBaseUrl, row.userId, {
+        kind: 'rejected',
+        ticket: row.ticket,
+        applicationId: row.id,
+        notesCode: DEADLINE_NOTE_CODE,
+      });
     }
     return rows;
   });
-  for (const row of expired)
-    await mailCitizen(app, row.userId, {
-      kind: 'rejected',
-      ticket: row.ticket,
-      applicationId: row.id,
-      notesCode: DEADLINE_NOTE_CODE,
-    });
+  if (expired.length) await app.mailQueue.kick();
   return expired.length;
 }

@@ -1,5 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The server started from any folder, as `node --import tsx server/server.ts` from the checkout. */
+export const serverArgs = [
+  '--import',
+  pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+  path.join(root, 'server/server.ts'),
+];
 
 /** A real server process (`server/server.ts`) on a free local port, as an operator starts it. */
 export interface ServerProcess {
@@ -17,11 +27,15 @@ const freePort = () =>
   });
 
 /** Starts the server with `env` on top of the test's environment and waits for /api/health. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { cwd?: string; stdout?: 'ignore' | 'pipe' } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
+    cwd: opts.cwd,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -19,7 +19,10 @@ export interface TestApp {
  * The real app on a real database: a copy of the seeded PGlite template, or — when
  * TEST_DATABASE_URL is set — a fresh PostgreSQL database created for this file and dropped after.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -40,7 +43,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, opts);
   await app.ready();
   return {
     app,

@@ -14,8 +14,6 @@ export const idCardTaken = () =>
   });
 export const commonPassword = () =>
   new HttpError(400, ErrorCode.validation, 'This password is too common.', { password: 'password_common' });
-export const mailUnavailable = () =>
-  new HttpError(503, ErrorCode.mailUnavailable, 'The e-mail could not be sent. Please try again in a moment.');
 
 /** A unique-constraint race (two registrations at once) answered like the check before it. */
 export function uniqueViolation(err: unknown): HttpError | null {

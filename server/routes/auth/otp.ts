@@ -10,7 +10,7 @@ import { clientAddress } from '../../lib/client-address';
 import { findByEmail } from '../../services/accounts';
 import { canSendCode, checkCode, issueCode } from '../../services/otp';
 import { createSession } from '../../services/sessions';
-import { otpSent, sendCode } from './registration';
+import { codeMail, otpSent } from './registration';
 
 const tags = ['auth'];
 
@@ -39,8 +39,11 @@ export default async function otpRoutes(app: FastifyInstance) {
         `Please wait ${allowed.retryAfterSeconds} seconds before asking for another code.`,
       );
     }
-    const code = await issueCode(app.db, app.hashKey, user.id, clientAddress(req), { resend: true });
-    await sendCode(app, user.email, user.language, code);
+    await issueCode(app.db, app.hashKey, user.id, clientAddress(req), {
+      resend: true,
+      mail: codeMail(user.email, user.language),
+    });
+    await app.mailQueue.kick();
     return otpSent(user.email);
   });
 

@@ -78,7 +78,9 @@ async function mailResetLink(
   // This request's own event is counted: more than one in the interval means a mail just left.
   if ((await countEvents(app.db, ['forgot_password'], { userId: user.id }, interval)) > 1) return;
   if ((await countEvents(app.db, ['forgot_password'], { userId: user.id }, hour)) > FORGOT.accountPerHour) return;
-  const token = await createResetToken(app.db, user.id);
-  await app.mailer.send(resetMail(user.email, user.language, resetLink(app.config.appBaseUrl, token), RESET_MINUTES));
+  await createResetToken(app.db, user.id, new Date(), (token) =>
+    resetMail(user.email, user.language, resetLink(app.config.appBaseUrl, token), RESET_MINUTES),
+  );
+  await app.mailQueue.kick();
   app.log.info({ userId: user.id, ip }, 'password reset link sent');
 }

@@ -14,7 +14,7 @@ import { OTP, canSendCode, issueCode } from '../../services/otp';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
 import { forgetCachedSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
-import { commonPassword, emailTaken, idCardTaken, mailUnavailable, phoneTaken, uniqueViolation } from './errors';
+import { commonPassword, emailTaken, idCardTaken, phoneTaken, uniqueViolation } from './errors';
 
 const tags = ['auth'];
 
@@ -122,24 +122,23 @@ export default async function registrationRoutes(app: FastifyInstance) {
         throw uniqueViolation(err) ?? err;
       }
 
-      const code = await issueCode(app.db, app.hashKey, userId, clientAddress(req), { resend: false }, now);
-      await sendCode(app, body.email, language, code);
+      await issueCode(
+        app.db,
+        app.hashKey,
+        userId,
+        clientAddress(req),
+        { resend: false, mail: codeMail(body.email, language) },
+        now,
+      );
+      await app.mailQueue.kick();
       return otpSent(body.email);
     },
   );
 }
 
-/** Mails a code; a mail server that is down is a clear 503 the citizen can retry (resend). */
-export async function sendCode(
-  app: FastifyInstance,
-  email: string,
-  language: 'en' | 'lo',
-  code: string,
-): Promise<void> {
-  try {
-    await app.mailer.send(otpMail(email, language, code, OTP.validMinutes));
-  } catch (err) {
-    app.log.error({ err, to: email }, 'could not send the verification code');
-    throw mailUnavailable();
-  }
-}
+/**
+ * The code's mail, queued with the code: a mail server that is down delays it (the queue tries
+ * again until the code expires), it never loses it.
+ */
+export const codeMail = (email: string, language: 'en' | 'lo') => (code: string) =>
+  otpMail(email, language, code, OTP.validMinutes);
