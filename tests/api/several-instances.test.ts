@@ -20,8 +20,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   let b: TestApp;
   const secret = 'shared-bank-secret-of-at-least-32-characters';
   beforeAll(async () => {
-    a = await startTestApp({ BANK_CALLBACK_SECRET: secret });
-    b = await startSecondInstance(a, { BANK_CALLBACK_SECRET: secret });
+    // What every instance must share (docs/operations.md#several-instances): the bank's secret and
+    // the key of the stored hashes, or one Idempotency-Key would read as two requests.
+    const shared = { BANK_CALLBACK_SECRET: secret, HASH_SECRET: 'shared-hash-secret-of-at-least-32-characters' };
+    a = await startTestApp(shared);
+    b = await startSecondInstance(a, shared);
   });
   afterAll(async () => {
     await b?.close();

@@ -39,7 +39,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     } finally {
       await database.close();
     }
-    const shared = { DATABASE_URL: scratch.url, BANK_CALLBACK_SECRET: 'shared-bank-secret-of-at-least-32-characters' };
+    const shared = {
+      DATABASE_URL: scratch.url,
+      BANK_CALLBACK_SECRET: 'shared-bank-secret-of-at-least-32-characters',
+      HASH_SECRET: 'shared-hash-secret-of-at-least-32-characters',
+    };
     [a, b] = await Promise.all([
       startServerProcess({ ...shared, DATA_DIR: path.join(root, 'a') }),
       startServerProcess({ ...shared, DATA_DIR: path.join(root, 'b') }),

@@ -100,6 +100,7 @@ test('three phone photos reach the server through a cut 384 kbit/s link, small a
   await expect(page.getByText('Paused — it will go on when the connection comes back')).toBeVisible({
     timeout: 15_000,
   });
+  await page.screenshot({ path: test.info().outputPath('paused-390.png') });
 
   await expect(page).toHaveURL(/\/waiting-for-payment\/\d+$/, { timeout: 240_000 });
   const seconds = (Date.now() - started) / 1000;
