@@ -184,7 +184,7 @@ test('an issued certificate proves itself offline, fails when altered, and reads
       await expect(log).toContainText('Officer, staff number');
     } else {
       await page.getByRole('tab', { name: 'ຜູ້ທີ່ເບິ່ງຂໍ້ມູນຂອງທ່ານ' }).click();
-      await expect(page.getByTestId('access-log')).toContainText('ຍົກເລີກໃບຢັ້ງຢືນຂອງທ່ານ');
+      await expect(page.getByTestId('access-log')).toContainText('ເພີກຖອນໃບຢັ້ງຢືນຂອງທ່ານ');
     }
     await page.screenshot({ path: testInfo.outputPath(`access-log-${language}.png`), fullPage: true });
     await axeClean(page, `citizen access log (${language})`);

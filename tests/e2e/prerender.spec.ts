@@ -5,7 +5,7 @@ import { expect, test, type Browser } from '@playwright/test';
  * app hydrates over them: what a citizen reads before the script runs is what they read after.
  */
 const SCREENS = [
-  { path: '/', heading: { en: 'Citizen services portal', lo: 'ລະບົບບໍລິການປະຊາຊົນ' } },
+  { path: '/', heading: { en: 'Citizen services portal', lo: 'ລະບົບບໍລິການພົນລະເມືອງ' } },
   { path: '/login', heading: { en: 'Login', lo: 'ເຂົ້າສູ່ລະບົບ' } },
   { path: '/register', heading: { en: 'Create account', lo: 'ສ້າງບັນຊີ' } },
   { path: '/forgot-password', heading: { en: 'Forgot password', lo: 'ລືມລະຫັດຜ່ານ' } },
