@@ -74,6 +74,9 @@ async function settle(entry: OutboxEntry, decision: Decision, now: number, told 
   return next ?? entry;
 }
 
+/** `navigator.onLine` where there is one (page and service worker); never guessed where there is none. */
+const deviceOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export interface SendOptions {
   onProgress?: (p: SendProgress) => void;
   /** The screen that sent it tells the citizen how it ended. */
@@ -90,8 +93,11 @@ export function sendEntry(
   holder: string,
   opts: SendOptions = {},
 ): Promise<SendOutcome> {
+  // The page and the worker alike: a device that says it is offline is not waited on (the entry goes
+  // back to waiting for the next round); a cut it does not see (a weak link) is waited out.
+  const withOffline = { offline: deviceOffline, ...opts };
   return withSendLock<SendOutcome>(id, { result: 'busy' }, (exclusive) =>
-    claimAndSend(id, session, transport, holder, opts, exclusive),
+    claimAndSend(id, session, transport, holder, withOffline, exclusive),
   );
 }
 

@@ -79,7 +79,6 @@ export async function submitThroughOutbox(
   const outcome = await sendEntry(entry.id, session, xhrTransport, holder, {
     onProgress,
     screenTells: true,
-    offline: () => !navigator.onLine,
   }).finally(release);
   if (outcome.result === 'sent') {
     // The screen tells the citizen and moves on: nothing left to list.
