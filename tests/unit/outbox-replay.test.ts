@@ -80,14 +80,16 @@ describe('outbox replay', () => {
     expect(await readPayload(e.id)).toBeUndefined();
   });
 
-  it('keeps an entry through 503, asks again after a lost answer, with the same key each time, and sends it once', async () => {
+  it('keeps an entry through 503 and a lost answer, with the same key each time, then sends it once', async () => {
     const e = entry();
     await addEntry(e, payload());
     await writeSession(ALICE);
     const api = server({ kind: 'answer', status: 503, body: null }, { kind: 'no-answer', serverReachable: true });
     expect((await replayOutbox(api, 'page:1')).waiting).toBe(1);
     expect(await stateOf(e.id)).toBe('waiting');
-    // The answer was lost on the way back: asked again after a pause, within the same try.
+    // The answer was lost on the way back while the server answered: "being confirmed", kept.
+    expect((await replayOutbox(api, 'page:1')).waiting).toBe(1);
+    expect((await allEntries())[0]!.maybeReached).toBe(true);
     expect((await replayOutbox(api, 'page:1')).sent).toBe(1);
     expect(api.sent).toHaveLength(3);
     // The document went once: the second try found it finished and named the same upload.

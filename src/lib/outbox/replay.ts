@@ -179,8 +179,11 @@ async function uploadAndSend(
     if (uploaded.kind === 'stopped') return uploaded.result;
     const request = buildRequest(current, payload, session, uploaded.uploads);
     let result = await transport(request);
-    // The documents are there; a request cut on its way is asked again (same key) while the link comes back.
-    for (let pause = 0; result.kind === 'no-answer' && pause < REQUEST_PAUSES_MS.length && !opts.offline?.(); pause++) {
+    // The documents are there; a request cut on its way while the server cannot be reached is sent
+    // again (same key) once the link comes back. An answer lost while the server is reachable is
+    // "being confirmed": the outbox settles it, and the screen says so at once.
+    const linkDown = (r: typeof result) => r.kind === 'no-answer' && !r.serverReachable;
+    for (let pause = 0; linkDown(result) && pause < REQUEST_PAUSES_MS.length && !opts.offline?.(); pause++) {
       await new Promise((r) => setTimeout(r, REQUEST_PAUSES_MS[pause]));
       result = await transport(request);
     }
