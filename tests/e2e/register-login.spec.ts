@@ -72,7 +72,7 @@ const TEXT = {
     firstName: 'ຊື່',
     lastName: 'ນາມສະກຸນ',
     address: 'ທີ່ຢູ່',
-    houseNumber: 'ເລກເຮືອນ',
+    houseNumber: 'ເຮືອນເລກທີ',
     province: 'ແຂວງ',
     district: 'ເມືອງ',
     village: 'ບ້ານ',
