@@ -7,8 +7,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { districts, provinces, villages } from '../../server/db/schema';
 
-/** A real, decodable PNG of the given size (one grey pixel row repeated), as bytes. */
-export function png(width: number, height: number): Buffer {
+/** A greyscale PNG of `width` × `height` pixels whose rows `row(y)` gives (width bytes each). */
+function greyPng(width: number, height: number, row: (y: number) => Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -22,14 +22,19 @@ export function png(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 0xc8)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), row(y)])));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
     chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A real, decodable PNG of the given size (one grey pixel row repeated), as bytes. */
+export function png(width: number, height: number): Buffer {
+  const row = Buffer.alloc(width, 0xc8);
+  return greyPng(width, height, () => row);
 }
 
 /**
@@ -67,28 +72,7 @@ export function pdf(text = 'Household registration book', imageHex = ''): Buffer
 
 /** A greyscale PNG of random noise: about width × height bytes that no encoder can shrink. */
 export function noisePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 0;
-  const raw = Buffer.concat(
-    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), crypto.randomBytes(width)])),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return greyPng(width, height, () => crypto.randomBytes(width));
 }
 
 /** Whether two images hold the same pixels (the server keeps a re-encoding, never the bytes sent). */

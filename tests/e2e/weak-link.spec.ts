@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
-import { fillApplicantStep, reachPaymentStep } from './fixtures/application-form';
+import { reachPaymentStep, toDocumentStep } from './fixtures/application-steps';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { startPacedLink, type LinkShape, type PacedLink } from './fixtures/paced-link';
 import { phonePhoto, withOrientation } from './fixtures/phone-photos';
@@ -63,7 +63,7 @@ async function applications(request: APIRequestContext, citizen: Citizen) {
 async function readyToPay(page: Page, citizen: Citizen) {
   await page.goto('/api/health');
   await signIn(page, citizen);
-  await fillApplicantStep(page);
+  await toDocumentStep(page);
   await page.getByLabel('Applicant photo (3x4)').setInputFiles(photos.portrait);
   await page.getByLabel('Household registration book').setInputFiles(photos.book);
   await page.getByLabel('Proof of residence').setInputFiles(photos.residence);

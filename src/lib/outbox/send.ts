@@ -11,7 +11,16 @@ export interface OutboxRequest {
 }
 
 /** The answer headers the outbox reads (uploads: where it was created, how much the server holds). */
-export const READ_HEADERS = ['location', 'upload-offset'] as const;
+const READ_HEADERS = ['location', 'upload-offset'] as const;
+
+/** Those headers of an answer, by lower-case name, from whichever API the transport has. */
+export const readHeaders = (get: (name: string) => string | null): Record<string, string> =>
+  Object.fromEntries(
+    READ_HEADERS.flatMap((name) => {
+      const value = get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  );
 
 /** Sends one request and reports how it ended; `onProgress` for senders that can see the upload move. */
 export type Transport = (req: OutboxRequest, onProgress?: (fraction: number) => void) => Promise<TryResult>;
@@ -74,12 +83,7 @@ export function fetchTransport(fetchFn: typeof fetch = (...args) => fetch(...arg
         cache: 'no-store',
         signal: AbortSignal.timeout(120_000),
       });
-      const headers = Object.fromEntries(
-        READ_HEADERS.flatMap((name) => {
-          const value = res.headers.get(name);
-          return value === null ? [] : [[name, value]];
-        }),
-      );
+      const headers = readHeaders((name) => res.headers.get(name));
       const text = await res.text();
       let body: unknown = null;
       try {

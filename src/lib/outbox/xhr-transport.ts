@@ -1,4 +1,4 @@
-import { READ_HEADERS, serverReachable, type Transport } from './send';
+import { readHeaders, serverReachable, type Transport } from './send';
 
 /**
  * The first try from the screen the citizen is on: XMLHttpRequest, because fetch() cannot report
@@ -36,12 +36,7 @@ export const xhrTransport: Transport = (req, onProgress) =>
       } catch {
         body = null;
       }
-      const headers = Object.fromEntries(
-        READ_HEADERS.flatMap((name) => {
-          const value = xhr.getResponseHeader(name);
-          return value === null ? [] : [[name, value]];
-        }),
-      );
+      const headers = readHeaders((name) => xhr.getResponseHeader(name));
       resolve({ kind: 'answer', status: xhr.status, body, headers });
     };
     xhr.onerror = () => void noAnswer();
