@@ -37,6 +37,9 @@ export async function buildApp(
     logger: loggerOptions(config, opts.logStream),
     genReqId: requestId,
     requestIdHeader: false,
+    // Opening the embedded database for the first time (initdb, migrations, the list of places) can
+    // take longer than Fastify's 10 s on a busy small server; a slow start is not a failed one.
+    pluginTimeout: 180_000,
     // A hop count as Fastify applies it at run time (its types take only addresses or a function).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -22,6 +22,7 @@ import { measureBudget } from '../bundle-budget';
 import { apiLoad, type LoadFigure } from './api-load';
 import { lighthouseRuns, ocrTiming, offlineFirstScreen, type LighthouseFigure } from './browser';
 import { startServer } from './server-process';
+import { startAndMemory, startTable, type StartFigure } from './start-memory';
 import { uploadMemory, uploadMemoryTable, type UploadMemoryFigure } from './upload-memory';
 import { weakLink, weakLinkTable, type WeakLinkFigure } from './weak-link';
 
@@ -114,6 +115,12 @@ async function apiOnly() {
   console.log(apiTables(api).join('\n'));
 }
 
+/** `npm start` on the built tree: on PGlite, and on PostgreSQL when it is reachable. */
+async function startAndMemoryOnBoth(): Promise<StartFigure[]> {
+  const port = Number(process.env.BENCH_PORT ?? 3900) + 60;
+  return startAndMemory(port, (await pgReachable(PG_URL)) ? PG_URL : undefined);
+}
+
 /** The upload memory runs on PGlite, and on PostgreSQL when it is reachable. */
 async function uploadsOnBoth(): Promise<UploadMemoryFigure[]> {
   process.stderr.write('Upload memory on PGlite…\n');
@@ -129,8 +136,9 @@ async function main() {
   const only = option('only');
   const paths = option('paths')?.split(',') ?? LIGHTHOUSE;
   const lhrDir = option('lhr-dir');
-  if (only && !['lighthouse', 'api', 'uploads', 'weak-link'].includes(only))
-    throw new Error(`--only ${only}: "lighthouse", "api", "uploads" or "weak-link"`);
+  if (only && !['lighthouse', 'api', 'uploads', 'weak-link', 'memory'].includes(only))
+    throw new Error(`--only ${only}: "lighthouse", "api", "uploads", "weak-link" or "memory"`);
+  if (only === 'memory') return console.log(startTable(await startAndMemoryOnBoth()).join('\n'));
   if (only === 'lighthouse') return lighthouseOnly(paths, lhrDir);
   if (only === 'api') return apiOnly();
   if (only === 'uploads') return console.log(uploadMemoryTable(await uploadsOnBoth()).join('\n'));
@@ -191,6 +199,8 @@ async function main() {
     }
   }
   const uploads = await uploadsOnBoth();
+  process.stderr.write('Start time and memory…\n');
+  const start = await startAndMemoryOnBoth();
   process.stderr.write('Weak-link submission…\n');
   const link = weakLink(Number(process.env.BENCH_PORT ?? 3900) + 50);
   const loadAfter = load();
@@ -202,6 +212,7 @@ async function main() {
     offline,
     api,
     uploads,
+    start,
     weakLink: link,
     ocr,
     pdf,
@@ -219,6 +230,7 @@ type Report = {
   offline: { path: string; fcp: number; lcp: number }[];
   api: { database: string; figures: LoadFigure[] }[];
   uploads: UploadMemoryFigure[];
+  start: StartFigure[];
   weakLink?: WeakLinkFigure | null;
   ocr?: { workerStartMs: number; recognitionMs: number; textLength: number };
   pdf?: { medianMs: number; sizeKb: number };
@@ -313,6 +325,7 @@ function markdown(r: Report): string {
   for (const o of r.offline) lines.push(`| \`${o.path}\` | ${ms(o.fcp)} | ${ms(o.lcp)} |`);
   lines.push(...apiTables(r.api));
   if (r.uploads?.length) lines.push(...uploadMemoryTable(r.uploads));
+  if (r.start?.length) lines.push(...startTable(r.start));
   if (r.weakLink) lines.push(...weakLinkTable(r.weakLink));
   lines.push('', '## Device work', '');
   if (r.ocr)

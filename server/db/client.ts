@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { appPath } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
@@ -25,7 +25,7 @@ export interface Database {
   };
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = appPath('server', 'db', 'migrations');
 const expectedMigrations = (
   JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
 ).entries.length;
@@ -69,7 +69,16 @@ export async function openDatabase(opts: {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(path.join(opts.dataDir, 'db'));
+    const dbDir = path.join(opts.dataDir, 'db');
+    // PostgreSQL's default 128 MB of shared buffers is most of the embedded server's memory and
+    // buys nothing for one process on a small office's server; 16 MB holds the hot tables.
+    const options = { postgresqlconf: ['shared_buffers = 16MB'] };
+    if (!fs.existsSync(path.join(dbDir, 'PG_VERSION'))) {
+      // Creating the database (initdb) takes some 600 MB that the instance keeps until it is closed:
+      // create it, close it, and serve from a fresh instance, so a first start idles as low as any.
+      await (await PGlite.create(dbDir, options)).close();
+    }
+    const client = await PGlite.create(dbDir, options);
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return {

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { APP_SHELL, chooseLanguage, languageFromCookieHeader, pageFileFor } from '../../contract/prerendered-pages';
+import { appPath } from '../paths';
 
 // WEB_DIST_DIR lets a test run serve its own build; normally the app built by `npm run build`.
-const distDir = path.resolve(
-  process.env.WEB_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist'),
-);
+const distDir = path.resolve(process.env.WEB_DIST_DIR ?? appPath('dist'));
 
 /**
  * Serves the built PWA from the API's port. Hashed assets are immutable; the shell, the service

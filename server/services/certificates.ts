@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { ApplicantData } from '../../contract/application';
 import type { CertificateStatement } from '../../contract/certificate-statement';
@@ -148,6 +147,8 @@ export async function renderCertificate(
   const qr = await QRCode.toBuffer(signedUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 480 });
   const { regular, bold } = loadFonts();
 
+  // Loaded with the first certificate, not at start: the PDF library is 25 MB of an idle server's memory.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,

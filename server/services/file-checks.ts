@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { MAX_FILE_BYTES, isPhotoRatio, type DocumentKind, type FileType } from '../../contract/documents';
 import { ErrorCode } from '../../contract/errors';
 import { HttpError } from '../lib/http-error';
@@ -14,8 +14,13 @@ import { HttpError } from '../lib/http-error';
 /** 40 megapixels: more than any phone camera; a 20,000 × 20,000 image (400 MP) never gets decoded. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
-// Citizens' images are not worth keeping in the decoder's cache once stored.
-sharp.cache(false);
+/** The image library, loaded with the first image rather than at start (20 MB of an idle server's memory). */
+async function loadSharp(): Promise<typeof sharp> {
+  const { default: library } = await import('sharp');
+  // Citizens' images are not worth keeping in the decoder's cache once stored.
+  library.cache(false);
+  return library;
+}
 
 const notAllowed = (field: string, message: string) =>
   new HttpError(415, ErrorCode.fileTypeNotAllowed, message, { [field]: ErrorCode.fileTypeNotAllowed });
@@ -41,6 +46,7 @@ function pngEnd(bytes: Buffer): number | null {
 export async function checkImage(bytes: Buffer, type: FileType, kind: DocumentKind, field: string): Promise<Buffer> {
   if (type === 'image/png' && pngEnd(bytes) !== bytes.length)
     throw notAllowed(field, `${field} has data after the end of its image`);
+  const sharp = await loadSharp();
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
   let meta: sharp.Metadata;
   try {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
+import { appPath } from '../paths';
 
 /** argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane): ~20 ms per hash on our machines. */
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -25,7 +24,7 @@ let common: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(
     fs
-      .readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../data/common-passwords.txt'), 'utf8')
+      .readFileSync(appPath('server', 'data', 'common-passwords.txt'), 'utf8')
       .split('\n')
       .map((l) => l.trim().toLowerCase())
       .filter(Boolean),

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { notInArray, sql } from 'drizzle-orm';
 import { parseCsv } from '../../lib/csv';
 import type { Db } from '../client';
 import { districts, provinces, villages } from '../schema';
+import { appPath } from '../../paths';
 
 /**
  * Administrative divisions of Laos. The operator's import format is one CSV file with the header
@@ -159,7 +159,7 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-const shippedDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'lao-locations');
+const shippedDir = appPath('server', 'db', 'seed', 'data', 'lao-locations');
 
 /** The shipped list (three files, see data/lao-locations/SOURCES.md) in the import format. */
 export function shippedPlaces(): Place[] {
