@@ -6,6 +6,11 @@
  * share the first round trips with the page's own bytes and hold its first paint back. The file
  * names come from the script element's data attributes, so the text (and its hash) never changes
  * from one build to the next. A page opened in a background tab paints nothing, so it starts at once.
+ *
+ * A form sent before the app has started (a login typed and tapped on a slow phone) would reload
+ * the page and lose the tap: the script keeps it instead (`document.earlySubmit`), starts the app
+ * at once, and the app sends that form once it runs (src/lib/early-submit.ts), with what was typed
+ * in it (the light forms keep what was typed before they started, src/lib/light-form.ts).
  */
 export const START_APP_SCRIPT = [
   '(()=>{',
@@ -22,6 +27,9 @@ export const START_APP_SCRIPT = [
   'if(d.visibilityState==="hidden")start();',
   'else requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));',
   'd.addEventListener("visibilitychange",()=>{if(d.visibilityState==="hidden")start();});',
+  // Stopped on its way too: in the moment between the app's first screen being live and it saying
+  // so, the app would send it as well, and then once more when it sends the kept one.
+  'd.addEventListener("submit",(e)=>{if(!("appStarted" in d.documentElement.dataset)){e.preventDefault();e.stopPropagation();d.earlySubmit=e.target;start();}},true);',
   '})()',
 ].join('');
 
