@@ -8,9 +8,9 @@
  * from one build to the next. A page opened in a background tab paints nothing, so it starts at once.
  *
  * A form sent before the app has started (a login typed and tapped on a slow phone) would reload
- * the page and lose the tap: the script keeps it instead (`document.earlySubmit`), starts the app
- * at once, and the app sends that form once it runs (src/lib/early-submit.ts), with what was typed
- * in it (the light forms keep what was typed before they started, src/lib/light-form.ts).
+ * the page and lose the tap: the script keeps it instead (`document.earlySubmit`) and starts the
+ * app at once; the form's own code sends it as soon as it is live, with what was typed in it
+ * (src/lib/light-form.ts, src/lib/early-submit.ts).
  */
 export const START_APP_SCRIPT = [
   '(()=>{',
@@ -27,9 +27,9 @@ export const START_APP_SCRIPT = [
   'if(d.visibilityState==="hidden")start();',
   'else requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));',
   'd.addEventListener("visibilitychange",()=>{if(d.visibilityState==="hidden")start();});',
-  // Stopped on its way too: in the moment between the app's first screen being live and it saying
-  // so, the app would send it as well, and then once more when it sends the kept one.
-  'd.addEventListener("submit",(e)=>{if(!("appStarted" in d.documentElement.dataset)){e.preventDefault();e.stopPropagation();d.earlySubmit=e.target;start();}},true);',
+  // A form that can wait for the app (data-early-tap, until the app takes it over) is kept, not
+  // sent; stopped on its way too, so that nothing but the app sends it, and only once.
+  'd.addEventListener("submit",(e)=>{const f=e.target;if(f.dataset&&"earlyTap" in f.dataset){e.preventDefault();e.stopPropagation();d.earlySubmit=f;start();}},true);',
   '})()',
 ].join('');
 

@@ -9,7 +9,6 @@ import { validToken } from './lib/session';
 import { createAppRouter, type AppRouter } from './router';
 import { registerServiceWorker } from './lib/service-worker';
 import { watchConnectivity } from './lib/connectivity';
-import { sendEarlySubmit } from './lib/early-submit';
 
 /**
  * The prerendered markup (dist/pages/…) is hydrated only when the app would draw exactly it: the
@@ -29,13 +28,11 @@ function drawsPrerenderedPage(root: HTMLElement, router: AppRouter, htmlLanguage
 
 /**
  * Marks <html data-app-started> once the first screen is live (hydrated or drawn): before that, a
- * screen painted from prerendered HTML shows but does not answer yet. Then sends a form tapped
- * before that moment, once. Draws nothing.
+ * screen painted from prerendered HTML shows but does not answer yet. Draws nothing.
  */
 function AppStarted() {
   useEffect(() => {
     document.documentElement.dataset.appStarted = '';
-    sendEarlySubmit();
   }, []);
   return null;
 }

@@ -1,11 +1,12 @@
 /**
- * Sends the form the page's start script kept (contract/start-app-script.ts): one tapped before the
- * app ran. Only the very element that was tapped, still on the screen: a screen drawn afresh over
- * the page (not hydrated) has other elements, and its form is not sent in the citizen's place.
+ * A form of the first screens is painted before the app runs, marked `data-early-tap`; a tap on it
+ * then is kept by the page's start script (contract/start-app-script.ts). Called once the form's
+ * own handler is live: the form stops waiting for the app, and a tap kept for it is sent now, once.
  */
-export function sendEarlySubmit(): void {
+export function takeOverEarlyForm(form: HTMLFormElement): void {
+  delete form.dataset.earlyTap;
   const d = document as Document & { earlySubmit?: HTMLFormElement };
-  const form = d.earlySubmit;
+  if (d.earlySubmit !== form) return;
   delete d.earlySubmit;
-  if (form?.isConnected) form.requestSubmit();
+  form.requestSubmit();
 }
