@@ -6,6 +6,11 @@
  * share the first round trips with the page's own bytes and hold its first paint back. The file
  * names come from the script element's data attributes, so the text (and its hash) never changes
  * from one build to the next. A page opened in a background tab paints nothing, so it starts at once.
+ *
+ * A form sent before the app has started (a login typed and tapped on a slow phone) would reload
+ * the page and lose the tap: the script keeps it instead (`document.earlySubmit`) and starts the
+ * app at once; the form's own code sends it as soon as it is live, with what was typed in it
+ * (src/lib/light-form.ts, src/lib/early-submit.ts).
  */
 export const START_APP_SCRIPT = [
   '(()=>{',
@@ -22,6 +27,9 @@ export const START_APP_SCRIPT = [
   'if(d.visibilityState==="hidden")start();',
   'else requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)));',
   'd.addEventListener("visibilitychange",()=>{if(d.visibilityState==="hidden")start();});',
+  // A form that can wait for the app (data-early-tap, until the app takes it over) is kept, not
+  // sent; stopped on its way too, so that nothing but the app sends it, and only once.
+  'd.addEventListener("submit",(e)=>{const f=e.target;if(f.dataset&&"earlyTap" in f.dataset){e.preventDefault();e.stopPropagation();d.earlySubmit=f;start();}},true);',
   '})()',
 ].join('');
 

@@ -1,7 +1,9 @@
 /**
  * npm run officer:create -- --email E --password P [--role cashier|reviewer|issuer|admin]
+ *   [--office national|province:<id>|district:<id>]
  * Creates an officer account, or makes an existing account an officer with this password and role
- * (admin when --role is left out).
+ * (admin when --role is left out). Without --office a new officer sees no application until an admin
+ * gives them an office; an existing officer keeps theirs.
  * With the embedded database, run it while the server is stopped (it takes the same DATA_DIR lock).
  */
 import { parseArgs } from 'node:util';
@@ -9,14 +11,21 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { OFFICER_ROLES, type OfficerRole } from '../../contract/officer';
+import { HttpError } from '../lib/http-error';
+import { parseOfficeFlag } from '../services/offices';
 import { ensureOfficer, OfficerAccountError } from '../services/officers';
 
-const USAGE = `Usage: npm run officer:create -- --email officer@example.la --password Secret2026 --role ${OFFICER_ROLES.join('|')}`;
+const USAGE = `Usage: npm run officer:create -- --email officer@example.la --password Secret2026 --role ${OFFICER_ROLES.join('|')} --office national|province:<id>|district:<id>`;
 
 let args;
 try {
   args = parseArgs({
-    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      office: { type: 'string' },
+    },
     strict: true,
   }).values;
 } catch (err) {
@@ -31,6 +40,13 @@ if (args.role !== undefined && !(OFFICER_ROLES as readonly string[]).includes(ar
   console.error(`--role must be one of ${OFFICER_ROLES.join(', ')} (got ${JSON.stringify(args.role)}).\n${USAGE}`);
   process.exit(2);
 }
+const office = args.office === undefined ? undefined : parseOfficeFlag(args.office);
+if (office === null) {
+  console.error(
+    `--office must be national, province:<id> or district:<id> (got ${JSON.stringify(args.office)}).\n${USAGE}`,
+  );
+  process.exit(2);
+}
 
 try {
   const config = loadConfig();
@@ -40,6 +56,7 @@ try {
       email: args.email,
       password: args.password,
       role: args.role as OfficerRole | undefined,
+      office,
     });
     const said = {
       created: 'Created officer',
@@ -58,7 +75,7 @@ try {
     console.error(
       `${err.message}\nThe officer was not created: stop the server, run this command, then start the server again.`,
     );
-  } else if (err instanceof OfficerAccountError) {
+  } else if (err instanceof OfficerAccountError || err instanceof HttpError) {
     console.error(`The officer was not created. ${err.message}`);
   } else {
     console.error(err);

@@ -84,6 +84,14 @@ export const users = pgTable('users', {
    * before roles existed has null too and keeps every duty (admin), so an upgrade locks nobody out.
    */
   officerRole: text('officer_role', { enum: ['cashier', 'reviewer', 'issuer', 'admin'] }),
+  /**
+   * The area an officer serves (contract/officer.ts Office): 'national', a province or a district;
+   * null sees no application. Officers from before offices were made national by the migration.
+   */
+  officeLevel: text('office_level', { enum: ['national', 'province', 'district'] }),
+  /** The province of a province office, and the province of a district office's district. */
+  officeProvinceId: integer('office_province_id').references(() => provinces.id),
+  officeDistrictId: integer('office_district_id').references(() => districts.id),
   /** The citizen's switch for optional e-mails (pick-up reminder, certificate ready…); on by default. */
   emailUpdates: boolean('email_updates').notNull().default(true),
   firstName: text('first_name').notNull().default(''),

@@ -1,9 +1,27 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import { FieldError } from '../../contract/rules';
 import type { Db } from '../db/client';
-import { districts, provinces, users, villages } from '../db/schema';
+import { districts, documents, provinces, users, villages } from '../db/schema';
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * The ID-card image of a registration nobody has verified yet (docs/security.md, item 4). It is
+ * the account's 'id_card' only once the e-mail code is right; until then it is replaced at once by
+ * registering again and removed with the unverified account after RETENTION_UNVERIFIED_HOURS.
+ */
+export const PENDING_ID_CARD = 'id_card_pending';
+
+/** The e-mail code was right: the account is verified and its ID-card image is kept from now on. */
+export async function markVerified(db: Db, userId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ verifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(documents)
+      .set({ kind: 'id_card' })
+      .where(and(eq(documents.ownerId, userId), eq(documents.kind, PENDING_ID_CARD)));
+  });
+}
 
 /**
  * The account a login identity names: an e-mail, a phone number as typed (with or without +856

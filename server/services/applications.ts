@@ -19,6 +19,7 @@ import { HttpError, notFound } from '../lib/http-error';
 import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocument } from './application-documents';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
+import { officeOf, officeSees, type OfficeColumns } from './offices';
 import { currentFee, DEADLINE_NOTE, DEADLINE_NOTE_CODE, paymentDeadline } from './payments';
 import { changeStatus } from './application-status';
 import { virtualAccountNumber } from './virtual-account';
@@ -165,14 +166,18 @@ export async function createApplication(
   return id;
 }
 
-/** The application if the viewer may see it: its owner, or an officer. Anyone else gets 404, never 403. */
+/**
+ * The application if the viewer may see it: its owner, or an officer whose office it lies in.
+ * Anyone else gets 404, never 403: whether it exists is not revealed.
+ */
 export async function findVisibleApplication(
   db: Db,
   id: number,
-  viewer: { id: number; role: string },
+  viewer: { id: number; role: string } & OfficeColumns,
 ): Promise<ApplicationRow> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
-  if (!row || (row.userId !== viewer.id && viewer.role !== 'officer')) throw notFound('Application not found');
+  const officerSees = viewer.role === 'officer' && row && officeSees(officeOf(viewer), row.applicantData);
+  if (!row || (row.userId !== viewer.id && !officerSees)) throw notFound('Application not found');
   return row;
 }
 

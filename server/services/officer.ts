@@ -22,6 +22,7 @@ import { changeStatus, confirmWaitingPayment, invalidTransition } from './applic
 import { applicationDetail, type ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
+import { applicationsInOffice, officeOf, type OfficeColumns } from './offices';
 import { paymentDeadline } from './payments';
 import { releasePickup } from './pickup';
 import { ErrorCode } from '../../contract/errors';
@@ -31,12 +32,19 @@ export const REFUSED_PROOF_KIND = 'refused_proof_of_payment';
 
 const applicantName = sql<string>`trim(concat(${applications.applicantData}->>'first_name', ' ', ${applications.applicantData}->>'last_name'))`;
 
-/** The queue: newest change first, filtered by status, searched by ticket, name or ID card. */
+/**
+ * The queue of the officer's office: newest change first, filtered by status, searched by ticket,
+ * name or ID card.
+ */
 export async function officerQueue(
   db: Db,
+  officer: OfficeColumns,
   query: { status?: Status; q?: string; page: number },
 ): Promise<OfficerQueue> {
-  const conditions: (SQL | undefined)[] = [query.status ? eq(applications.status, query.status) : undefined];
+  const conditions: (SQL | undefined)[] = [
+    applicationsInOffice(officeOf(officer)),
+    query.status ? eq(applications.status, query.status) : undefined,
+  ];
   const q = query.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -88,14 +96,18 @@ export async function officerQueue(
   };
 }
 
-export async function findApplication(db: Db, id: number): Promise<ApplicationRow> {
-  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+/** An application of the officer's office; one outside it answers 404 like one that does not exist. */
+export async function findApplication(db: Db, id: number, officer: OfficeColumns): Promise<ApplicationRow> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), applicationsInOffice(officeOf(officer))));
   if (!row) throw notFound('Application not found');
   return row;
 }
 
-/** The signed-in officer: id and duty (an officer from before roles keeps every duty). */
-export interface OfficerUser {
+/** The signed-in officer: id, duty (an officer from before roles keeps every duty) and office. */
+export interface OfficerUser extends OfficeColumns {
   id: number;
   officerRole: OfficerRole | null;
 }
@@ -212,7 +224,7 @@ export async function runOfficerAction(
   let mail: CitizenMail | null = null;
   let citizenId = 0;
   const result = await app.db.transaction(async (tx) => {
-    const row = await findApplication(tx, id);
+    const row = await findApplication(tx, id, input.officer);
     assertMayAct(input.officer, action, row);
     citizenId = row.userId;
     const ticket = row.ticketNumber;

@@ -4,6 +4,8 @@ import { email as emailRule, FieldError, password as passwordRule } from '../../
 import type { Db } from '../db/client';
 import type { OfficerRole } from '../../contract/officer';
 import { users } from '../db/schema';
+import type { OfficeAssignment } from '../../contract/offices';
+import { officeColumnsOf } from './offices';
 import { hashPassword, isCommonPassword } from './passwords';
 import { forgetCachedSessions } from './sessions';
 
@@ -39,7 +41,7 @@ export type OfficerOutcome = 'created' | 'promoted' | 'updated' | 'unchanged';
  */
 export async function ensureOfficer(
   db: Db,
-  input: { email: string; password: string; role?: OfficerRole },
+  input: { email: string; password: string; role?: OfficerRole; office?: OfficeAssignment },
   opts: { onlyIfMissing?: boolean } = {},
 ): Promise<OfficerOutcome> {
   const { email, password } = checkCredentials(input.email, input.password);
@@ -50,12 +52,15 @@ export async function ensureOfficer(
     .from(users)
     .where(eq(users.email, email));
   if (existing && opts.onlyIfMissing) return 'unchanged';
+  // An office only when one is given: a new officer without one sees no application until an admin
+  // gives them one; an existing officer keeps theirs.
+  const office = input.office ? await officeColumnsOf(db, input.office) : undefined;
   const passwordHash = await hashPassword(password);
   const now = new Date();
   if (!existing) {
     const inserted = await db
       .insert(users)
-      .values({ email, passwordHash, role: 'officer', officerRole, firstName: 'Officer', verifiedAt: now })
+      .values({ email, passwordHash, role: 'officer', officerRole, firstName: 'Officer', verifiedAt: now, ...office })
       .onConflictDoNothing()
       .returning({ id: users.id });
     return inserted.length ? 'created' : 'unchanged';
@@ -65,6 +70,7 @@ export async function ensureOfficer(
     .set({
       role: 'officer',
       officerRole,
+      ...office,
       passwordHash,
       verifiedAt: existing.verifiedAt ?? now,
       otpFailures: 0,

@@ -18,6 +18,10 @@ export interface SessionUser {
   role: 'citizen' | 'officer';
   /** An officer's duty; null for citizens (and for officers from before roles: treated as admin). */
   officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' | null;
+  /** An officer's office (services/offices.ts officeOf); null columns for citizens. */
+  officeLevel: 'national' | 'province' | 'district' | null;
+  officeProvinceId: number | null;
+  officeDistrictId: number | null;
   language: 'en' | 'lo';
   sessionId: number;
 }
@@ -41,6 +45,9 @@ const sessionByToken = preparedPerDatabase('find_session', (db, name) =>
       email: users.email,
       role: users.role,
       officerRole: users.officerRole,
+      officeLevel: users.officeLevel,
+      officeProvinceId: users.officeProvinceId,
+      officeDistrictId: users.officeDistrictId,
       language: users.language,
     })
     .from(sessions)

@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ApiError } from './api-client';
+import { takeOverEarlyForm } from './early-submit';
 import { fieldMessage } from './error-messages';
 
 type Values = Record<string, string>;
@@ -22,6 +23,18 @@ export function useLightForm<S extends v.GenericSchema<Values, unknown>, K exten
   const touched = useRef(new Set<string>());
   const [errors, setErrors] = useState<Errors<K>>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Live from here: a tap made before the app ran is sent now (contract/start-app-script.ts).
+  useEffect(() => {
+    if (form.current) takeOverEarlyForm(form.current);
+  }, []);
+
+  /**
+   * The form element's own attributes: posted (never a password in an address) if no script runs
+   * at all, and kept by the page's start script if tapped before this form is live.
+   */
+  const formProps = { ref: form, method: 'post', 'data-early-tap': '' } as const;
 
   const check = useCallback((): { output?: v.InferOutput<S>; errors: Errors<K> } => {
     const result = v.safeParse(schema, values.current);
@@ -99,5 +112,5 @@ export function useLightForm<S extends v.GenericSchema<Values, unknown>, K exten
   /** The translated message under a field, or undefined. */
   const errorOf = (name: K) => fieldMessage(name, errors[name]);
 
-  return { register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting };
+  return { formProps, register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents, otpCodes, users } from '../../server/db/schema';
 import { mailsTo, waitForMail } from '../e2e/fixtures/outbox';
+import { dataUrl, noisePng, storedFiles } from './application-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD, backdateAuthEvents, post, registerUnverified, registrationBody } from './auth-helpers';
 
@@ -60,7 +61,8 @@ describe('register', () => {
     expect(user!.verifiedAt).toBeNull();
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const [doc] = await t.app.db.select().from(documents).where(eq(documents.ownerId, user!.id));
-    expect(doc).toMatchObject({ kind: 'id_card', contentType: 'image/png' });
+    // Pending until the e-mail code is verified (the next test follows it to the end).
+    expect(doc).toMatchObject({ kind: 'id_card_pending', contentType: 'image/png' });
     const [otp] = await t.app.db.select().from(otpCodes).where(eq(otpCodes.userId, user!.id));
     expect(otp!.codeHash).not.toContain(code);
     expect(otp!.expiresAt.getTime() - otp!.createdAt.getTime()).toBe(10 * 60_000);
@@ -102,6 +104,37 @@ describe('register', () => {
     expect(phone.json().data.error_code).toBe('400X2');
     const id = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card: body.id_card }));
     expect(id.json().data).toMatchObject({ error_code: 'id_card_taken', fields: { id_card: 'id_card_taken' } });
+  });
+
+  it('keeps the ID card image only once the code is verified; registering again replaces the pending one', async () => {
+    // Images of their own (noise), so no other test's registration shares their bytes.
+    const { body } = await registerUnverified(t.app, t.dataDir, { id_card_file: dataUrl(noisePng(320, 200)) });
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+    const docsOf = () => t.app.db.select().from(documents).where(eq(documents.ownerId, user!.id));
+    const [first] = await docsOf();
+    expect(first).toMatchObject({ kind: 'id_card_pending' });
+    expect(storedFiles(t.dataDir).some((f) => f.endsWith(first!.sha256))).toBe(true);
+
+    // A second attempt with another image: the first image is gone at once, row and file.
+    await backdateEvents(60);
+    const again = await post(t.app, '/api/v1/auth/register', {
+      ...body,
+      id_card_file: dataUrl(noisePng(320, 200)),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const pending = await docsOf();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ kind: 'id_card_pending' });
+    expect(pending[0]!.sha256).not.toBe(first!.sha256);
+    expect(storedFiles(t.dataDir).some((f) => f.endsWith(first!.sha256))).toBe(false);
+
+    const verified = await post(t.app, '/api/v1/auth/verify-otp', {
+      email: body.email,
+      code_otp: otpOfLatest(body.email),
+    });
+    expect(verified.statusCode).toBe(200);
+    const kept = await docsOf();
+    expect(kept).toEqual([expect.objectContaining({ kind: 'id_card', sha256: pending[0]!.sha256 })]);
   });
 
   it('lets an unverified registration be made again, not more often than one code per 30 s', async () => {

@@ -36,7 +36,11 @@ export async function createAccount(app: FastifyInstance, overrides: Partial<typ
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** An officer of the national office unless `office` narrows it (province/district columns). */
 export const createOfficer = (
   app: FastifyInstance,
   officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' = 'admin',
-) => createAccount(app, { role: 'officer', officerRole });
+  office: Pick<typeof users.$inferInsert, 'officeLevel' | 'officeProvinceId' | 'officeDistrictId'> = {
+    officeLevel: 'national',
+  },
+) => createAccount(app, { role: 'officer', officerRole, ...office });

@@ -29,6 +29,9 @@ describe('officer accounts', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(queue.statusCode).toBe(200);
+    // The install's first officer is the admin of the national office (docs/security.md#3-who-can-see-what).
+    const [first] = await t.app.db.select().from(users).where(eq(users.email, 'first.officer@moha.gov.la'));
+    expect(first).toMatchObject({ officerRole: 'admin', officeLevel: 'national' });
   });
 
   it('bootstrap is idempotent and never resets a password the officer changed', async () => {

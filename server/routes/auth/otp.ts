@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import { resendOtpBody, verifyOtpBody, type TokenResponse } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
-import { users } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { schema } from '../../lib/validation';
 import { clientAddress } from '../../lib/client-address';
-import { findByEmail } from '../../services/accounts';
+import { findByEmail, markVerified } from '../../services/accounts';
 import { canSendCode, checkCode, issueCode } from '../../services/otp';
 import { createSession } from '../../services/sessions';
 import { codeMail, otpSent } from './registration';
@@ -69,7 +67,7 @@ export default async function otpRoutes(app: FastifyInstance) {
       if (result === 'wrong')
         throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });
       const now = new Date();
-      await app.db.update(users).set({ verifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+      await markVerified(app.db, user.id, now);
       const session = await createSession(app.db, user.id, now);
       return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
     },

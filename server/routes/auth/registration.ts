@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import { registerBody, registerCheckRequest, type OtpSentResponse } from '../../../contract/auth';
 import { MAX_FILE_BYTES } from '../../../contract/documents';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { documents, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/http-error';
 import { schema } from '../../lib/validation';
 import { clientAddress } from '../../lib/client-address';
-import { findByEmail, placeProblem, takenIdentifiers } from '../../services/accounts';
+import { findByEmail, PENDING_ID_CARD, placeProblem, takenIdentifiers } from '../../services/accounts';
 import { otpMail } from '../../services/auth-mails';
 import { decodeDocument } from '../../services/documents';
 import { OTP, canSendCode, issueCode } from '../../services/otp';
@@ -96,6 +96,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
         updatedAt: now,
       };
       let userId: number;
+      let replaced: string[] = [];
       try {
         userId = await app.db.transaction(async (tx) => {
           const [user] = previous
@@ -108,10 +109,19 @@ export default async function registrationRoutes(app: FastifyInstance) {
                 .insert(users)
                 .values({ ...account, createdAt: now })
                 .returning({ id: users.id });
-          if (previous) forgetCachedSessions();
+          if (previous) {
+            forgetCachedSessions();
+            // The earlier attempt's image goes now, not with the account a day later.
+            replaced = (
+              await tx
+                .delete(documents)
+                .where(and(eq(documents.ownerId, previous.id), eq(documents.kind, PENDING_ID_CARD)))
+                .returning({ sha256: documents.sha256 })
+            ).map((d) => d.sha256);
+          }
           await tx.insert(documents).values({
             ownerId: user!.id,
-            kind: 'id_card',
+            kind: PENDING_ID_CARD,
             fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`,
             ...stored,
             createdAt: now,
@@ -121,6 +131,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
       } catch (err) {
         throw uniqueViolation(err) ?? err;
       }
+      await app.documents.removeUnreferenced(app.db, replaced);
 
       await issueCode(
         app.db,

@@ -11,7 +11,9 @@ import type { Status } from '../../../contract/status';
 import { idParams, schema } from '../../lib/validation';
 import { idempotent } from '../../services/idempotency';
 import { findApplication, officerDetail, officerQueue, runOfficerAction } from '../../services/officer';
+import { assignOffice, listOfficers } from '../../services/offices';
 import { ensureOfficer } from '../../services/officers';
+import { officeAssignment, type OfficeAssignment } from '../../../contract/offices';
 import { requestLanguage } from '../master-data';
 
 const tags = ['officer'];
@@ -28,7 +30,12 @@ export default async function officerRoutes(app: FastifyInstance) {
   const bootstrap = app.config.bootstrapOfficer;
   if (bootstrap) {
     app.addHook('onReady', async () => {
-      const outcome = await ensureOfficer(app.db, bootstrap, { onlyIfMissing: true });
+      // The install's first officer manages the others everywhere: admin of the national office.
+      const outcome = await ensureOfficer(
+        app.db,
+        { ...bootstrap, office: { level: 'national' } },
+        { onlyIfMissing: true },
+      );
       if (outcome === 'created') app.log.info({ email: bootstrap.email }, 'bootstrap officer created');
     });
   }
@@ -48,7 +55,11 @@ export default async function officerRoutes(app: FastifyInstance) {
       const query = req.query as v.InferOutput<typeof officerQueueQuery>;
       reply.header('Cache-Control', 'private, no-store');
       return {
-        data: await officerQueue(app.db, { status: query.status as Status | undefined, q: query.q, page: query.page }),
+        data: await officerQueue(app.db, req.user!, {
+          status: query.status as Status | undefined,
+          q: query.q,
+          page: query.page,
+        }),
       };
     },
   );
@@ -70,12 +81,42 @@ export default async function officerRoutes(app: FastifyInstance) {
       return {
         data: await officerDetail(
           app.db,
-          await findApplication(app.db, id),
+          await findApplication(app.db, id, req.user!),
           requestLanguage(req),
           req.user!,
           app.config.fee,
         ),
       };
+    },
+  );
+
+  app.get(
+    '/v1/officer/accounts',
+    {
+      onRequest: app.requireOfficer,
+      schema: { tags, security, summary: 'Admins: the officers they manage, with role and office' },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return { data: await listOfficers(app.db, req.user!) };
+    },
+  );
+
+  app.put(
+    '/v1/officer/accounts/:id/office',
+    {
+      onRequest: app.requireOfficer,
+      schema: {
+        tags,
+        security,
+        summary: "Admins: give an officer an office (national, a province or a district) or take it away ('none')",
+        params: schema(idParams),
+        body: schema(officeAssignment),
+      },
+    },
+    async (req) => {
+      const { id } = req.params as { id: number };
+      return { data: await assignOffice(app.db, req.user!, id, req.body as OfficeAssignment) };
     },
   );
 

@@ -1,5 +1,5 @@
 import { createLink, type LinkComponent } from '@tanstack/react-router';
-import { forwardRef, useEffect, useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import styles from './button.module.css';
 
 /**
@@ -30,15 +30,14 @@ export function SubmitButton({
   pendingLabel,
   children,
 }: Look & { pending?: boolean; pendingLabel?: string; children: ReactNode }) {
-  // On a screen painted from prerendered HTML, a press before the app has started would submit the
-  // form to the server natively; it becomes a submit button once the app runs (after hydration).
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
+  // A submit button from the first paint: on a screen painted from prerendered HTML, a press before
+  // the app has started is kept by the page's start script and sent by the form once it is live
+  // (contract/start-app-script.ts), never lost and never posted to the server.
   return (
     <>
       <button
         // While pending it stays focused but refuses presses and implicit submission (as Button does).
-        type={pending || !started ? 'button' : 'submit'}
+        type={pending ? 'button' : 'submit'}
         aria-disabled={pending || undefined}
         className={classes({ variant, wide }, pending ? styles.pending : '')}
       >

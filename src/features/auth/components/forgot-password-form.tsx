@@ -16,7 +16,7 @@ export function ForgotPasswordForm() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, errorOf, isSubmitting } = useLightForm(forgotPasswordBody, { email: '' });
+  const { formProps, register, handleSubmit, errorOf, isSubmitting } = useLightForm(forgotPasswordBody, { email: '' });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -29,7 +29,7 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
+    <form {...formProps} onSubmit={onSubmit} noValidate className={styles.form}>
       {failure && (
         <Banner tone="error" onDismiss={() => setFailure(null)}>
           {failure}

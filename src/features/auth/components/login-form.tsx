@@ -31,7 +31,10 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [showReset, setShowReset] = useState(!!resetDone);
-  const { register, handleSubmit, errorOf, isSubmitting } = useLightForm(loginBody, { username: '', password: '' });
+  const { formProps, register, handleSubmit, errorOf, isSubmitting } = useLightForm(loginBody, {
+    username: '',
+    password: '',
+  });
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setFailure(null);
@@ -57,7 +60,7 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
+    <form {...formProps} onSubmit={onSubmit} noValidate className={styles.form}>
       {showReset && (
         <Banner tone="success" onDismiss={() => setShowReset(false)}>
           <Trans>Your password has been reset. Please log in with your new password.</Trans>

@@ -32,7 +32,7 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   const [failure, setFailure] = useState<string | null>(null);
   // The card is read two screens on: its reader downloads while the citizen types.
   usePrefetchReader(true);
-  const { register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting } = useLightForm(
+  const { formProps, register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting } = useLightForm(
     registerAccountForm,
     {
       email: draft.email,
@@ -63,7 +63,7 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className={styles.form}>
+    <form {...formProps} onSubmit={onSubmit} noValidate className={styles.form}>
       {failure && (
         <Banner tone="error" onDismiss={() => setFailure(null)}>
           {failure}
