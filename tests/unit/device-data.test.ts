@@ -57,7 +57,9 @@ async function leaveData(c: Citizen) {
   const owner = ownerOfEmail(c.email);
   await loadDrafts();
   useApplicantDraft.getState().saveValues(values(c));
-  await useDocumentsDraft.getState().put('household_book', blob(c), { name: `${c.name}.jpg`, type: 'image/jpeg' });
+  await useDocumentsDraft
+    .getState()
+    .put('household_registration_book', blob(c), { name: `${c.name}.jpg`, type: 'image/jpeg' });
   await saveDraft(5, { values: values(c) as never });
   await saveProofDraft(7, {
     blob: blob(c),
