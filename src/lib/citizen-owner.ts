@@ -14,7 +14,7 @@ const OWNER_KEY = 'applicationDraftOwner';
 export const ownerOfEmail = (email: string) => fingerprint(`citizen:${email.trim().toLowerCase()}`);
 
 /**
- * Whether a re-apply draft saved before every store keyed its entries by owner (owner-storage.ts)
+ * Whether a re-apply draft saved before every store keyed its entries by owner (device-stores.ts)
  * is this owner's: it names its owner inside, a digest or, before owners were digests, the e-mail.
  */
 export const legacyOwnedBy = (saved: { owner?: string } | undefined, owner: string) =>

@@ -8,9 +8,9 @@ import {
   PROOF_DRAFTS,
   REAPPLY_DRAFTS,
   type StoreName,
+  isOwnedBy,
 } from './device-stores';
 import { OUTBOX_SESSION_KEY } from './outbox/keys';
-import { isOwnedBy } from './owner-storage';
 
 /**
  * What a citizen leaves on the device, removed when they sign out on purpose (after confirming):
@@ -19,7 +19,7 @@ import { isOwnedBy } from './owner-storage';
  * then everything waits for the same citizen's next sign-in.
  */
 
-/** The stores whose every key is owned (`{owner}:…`, owner-storage.ts). */
+/** The stores whose every key is owned (`{owner}:…`, device-stores.ts). */
 const OWNED_STORES: StoreName[] = [APPLICATION_DRAFTS, REAPPLY_DRAFTS, PROOF_DRAFTS];
 const LEGACY_REAPPLY = 'applicantDataAppliedBefore:';
 

@@ -2,8 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ApplicantDataInput } from '../../../../contract/application';
 import { newIdempotencyKey } from '../../../lib/api-client';
-import { APPLICATION_DRAFTS } from '../../../lib/device-stores';
-import { persistStorage } from '../../../lib/owner-storage';
+import { APPLICATION_DRAFTS, persistStorage } from '../../../lib/device-stores';
 
 /** Step 1 as typed: every field a string (selects hold ids as strings until the schema turns them into numbers). */
 export type ApplicantValues = { [K in keyof ApplicantDataInput]: string };

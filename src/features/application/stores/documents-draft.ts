@@ -3,8 +3,7 @@ import { persist } from 'zustand/middleware';
 import { del, get, set as idbSet } from 'idb-keyval';
 import type { ApplicationDocumentKind, FileType } from '../../../../contract/documents';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
-import { APPLICATION_DRAFTS } from '../../../lib/device-stores';
-import { currentOwnerKey, persistStorage } from '../../../lib/owner-storage';
+import { APPLICATION_DRAFTS, currentOwnerKey, persistStorage } from '../../../lib/device-stores';
 import { draftDb } from './storage';
 
 /** What the state keeps of a document; the bytes are a Blob in their own IndexedDB entry. */

@@ -4,7 +4,7 @@ import { APPLICATION_DRAFTS, deviceStore } from '../../../lib/device-stores';
 /**
  * The application drafts on this device (docs/decisions.md#drafts-and-documents-live-in-indexeddb):
  * IndexedDB, its own database so nothing else on the page can clash with it, every key owned by
- * the signed-in citizen (src/lib/owner-storage.ts) so on a shared phone one citizen never sees
+ * the signed-in citizen (src/lib/device-stores.ts) so on a shared phone one citizen never sees
  * another's draft or documents.
  */
 export const draftDb = () => deviceStore(APPLICATION_DRAFTS);

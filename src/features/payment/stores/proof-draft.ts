@@ -1,7 +1,6 @@
 import { del, get, set } from 'idb-keyval';
 import { resolveOwner } from '../../../lib/citizen-owner';
-import { deviceStore, PROOF_DRAFTS } from '../../../lib/device-stores';
-import { ownedKey } from '../../../lib/owner-storage';
+import { deviceStore, PROOF_DRAFTS, ownedKey } from '../../../lib/device-stores';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
 
 /**

@@ -3,8 +3,7 @@ import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import type { ApplicantFormValues } from '../../../components/forms/applicant-fields';
 import { newIdempotencyKey } from '../../../lib/api-client';
 import { legacyOwnedBy, resolveOwner } from '../../../lib/citizen-owner';
-import { deviceStore, REAPPLY_DRAFTS } from '../../../lib/device-stores';
-import { ownedKey } from '../../../lib/owner-storage';
+import { deviceStore, REAPPLY_DRAFTS, ownedKey } from '../../../lib/device-stores';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
 
 /**

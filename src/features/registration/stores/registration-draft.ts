@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { REGISTRATION_DRAFT } from '../../../lib/device-stores';
-import { persistStorage } from '../../../lib/owner-storage';
+import { REGISTRATION_DRAFT, persistStorage } from '../../../lib/device-stores';
 
 /** The personal-information form as typed (select values are ids as strings). */
 export interface PersonalDraft {
