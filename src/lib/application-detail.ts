@@ -17,8 +17,6 @@ export type RecordState<T> =
   | { status: 'ready'; application: T; error: null }
   | { status: 'not-found' | 'failed'; application: null; error: unknown };
 
-export type ApplicationState = RecordState<ApplicationDetail>;
-
 /**
  * One application by id, the citizen's or the officer's view of it (useLoad): an id that is none
  * or that the server does not know (404, or 400 for a malformed one) is "not found", apart from a
