@@ -115,6 +115,34 @@ export default tseslint.config(
     },
   },
   {
+    // Every IndexedDB database is named in src/lib/device-stores.ts and opened through it, so
+    // sign-out and the docs know every place a citizen's data can be.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/lib/device-stores.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'idb-keyval',
+              importNames: ['createStore'],
+              message: 'Name the store in src/lib/device-stores.ts and open it with deviceStore().',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'indexedDB',
+          property: 'open',
+          message: 'Open stores with deviceStore() (src/lib/device-stores.ts).',
+        },
+      ],
+    },
+  },
+  {
     // The card reader's patterns are classes of Lao vowel signs and tone marks on purpose: each
     // combining mark is matched alone, never as part of a letter.
     files: ['src/features/registration/ocr/**'],

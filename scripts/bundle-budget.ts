@@ -94,8 +94,10 @@ async function measure(
   const page = await context.newPage();
   const chunks = chunkModuleMap();
   const pending: Promise<{ file: string; kb: number; forbidden: string[] }>[] = [];
+  // A script arriving once the network was idle is not counted, and its body is gone with the context.
+  let counted = false;
   page.on('response', (res) => {
-    if (res.request().resourceType() !== 'script') return;
+    if (counted || res.request().resourceType() !== 'script') return;
     pending.push(
       res.body().then((body) => {
         const file = new URL(res.url()).pathname;
@@ -118,6 +120,7 @@ async function measure(
   const finalPath = new URL(page.url()).pathname;
   if (finalPath !== screen.path)
     throw new Error(`${screen.path} ended on ${finalPath}: the measurement would count another screen`);
+  counted = true;
   const scripts = await Promise.all(pending);
   await context.close();
   return {

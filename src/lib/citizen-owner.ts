@@ -13,6 +13,13 @@ const OWNER_KEY = 'applicationDraftOwner';
 
 export const ownerOfEmail = (email: string) => fingerprint(`citizen:${email.trim().toLowerCase()}`);
 
+/**
+ * Whether a re-apply draft saved before every store keyed its entries by owner (device-stores.ts)
+ * is this owner's: it names its owner inside, a digest or, before owners were digests, the e-mail.
+ */
+export const legacyOwnedBy = (saved: { owner?: string } | undefined, owner: string) =>
+  !!saved?.owner && (saved.owner === owner || (saved.owner.includes('@') && ownerOfEmail(saved.owner) === owner));
+
 /** The owner of this session if already known on the device (no request). */
 export function knownOwner(token = useSession.getState().token ?? ''): string | null {
   try {

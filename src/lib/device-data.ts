@@ -1,6 +1,16 @@
-import { createStore, del, delMany, entries, keys } from 'idb-keyval';
-import { knownOwner } from './citizen-owner';
-import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './outbox/keys';
+import { delMany, entries, get, keys } from 'idb-keyval';
+import { knownOwner, legacyOwnedBy } from './citizen-owner';
+import {
+  APPLICATION_DRAFTS,
+  deviceStore,
+  OUTBOX_ENTRIES,
+  OUTBOX_PAYLOADS,
+  PROOF_DRAFTS,
+  REAPPLY_DRAFTS,
+  type StoreName,
+  isOwnedBy,
+} from './device-stores';
+import { OUTBOX_SESSION_KEY } from './outbox/keys';
 
 /**
  * What a citizen leaves on the device, removed when they sign out on purpose (after confirming):
@@ -8,30 +18,36 @@ import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './outbox/keys';
  * of payment. Another citizen's data on a shared phone stays. Session expiry does not call this:
  * then everything waits for the same citizen's next sign-in.
  */
-const applicationDrafts = () => createStore('rc-application-drafts', 'drafts');
-const reapplyDrafts = () => createStore('rc-reapply-drafts', 'drafts');
-const proofDrafts = () => createStore('rc-payment-drafts', 'proofs');
-const outboxEntries = () => createStore(OUTBOX_DB, OUTBOX_STORE);
-const outboxPayloads = () => createStore('rc-outbox-payloads', 'payloads');
+
+/** The stores whose every key is owned (`{owner}:…`, device-stores.ts). */
+const OWNED_STORES: StoreName[] = [APPLICATION_DRAFTS, REAPPLY_DRAFTS, PROOF_DRAFTS];
+const LEGACY_REAPPLY = 'applicantDataAppliedBefore:';
 
 async function clearOwnedBy(owner: string): Promise<void> {
-  const outbox = outboxEntries();
+  // The outbox is shared with the service worker and keyed by entry: each entry names its owner.
+  const outbox = deviceStore(OUTBOX_ENTRIES);
   const mine = (await entries<string, { owner?: string }>(outbox))
     .filter(([, e]) => e?.owner === owner)
     .map(([k]) => k);
-  await delMany(mine, outboxPayloads());
+  await delMany(mine, deviceStore(OUTBOX_PAYLOADS));
   await delMany([...mine, OUTBOX_SESSION_KEY], outbox);
 
-  const prefixed = async (store: ReturnType<typeof createStore>) =>
-    delMany(
-      (await keys<string>(store)).filter((k) => String(k).startsWith(`${owner}:`)),
+  for (const name of OWNED_STORES) {
+    const store = deviceStore(name);
+    const held = await keys(store);
+    await delMany(
+      held.filter((k) => isOwnedBy(k, owner)),
       store,
     );
-  await prefixed(applicationDrafts());
-  await prefixed(proofDrafts());
-  const reapply = reapplyDrafts();
-  const forms = await entries<string, { owner?: string }>(reapply);
-  await Promise.all(forms.filter(([, d]) => d?.owner === owner).map(([k]) => del(k, reapply)));
+  }
+  // Re-apply drafts saved before every key was owned: under the application's name, the owner inside.
+  const reapply = deviceStore(REAPPLY_DRAFTS);
+  const legacy = (await keys(reapply)).filter((k) => String(k).startsWith(LEGACY_REAPPLY));
+  const legacyMine = await Promise.all(legacy.map(async (k) => legacyOwnedBy(await get(k, reapply), owner)));
+  await delMany(
+    legacy.filter((_, i) => legacyMine[i]),
+    reapply,
+  );
 }
 
 /** The cached personal answers (offline-data.ts) go with the session itself, at every sign-out. */

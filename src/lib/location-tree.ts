@@ -1,12 +1,12 @@
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { get, set } from 'idb-keyval';
+import { deviceStore, REFERENCE_DATA } from './device-stores';
 import type { Language, LocationTree } from '../../contract/master-data';
 
 /**
  * The whole place list, kept on the device (IndexedDB, one copy per language) once it was fetched
  * after sign-in, while idle (reference-data.ts). Public data: it stays at sign-out.
  */
-let refDb: UseStore | null = null;
-const referenceStore = () => (refDb ??= createStore('rc-reference-data', 'lists'));
+const referenceStore = () => deviceStore(REFERENCE_DATA);
 interface KeptTree {
   etag: string | null;
   savedAt: number;

@@ -1,4 +1,5 @@
-import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { clear, get, set } from 'idb-keyval';
+import { deviceStore, OFFLINE_DATA } from './device-stores';
 import { fingerprint } from './fingerprint';
 import { LANGUAGES } from '../../contract/master-data';
 import { currentLanguage } from './i18n';
@@ -19,9 +20,7 @@ import { isKeptFile, markShown, useOfflineCopies } from './offline-copies';
  * that fetched it. Everything is removed at sign-out and when the session expires.
  */
 
-let db: UseStore | null = null;
-/** Opened on first use, not when the module loads. */
-const store = () => (db ??= createStore('rc-offline-data', 'responses'));
+const store = () => deviceStore(OFFLINE_DATA);
 
 const TOKEN = 'token';
 const owner = (): string | null => {

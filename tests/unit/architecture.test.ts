@@ -57,4 +57,17 @@ describe('architecture rules', () => {
     );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
+
+  it('refuses an IndexedDB store opened outside the registry of device stores', async () => {
+    const ids = await ruleIdsFor(
+      'src/features/payment/stores/broken.ts',
+      "import { createStore } from 'idb-keyval';\nexport const db = createStore('rc-elsewhere', 'things');\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+    const fine = await ruleIdsFor(
+      'src/features/payment/stores/fine.ts',
+      "import { deviceStore, PROOF_DRAFTS } from '../../../lib/device-stores';\nexport const db = deviceStore(PROOF_DRAFTS);\n",
+    );
+    expect(fine).not.toContain('no-restricted-imports');
+  });
 });

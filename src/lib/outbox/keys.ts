@@ -1,4 +1,2 @@
-/** Where the outbox lives in IndexedDB: shared by the page, the service worker and the sign-out cleanup. */
-export const OUTBOX_DB = 'rc-outbox';
-export const OUTBOX_STORE = 'entries';
+/** The key of the outbox's copy of the session in OUTBOX_ENTRIES (src/lib/device-stores.ts), apart from the entries. */
 export const OUTBOX_SESSION_KEY = '#session';

@@ -1,5 +1,6 @@
-import { createStore, del, entries, get, set, update } from 'idb-keyval';
-import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './keys';
+import { del, entries, get, set, update } from 'idb-keyval';
+import { deviceStore, OUTBOX_ENTRIES, OUTBOX_PAYLOADS } from '../device-stores';
+import { OUTBOX_SESSION_KEY } from './keys';
 import { effectiveState, LEASE_MS, type OutboxEntry, type OutboxPayload, type OutboxSession } from './entry';
 
 /**
@@ -7,8 +8,8 @@ import { effectiveState, LEASE_MS, type OutboxEntry, type OutboxPayload, type Ou
  * it. Two databases: the small entries (read often, updated atomically) and the payloads (up to
  * ~40 MB, written once, read only to send or to put back into a draft).
  */
-const entryDb = createStore(OUTBOX_DB, OUTBOX_STORE);
-const payloadDb = createStore('rc-outbox-payloads', 'payloads');
+const entryDb = () => deviceStore(OUTBOX_ENTRIES);
+const payloadDb = () => deviceStore(OUTBOX_PAYLOADS);
 const SESSION_KEY = OUTBOX_SESSION_KEY;
 
 /** Tells every open page (and the worker) that the outbox changed. */
@@ -49,17 +50,17 @@ const isQuota = (err: unknown) =>
  */
 export async function addEntry(entry: OutboxEntry, payload: OutboxPayload): Promise<void> {
   try {
-    await set(entry.id, payload, payloadDb);
-    const back = await get<OutboxPayload>(entry.id, payloadDb);
+    await set(entry.id, payload, payloadDb());
+    const back = await get<OutboxPayload>(entry.id, payloadDb());
     const whole =
       !!back &&
       Object.entries(payload.files).every(
         ([k, f]) => back.files[k]?.blob instanceof Blob && back.files[k]!.blob.size === f.blob.size,
       );
     if (!whole) throw new OutboxStorageError('incomplete');
-    await set(entry.id, entry, entryDb);
+    await set(entry.id, entry, entryDb());
   } catch (err) {
-    await del(entry.id, payloadDb).catch(() => undefined);
+    await del(entry.id, payloadDb()).catch(() => undefined);
     if (err instanceof OutboxStorageError) throw err;
     throw new OutboxStorageError(isQuota(err) ? 'quota' : 'failed', err);
   }
@@ -67,20 +68,20 @@ export async function addEntry(entry: OutboxEntry, payload: OutboxPayload): Prom
 }
 
 export async function allEntries(): Promise<OutboxEntry[]> {
-  const all = await entries<string, OutboxEntry>(entryDb);
+  const all = await entries<string, OutboxEntry>(entryDb());
   return all
     .map(([, e]) => e)
     .filter((e) => e && typeof e === 'object' && 'kind' in e)
     .sort((a, b) => a.createdAt - b.createdAt);
 }
 
-export const readPayload = (id: string) => get<OutboxPayload>(id, payloadDb);
+export const readPayload = (id: string) => get<OutboxPayload>(id, payloadDb());
 
 /** Read-modify-write in one IndexedDB transaction: page and worker never overwrite each other's change. */
 export async function updateEntry(id: string, fn: (e: OutboxEntry) => OutboxEntry): Promise<OutboxEntry | undefined> {
   let result: OutboxEntry | undefined;
-  await update<OutboxEntry | undefined>(id, (e) => (result = e ? fn(e) : undefined), entryDb);
-  if (!result) await del(id, entryDb);
+  await update<OutboxEntry | undefined>(id, (e) => (result = e ? fn(e) : undefined), entryDb());
+  if (!result) await del(id, entryDb());
   changed();
   return result;
 }
@@ -111,7 +112,7 @@ export async function claimEntry(
       };
       return won;
     },
-    entryDb,
+    entryDb(),
   );
   if (won) changed();
   return won;
@@ -122,27 +123,27 @@ export async function renewLease(id: string, holder: string): Promise<void> {
   await update<OutboxEntry | undefined>(
     id,
     (e) => (e?.lease?.holder === holder ? { ...e, lease: { holder, until: Date.now() + LEASE_MS } } : e),
-    entryDb,
+    entryDb(),
   );
 }
 
 export async function removeEntry(id: string): Promise<void> {
-  await del(id, entryDb);
-  await del(id, payloadDb);
+  await del(id, entryDb());
+  await del(id, payloadDb());
   changed();
 }
 
 /** Drops the files of a settled entry (sent, or put back into the draft): they are not needed any more. */
-export const dropPayload = (id: string) => del(id, payloadDb);
+export const dropPayload = (id: string) => del(id, payloadDb());
 
-export const readSession = () => get<OutboxSession>(SESSION_KEY, entryDb);
+export const readSession = () => get<OutboxSession>(SESSION_KEY, entryDb());
 export async function writeSession(session: OutboxSession | null): Promise<void> {
-  if (session) await set(SESSION_KEY, session, entryDb);
-  else await del(SESSION_KEY, entryDb);
+  if (session) await set(SESSION_KEY, session, entryDb());
+  else await del(SESSION_KEY, entryDb());
 }
 /** Forgets the session only if it is still the one that was refused (a newer sign-in stays). */
 export async function forgetSession(token: string): Promise<void> {
-  await update<OutboxSession | undefined>(SESSION_KEY, (s) => (s?.token === token ? undefined : s), entryDb);
+  await update<OutboxSession | undefined>(SESSION_KEY, (s) => (s?.token === token ? undefined : s), entryDb());
   const s = await readSession();
-  if (!s) await del(SESSION_KEY, entryDb);
+  if (!s) await del(SESSION_KEY, entryDb());
 }

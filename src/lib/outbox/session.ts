@@ -1,5 +1,6 @@
-import { createStore, del } from 'idb-keyval';
-import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './keys';
+import { del } from 'idb-keyval';
+import { deviceStore, OUTBOX_ENTRIES } from '../device-stores';
+import { OUTBOX_SESSION_KEY } from './keys';
 
 /**
  * The outbox's copy of the session (the service worker cannot read local storage) must never
@@ -9,10 +10,7 @@ import { OUTBOX_DB, OUTBOX_SESSION_KEY, OUTBOX_STORE } from './keys';
  * area (features/outbox). Loaded only when a session ends, so a visitor's first screen never carries it.
  */
 
-let db: ReturnType<typeof createStore> | null = null;
-export const outboxEntryDb = () => (db ??= createStore(OUTBOX_DB, OUTBOX_STORE));
-
 export async function forgetOutboxSession(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
-  await del(OUTBOX_SESSION_KEY, outboxEntryDb()).catch(() => undefined);
+  await del(OUTBOX_SESSION_KEY, deviceStore(OUTBOX_ENTRIES)).catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ApplicantDataInput } from '../../../../contract/application';
 import { newIdempotencyKey } from '../../../lib/api-client';
-import { ownerStorage } from './storage';
+import { APPLICATION_DRAFTS, persistStorage } from '../../../lib/device-stores';
 
 /** Step 1 as typed: every field a string (selects hold ids as strings until the schema turns them into numbers). */
 export type ApplicantValues = { [K in keyof ApplicantDataInput]: string };
@@ -76,7 +76,7 @@ export const useApplicantDraft = create<ApplicantDraftState & ApplicantDraftActi
     {
       name: 'applicantData',
       version: 1,
-      storage: ownerStorage(),
+      storage: persistStorage(APPLICATION_DRAFTS, 'citizen'),
       skipHydration: true,
       partialize: ({ values, complete, bank, submission, savedAt }) =>
         ({ values, complete, bank, submission, savedAt }) as ApplicantDraftState & ApplicantDraftActions,

@@ -3,7 +3,8 @@ import { persist } from 'zustand/middleware';
 import { del, get, set as idbSet } from 'idb-keyval';
 import type { ApplicationDocumentKind, FileType } from '../../../../contract/documents';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
-import { draftDb, ownerStorage, scopedKey } from './storage';
+import { APPLICATION_DRAFTS, currentOwnerKey, persistStorage } from '../../../lib/device-stores';
+import { draftDb } from './storage';
 
 /** What the state keeps of a document; the bytes are a Blob in their own IndexedDB entry. */
 export interface StoredDocument {
@@ -32,7 +33,7 @@ interface DocumentsDraftActions {
   clear(): Promise<void>;
 }
 
-const blobKey = (id: string) => scopedKey(`document:${id}`);
+const blobKey = (id: string) => currentOwnerKey(`document:${id}`);
 
 /**
  * The three documents of step 2 (spec `documentSubmission`). Persisting the whole state on every
@@ -45,7 +46,7 @@ export const useDocumentsDraft = create<DocumentsDraftState & DocumentsDraftActi
       savedAt: 0,
       async put(kind, file, meta) {
         const id = crypto.randomUUID();
-        await idbSet(blobKey(id), new Blob([file], { type: meta.type }), draftDb);
+        await idbSet(blobKey(id), new Blob([file], { type: meta.type }), draftDb());
         // A draft worth keeping: ask the browser not to evict it under storage pressure.
         askPersistentStorage();
         const previous = getState().files[kind];
@@ -53,29 +54,29 @@ export const useDocumentsDraft = create<DocumentsDraftState & DocumentsDraftActi
           files: { ...getState().files, [kind]: { id, ...meta, size: file.size } },
           savedAt: Date.now(),
         });
-        if (previous) await del(blobKey(previous.id), draftDb);
+        if (previous) await del(blobKey(previous.id), draftDb());
       },
       async remove(kind) {
         const previous = getState().files[kind];
         const files = { ...getState().files };
         delete files[kind];
         set({ files, savedAt: Date.now() });
-        if (previous) await del(blobKey(previous.id), draftDb);
+        if (previous) await del(blobKey(previous.id), draftDb());
       },
       async blobOf(kind) {
         const doc = getState().files[kind];
-        return doc ? get<Blob>(blobKey(doc.id), draftDb) : undefined;
+        return doc ? get<Blob>(blobKey(doc.id), draftDb()) : undefined;
       },
       async clear() {
         const ids = Object.values(getState().files).map((d) => d!.id);
         set({ files: {}, savedAt: Date.now() });
-        await Promise.all(ids.map((id) => del(blobKey(id), draftDb)));
+        await Promise.all(ids.map((id) => del(blobKey(id), draftDb())));
       },
     }),
     {
       name: 'documentSubmission',
       version: 1,
-      storage: ownerStorage(),
+      storage: persistStorage(APPLICATION_DRAFTS, 'citizen'),
       skipHydration: true,
       partialize: ({ files, savedAt }) => ({ files, savedAt }) as DocumentsDraftState & DocumentsDraftActions,
     },

@@ -3,7 +3,8 @@ import { resolveOwner } from '../../../lib/citizen-owner';
 import { useSession } from '../../../lib/session';
 import { EMPTY_APPLICANT, useApplicantDraft } from './applicant-draft';
 import { useDocumentsDraft } from './documents-draft';
-import { allowWrites, pruneAbandonedDrafts, switchOwner } from './storage';
+import { allowWrites, switchOwner } from '../../../lib/device-stores';
+import { pruneAbandonedDrafts } from './storage';
 
 let loading: { token: string; promise: Promise<void> } | null = null;
 let loadedFor: string | null = null;

@@ -7,7 +7,7 @@ import { SkeletonCard } from '../../../components/ui/skeleton';
 import { api } from '../../../lib/api-client';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { formatDateTime } from '../../../lib/format';
-import { useRemote } from '../../../lib/use-remote';
+import { useLoad } from '../../../lib/use-load';
 import styles from './detail-screen.module.css';
 
 /** What an officer did, said to the citizen whose data it is. */
@@ -32,7 +32,7 @@ const CERTIFICATE_PDF = msg`Certificate (PDF)`;
  */
 export function AccessLogTab({ applicationId }: { applicationId: number }) {
   const { i18n } = useLingui();
-  const log = useRemote(
+  const log = useLoad(
     (signal) =>
       api<{ data: AccessLogEntry[] }>(`/v1/citizen/resident-certificate/${applicationId}/access-log`, { signal }).then(
         (r) => r.data,

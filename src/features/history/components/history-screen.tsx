@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
-import { useRemote } from '../../../lib/use-remote';
+import { useLoad } from '../../../lib/use-load';
 import { fetchHistory } from '../api/fetch-history';
 import { ApplicationCard } from './application-card';
 import styles from './history-screen.module.css';
@@ -16,7 +16,7 @@ import styles from './history-screen.module.css';
  * /login); a lost connection only shows a retry, so nobody is logged out for being offline.
  */
 export function HistoryScreen() {
-  const history = useRemote((signal) => fetchHistory(undefined, signal), []);
+  const history = useLoad((signal) => fetchHistory(undefined, signal), []);
   return (
     <Page header={<AppHeader title={<Trans>Application history</Trans>} back="/home" bell />} bottomBar={<BottomNav />}>
       {history.status === 'loading' && (

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useRemote } from '../../../lib/use-remote';
+import { useLoad } from '../../../lib/use-load';
 import { fetchNotifications, markAllRead } from '../api/notifications';
 import styles from './notification-screen.module.css';
 
@@ -15,7 +15,7 @@ import styles from './notification-screen.module.css';
 export function NotificationScreen() {
   const { t } = useLingui();
   const language = currentLanguage();
-  const state = useRemote((signal) => fetchNotifications(signal), [language]);
+  const state = useLoad((signal) => fetchNotifications(signal), [language]);
   const items = state.status === 'ready' ? state.data : null;
   useEffect(() => {
     if (items?.some((n) => !n.read)) void markAllRead().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OfficerAction, OfficerApplicationDetail } from '../../../../contract/officer';
 import { ApplicantDataList } from '../../../components/application/applicant-data-list';
 import { AppHeader } from '../../../components/layout/app-header';
@@ -9,13 +9,12 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DataList } from '../../../components/ui/data-list';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-messages';
+import { useRecord } from '../../../lib/application-detail';
 import { formatCalendarDate, formatDate, formatDateTime, formatSlotTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
 import { fetchOfficerApplication } from '../api/officer-api';
 import { ACTIONS, ROLES } from '../labels';
 import { ActionDialog } from './action-dialog';
@@ -23,30 +22,6 @@ import { AccountTab, DocumentsTab, PaymentTab } from './detail-tabs';
 import { StatusHistory } from './status-history';
 import { OfficerToolbar } from './officer-toolbar';
 import styles from './officer.module.css';
-
-type DetailState =
-  | { status: 'loading'; application: null; error: null }
-  | { status: 'ready'; application: OfficerApplicationDetail; error: null }
-  | { status: 'not-found' | 'failed'; application: null; error: unknown };
-
-function useOfficerApplication(id: number) {
-  const [state, setState] = useState<DetailState>({ status: 'loading', application: null, error: null });
-  const [attempt, setAttempt] = useState(0);
-  const language = currentLanguage();
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchOfficerApplication(id, controller.signal).then(
-      (application) => setState({ status: 'ready', application, error: null }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-        setState({ status: missing ? 'not-found' : 'failed', application: null, error });
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt, language]);
-  return { ...state, reload: useCallback(() => setAttempt((n) => n + 1), []) };
-}
 
 function Summary({ application: a }: { application: OfficerApplicationDetail }) {
   const { t, i18n } = useLingui();
@@ -150,7 +125,7 @@ function ActionsCard({
 /** /officer/applications/{id}: summary, what the officer can do now, the file, and every change so far. */
 export function OfficerDetailScreen({ id }: { id: number }) {
   const { t, i18n } = useLingui();
-  const state = useOfficerApplication(id);
+  const state = useRecord(id, fetchOfficerApplication);
   const [choosing, setChoosing] = useState<OfficerAction | null>(null);
   const [banner, setBanner] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
   const [viewing, setViewing] = useState<{ title: string; source: DocumentSource } | null>(null);
@@ -184,14 +159,7 @@ export function OfficerDetailScreen({ id }: { id: number }) {
             </Link>
           </Banner>
         )}
-        {state.status === 'failed' && (
-          <Banner tone="error">
-            {errorMessage(state.error)}{' '}
-            <Button variant="ghost" onPress={state.reload}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Banner>
-        )}
+        {state.status === 'failed' && <LoadFailed error={state.error} onRetry={state.reload} />}
         {a && (
           <div className={styles.columns}>
             <div className={styles.summaryArea}>

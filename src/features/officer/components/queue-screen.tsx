@@ -1,45 +1,31 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
-import type { OfficerQueue } from '../../../../contract/officer';
+import { useState, type FormEvent } from 'react';
 import type { Status } from '../../../../contract/status';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
-import { Banner } from '../../../components/ui/banner';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { currentLanguage } from '../../../lib/i18n';
-import { errorMessage } from '../../../lib/error-messages';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useLoad } from '../../../lib/use-load';
 import { fetchQueue, type QueueFilter } from '../api/officer-api';
 import { STATUS_FILTERS } from '../labels';
 import { OfficerToolbar } from './officer-toolbar';
 import styles from './officer.module.css';
 
-type QueueState =
-  { status: 'loading' } | { status: 'ready'; queue: OfficerQueue } | { status: 'failed'; error: unknown };
-
 /** /officer: every application, newest change first; filter by status, search by ticket, name or ID card. */
 export function QueueScreen({ filter }: { filter: QueueFilter }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const [state, setState] = useState<QueueState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [search, setSearch] = useState(filter.q ?? '');
   const [status, setStatus] = useState<string>(filter.status ?? '');
   const language = currentLanguage();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchQueue(filter, controller.signal).then(
-      (queue) => setState({ status: 'ready', queue }),
-      (error: unknown) => !controller.signal.aborted && setState({ status: 'failed', error }),
-    );
-    return () => controller.abort();
-  }, [filter.status, filter.q, filter.page, attempt, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const state = useLoad((signal) => fetchQueue(filter, signal), [filter.status, filter.q, filter.page, language]);
 
   const go = (next: QueueFilter) =>
     navigate({
@@ -54,7 +40,7 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
     e.preventDefault();
     void go({ status: (status || undefined) as Status | undefined, q: search, page: 1 });
   };
-  const queue = state.status === 'ready' ? state.queue : null;
+  const queue = state.data;
   const pages = queue ? Math.max(1, Math.ceil(queue.total / queue.page_size)) : 1;
 
   return (
@@ -96,14 +82,7 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
             <SkeletonCard lines={6} />
           </div>
         )}
-        {state.status === 'failed' && (
-          <Banner tone="error">
-            {errorMessage(state.error)}{' '}
-            <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Banner>
-        )}
+        {state.status === 'failed' && <LoadFailed error={state.error} onRetry={state.retry} />}
         {queue && (
           <Card as="section">
             <p className={styles.muted} role="status">

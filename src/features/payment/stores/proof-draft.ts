@@ -1,5 +1,6 @@
-import { createStore, del, get, set } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
 import { resolveOwner } from '../../../lib/citizen-owner';
+import { deviceStore, PROOF_DRAFTS, ownedKey } from '../../../lib/device-stores';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
 
 /**
@@ -18,20 +19,20 @@ export interface ProofDraft {
   savedAt: number;
 }
 
-const proofDb = createStore('rc-payment-drafts', 'proofs');
-const keyOf = async (applicationId: number) => `${await resolveOwner()}:proof:${applicationId}`;
+const proofDb = () => deviceStore(PROOF_DRAFTS);
+const keyOf = async (applicationId: number) => ownedKey(await resolveOwner(), `proof:${applicationId}`);
 
 export async function readProofDraft(applicationId: number): Promise<ProofDraft | null> {
-  return (await get<ProofDraft>(await keyOf(applicationId), proofDb)) ?? null;
+  return (await get<ProofDraft>(await keyOf(applicationId), proofDb())) ?? null;
 }
 
 export async function saveProofDraft(applicationId: number, draft: ProofDraft): Promise<void> {
-  await set(await keyOf(applicationId), draft, proofDb);
+  await set(await keyOf(applicationId), draft, proofDb());
   askPersistentStorage();
 }
 
 export async function clearProofDraft(applicationId: number): Promise<void> {
-  await del(await keyOf(applicationId), proofDb);
+  await del(await keyOf(applicationId), proofDb());
 }
 
 /** A refused proof goes back on the screen, ready to be replaced or sent again (with a new key). */

@@ -4,18 +4,19 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorCode } from '../../../../contract/errors';
-import type { PickupDay } from '../../../../contract/pickup';
 import { CERTIFICATE_READY, Status } from '../../../../contract/status';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton, SkeletonCard } from '../../../components/ui/skeleton';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useApplication } from '../../../lib/application-detail';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatSlotTime } from '../../../lib/format';
+import { useLoad } from '../../../lib/use-load';
 import { fetchPickupDay, setPickupDateRequest } from '../api/pickup';
 import { QueuedNotice } from '../../../components/outbox/queued-notice';
 import { usePendingEntry } from '../../../lib/outbox/outbox-store';
@@ -36,24 +37,6 @@ const DATE_ERRORS: Record<string, MessageDescriptor> = {
   date_too_far: msg`Pick-up can be booked up to 30 days ahead. Please choose an earlier date.`,
 };
 
-type DayState = { status: 'loading' } | { status: 'ready'; day: PickupDay } | { status: 'failed'; error: unknown };
-
-function useSlots(date: string, attempt: number): DayState {
-  const [state, setState] = useState<DayState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchPickupDay(date, controller.signal).then(
-      (day) => setState({ status: 'ready', day }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', error });
-      },
-    );
-    return () => controller.abort();
-  }, [date, attempt]);
-  return state;
-}
-
 /** How many open days after the first are read ahead (about 1 KB each). */
 const DAYS_AHEAD = 5;
 
@@ -63,18 +46,20 @@ const DAYS_AHEAD = 5;
  * the booking waits in the outbox.
  */
 function useDaysAhead(ready: boolean, from: string, max: string) {
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
-  useEffect(() => {
-    if (!ready || controller.current) return; // once per visit
-    const { signal } = (controller.current = new AbortController());
-    void (async () => {
-      for (const day of nextOpenDays(firstOpenDay(from), DAYS_AHEAD, max)) {
-        if (signal.aborted) return;
-        await fetchPickupDay(day, signal).catch(() => undefined);
-      }
-    })();
-  }, [ready, from, max]);
+  // Once per visit: started when the first day is ready, not stopped when another day is loading.
+  const [started, setStarted] = useState(false);
+  if (ready && !started) setStarted(true);
+  useLoad(
+    started
+      ? async (signal) => {
+          for (const day of nextOpenDays(firstOpenDay(from), DAYS_AHEAD, max)) {
+            if (signal.aborted) return;
+            await fetchPickupDay(day, signal).catch(() => undefined);
+          }
+        }
+      : null,
+    [from, max],
+  );
 }
 
 /** /pick-up-date/{id}: inline calendar, the chosen date, the day's slots and 'confirm pick-up'. */
@@ -85,19 +70,18 @@ export function PickupScreen({ id }: { id: number }) {
   const window = useMemo(() => pickupWindow(), []);
   const [date, setDate] = useState(() => firstOpenDay(window.min));
   const [time, setTime] = useState('');
-  const [attempt, setAttempt] = useState(0);
   const [timeError, setTimeError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const chosenByCitizen = useRef(false);
-  const slots = useSlots(date, attempt);
+  const slots = useLoad((signal) => fetchPickupDay(date, signal), [date]);
   useDaysAhead(slots.status === 'ready', window.min, window.max);
   // One key per choice: a retry of the same choice (weak connection) never books twice.
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [date, time]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Default: today, or the next open day when today has no time left.
   useEffect(() => {
-    if (chosenByCitizen.current || slots.status !== 'ready' || slots.day.open) return;
+    if (chosenByCitizen.current || slots.status !== 'ready' || slots.data.open) return;
     const next = firstOpenDay(shiftDay(date, 1));
     if (next <= window.max) setDate(next);
   }, [slots, date, window.max]);
@@ -129,7 +113,7 @@ export function PickupScreen({ id }: { id: number }) {
       }
       if (err instanceof ApiError && err.code === ErrorCode.slotUnavailable) {
         setTime('');
-        setAttempt((n) => n + 1);
+        slots.retry();
       }
       const dateCode = err instanceof ApiError ? err.fields.date : undefined;
       const timeCode = err instanceof ApiError && err.code === ErrorCode.validation ? err.fields.time : undefined;
@@ -172,14 +156,7 @@ export function PickupScreen({ id }: { id: number }) {
           </Link>
         </Banner>
       )}
-      {application.status === 'failed' && (
-        <Banner tone="error">
-          {errorMessage(application.error)}{' '}
-          <Button variant="ghost" onPress={application.reload}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Banner>
-      )}
+      {application.status === 'failed' && <LoadFailed error={application.error} onRetry={application.reload} />}
       {a && !bookable && (
         <Card as="section">
           <p>
@@ -233,22 +210,15 @@ export function PickupScreen({ id }: { id: number }) {
                 ))}
               </div>
             )}
-            {slots.status === 'failed' && (
-              <Banner tone="error">
-                {errorMessage(slots.error)}{' '}
-                <Button variant="ghost" onPress={() => setAttempt((n) => n + 1)}>
-                  <Trans>Try again</Trans>
-                </Button>
-              </Banner>
-            )}
-            {slots.status === 'ready' && !slots.day.open && (
+            {slots.status === 'failed' && <LoadFailed error={slots.error} onRetry={slots.retry} />}
+            {slots.status === 'ready' && !slots.data.open && (
               <Banner tone="warning" focusOnShow={false}>
                 <Trans>No pick-up times are left on this day. Please choose another date.</Trans>
               </Banner>
             )}
-            {slots.status === 'ready' && slots.day.open && (
+            {slots.status === 'ready' && slots.data.open && (
               <SlotGrid
-                slots={slots.day.slots}
+                slots={slots.data.slots}
                 value={time}
                 onChange={(next) => {
                   setTime(next);

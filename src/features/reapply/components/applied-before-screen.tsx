@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
-import { useRemote } from '../../../lib/use-remote';
+import { useLoad } from '../../../lib/use-load';
 import { fetchRejected } from '../api/fetch-rejected';
 import { AppliedBeforeCard } from './applied-before-card';
 import styles from './applied-before-screen.module.css';
@@ -15,7 +15,7 @@ import styles from './applied-before-screen.module.css';
  * does it and the guard goes to /login); a lost connection only offers a retry.
  */
 export function AppliedBeforeScreen() {
-  const rejected = useRemote((signal) => fetchRejected(signal), []);
+  const rejected = useLoad((signal) => fetchRejected(signal), []);
   return (
     <Page header={<AppHeader title={<Trans>Applied before</Trans>} back="/resident-certificate" bell />}>
       {rejected.status === 'loading' && (

@@ -1,17 +1,19 @@
-import { createStore, del, get, set } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
 import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import type { ApplicantFormValues } from '../../../components/forms/applicant-fields';
 import { newIdempotencyKey } from '../../../lib/api-client';
-import { ownerOfEmail, resolveOwner } from '../../../lib/citizen-owner';
+import { legacyOwnedBy, resolveOwner } from '../../../lib/citizen-owner';
+import { deviceStore, REAPPLY_DRAFTS, ownedKey } from '../../../lib/device-stores';
 import { askPersistentStorage } from '../../../lib/persistent-storage';
 
 /**
  * The spec's `applicantDataAppliedBefore`: the re-apply form as the citizen confirmed it, held on
  * the device between the detail and the documents screens and removed once the server accepted
  * the re-application (docs/specification.md#applying-again-after-a-rejection). IndexedDB like the
- * application drafts, one entry per rejected application, marked with its owner so on a shared
+ * application drafts, one entry per rejected application, under the owner's key so on a shared
  * phone one citizen never gets another's data.
  */
+
 /**
  * A checked document, its bytes kept as a Blob (IndexedDB stores Blobs as they are,
  * docs/decisions.md#drafts-and-documents-live-in-indexeddb).
@@ -38,27 +40,36 @@ export interface ReapplyDraft {
   savedAt: number;
 }
 
-interface StoredDraft extends ReapplyDraft {
-  owner: string;
-}
-
-const reapplyDb = createStore('rc-reapply-drafts', 'drafts');
-const keyOf = (rejectedId: number) => `applicantDataAppliedBefore:${rejectedId}`;
+const reapplyDb = () => deviceStore(REAPPLY_DRAFTS);
+const nameOf = (rejectedId: number) => `applicantDataAppliedBefore:${rejectedId}`;
 const MAX_AGE_MS = 30 * 86_400_000;
 
 /** The owner digest (src/lib/citizen-owner.ts), known on the device for the session: works offline. */
 const currentOwner = () => resolveOwner();
 
-/** Drafts saved before owners were digests carry the e-mail itself. */
-const ownedBy = (stored: StoredDraft, owner: string) =>
-  stored.owner === owner || (stored.owner.includes('@') && ownerOfEmail(stored.owner) === owner);
+/**
+ * The stored draft: under the owner's key, or one saved before every store was keyed by owner
+ * (under the application's name alone, its owner inside) until it is saved again.
+ */
+async function readStored(rejectedId: number, owner: string): Promise<ReapplyDraft | undefined> {
+  const own = await get<ReapplyDraft>(ownedKey(owner, nameOf(rejectedId)), reapplyDb());
+  if (own) return own;
+  const legacy = await get<ReapplyDraft & { owner?: string }>(nameOf(rejectedId), reapplyDb());
+  if (!legacyOwnedBy(legacy, owner)) return undefined;
+  const { owner: _owner, ...draft } = legacy!;
+  return draft;
+}
+
+/** Removes a draft saved the old way, once it is this owner's and saved the new way (or cleared). */
+async function dropLegacy(rejectedId: number, owner: string): Promise<void> {
+  if (legacyOwnedBy(await get(nameOf(rejectedId), reapplyDb()), owner)) await del(nameOf(rejectedId), reapplyDb());
+}
 
 /** The saved form of this rejected application, or null (none, someone else's, or abandoned). */
 export async function readDraft(rejectedId: number): Promise<ReapplyDraft | null> {
-  const [stored, owner] = await Promise.all([get<StoredDraft>(keyOf(rejectedId), reapplyDb), currentOwner()]);
-  if (!stored || !ownedBy(stored, owner) || Date.now() - stored.savedAt > MAX_AGE_MS) return null;
-  const { owner: _owner, ...draft } = stored;
-  return { ...draft, documents: draft.documents ?? {} };
+  const stored = await readStored(rejectedId, await currentOwner());
+  if (!stored || Date.now() - stored.savedAt > MAX_AGE_MS) return null;
+  return { ...stored, documents: stored.documents ?? {} };
 }
 
 /** Saves one after another: two quick saves (two files chosen at once) must not overwrite each other. */
@@ -76,8 +87,7 @@ async function writeDraft(rejectedId: number, patch: Partial<ReapplyDraft>): Pro
   const previous = await readDraft(rejectedId);
   const values = patch.values ?? previous?.values;
   if (!values) throw new Error('No applicant data to save.');
-  const next: StoredDraft = {
-    owner,
+  const next: ReapplyDraft = {
     documents: {},
     bankId: null,
     submission: null,
@@ -86,7 +96,8 @@ async function writeDraft(rejectedId: number, patch: Partial<ReapplyDraft>): Pro
     values,
     savedAt: Date.now(),
   };
-  await set(keyOf(rejectedId), next, reapplyDb);
+  await set(ownedKey(owner, nameOf(rejectedId)), next, reapplyDb());
+  await dropLegacy(rejectedId, owner);
   askPersistentStorage();
 }
 
@@ -106,7 +117,11 @@ export async function forgetSubmissionKey(rejectedId: number): Promise<void> {
 /** After the server accepted the re-application: the draft has done its work. */
 export function clearDraft(rejectedId: number): Promise<void> {
   // Queued too, so a save still on its way cannot bring the draft back after it.
-  const run = queue.then(() => del(keyOf(rejectedId), reapplyDb));
+  const run = queue.then(async () => {
+    const owner = await currentOwner();
+    await del(ownedKey(owner, nameOf(rejectedId)), reapplyDb());
+    await dropLegacy(rejectedId, owner);
+  });
   queue = run.catch(() => undefined);
   return run;
 }

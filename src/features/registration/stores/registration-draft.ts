@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
-import { del, get, set } from 'idb-keyval';
+import { persist } from 'zustand/middleware';
+import { REGISTRATION_DRAFT, persistStorage } from '../../../lib/device-stores';
 
 /** The personal-information form as typed (select values are ids as strings). */
 export interface PersonalDraft {
@@ -65,16 +65,6 @@ const EMPTY: DraftData = {
 };
 const KEY = 'registration-draft';
 
-/**
- * Hands the state object straight to IndexedDB: structured clone keeps the Blob (a JSON storage
- * would turn it into {}), and IndexedDB has room for a 10 MB photo where localStorage has not.
- */
-const idbStorage: PersistStorage<DraftData> = {
-  getItem: async (name) => (await get<StorageValue<DraftData>>(name)) ?? null,
-  setItem: (name, value) => set(name, value),
-  removeItem: (name) => del(name),
-};
-
 /** The registration draft (merged on set, emptied on clear). */
 export const useRegistrationDraft = create<DraftState>()(
   persist(
@@ -91,7 +81,8 @@ export const useRegistrationDraft = create<DraftState>()(
     {
       name: KEY,
       version: 1,
-      storage: idbStorage,
+      // Before any account exists: kept for the device, not a citizen (the ID card photo is a Blob).
+      storage: persistStorage<DraftData>(REGISTRATION_DRAFT, 'device'),
       partialize: ({ email, phone, image, reading, prefilled, personal, placeCandidates, otpSentAt }) => ({
         email,
         phone,

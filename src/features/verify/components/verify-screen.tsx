@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { parseFragment } from '../../../../contract/certificate-statement';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
@@ -9,12 +9,14 @@ import { PlainButton } from '../../../components/ui/native-button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { SuccessMark } from '../../../components/ui/success-panel';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
+import { useLoad, type Loaded } from '../../../lib/use-load';
 import { isUnreachable, verifyCertificate, type Verification } from '../api/verify-certificate';
 import type { SignatureCheck } from '../lib/check-signature';
 import styles from './verify-screen.module.css';
 
-type Registry = { status: 'loading' } | { status: 'done'; result: Verification } | { status: 'failed'; error: unknown };
-type Signature = { status: 'none' } | { status: 'loading' } | { status: 'done'; check: SignatureCheck };
+/** The registry's answer; the signature's check (null: the address carries no signature). */
+type Registry = Loaded<Verification>;
+type Signature = Loaded<SignatureCheck | null>;
 
 /** What the page concludes, and from what: the signature on this device, the registry, or both. */
 type Verdict =
@@ -24,13 +26,13 @@ type Verdict =
 
 function verdictOf(sig: Signature, reg: Registry): Verdict {
   if (sig.status === 'loading' || reg.status === 'loading') return { status: 'loading' };
-  const check = sig.status === 'done' ? sig.check : null;
+  const check = sig.data;
   // An altered or forged statement is not genuine, whatever the registry says about the code.
   if (check?.result === 'not-genuine') return { status: 'not-genuine', source: 'signature' };
   const signed = check?.result === 'genuine';
-  if (reg.status === 'done') {
-    if (reg.result.status === 'valid') return { status: 'genuine', source: signed ? 'both' : 'registry' };
-    return { status: reg.result.status, source: 'registry' };
+  if (reg.status === 'ready') {
+    if (reg.data.status === 'valid') return { status: 'genuine', source: signed ? 'both' : 'registry' };
+    return { status: reg.data.status, source: 'registry' };
   }
   if (signed) return { status: 'genuine', source: 'signature' };
   return { status: 'cannot-check', error: reg.error };
@@ -59,63 +61,48 @@ function Mark({ tone }: { tone: 'genuine' | 'revoked' | 'unknown' | 'not-genuine
  */
 export function VerifyScreen({ code }: { code: string }) {
   const { i18n } = useLingui();
-  const [registry, setRegistry] = useState<Registry>({ status: 'loading' });
-  const [signature, setSignature] = useState<Signature>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   // The signed statement after '#'; read after the first paint (the frame can be prerendered), and
   // again when only the fragment changes (another certificate scanned into the same page).
   const [hash, setHash] = useState<string | null>(null);
+  const signature = useLoad(
+    hash === null
+      ? null
+      : (signal) =>
+          hash.length <= 1
+            ? Promise.resolve(null)
+            : // The checker and the key set load only for a signed address: the first screen stays small.
+              Promise.all([
+                import('../lib/check-signature'),
+                import('../lib/key-set').then((m) => m.keySetFor(parseFragment(hash)?.kid ?? '', signal)),
+              ])
+                .then(([{ checkSignature }, keys]) => checkSignature(code, hash, keys ?? { keys: [] }))
+                .catch((): SignatureCheck => ({ result: 'unsupported' })),
+    [code, hash],
+  );
+  const registry = useLoad(hash === null ? null : (signal) => verifyCertificate(code, signal), [code, hash]);
+  const { retry: retrySignature } = signature;
+  const { retry: retryRegistry } = registry;
+  const again = useCallback(() => {
+    retrySignature();
+    retryRegistry();
+  }, [retrySignature, retryRegistry]);
   useEffect(() => {
     const read = () => setHash(window.location.hash);
-    // Back online after an offline check: ask the registry (revocation) at once.
-    const again = () => setAttempt((n) => n + 1);
     read();
     window.addEventListener('hashchange', read);
+    // Back online after an offline check: ask the registry (revocation) at once.
     window.addEventListener('online', again);
     return () => {
       window.removeEventListener('hashchange', read);
       window.removeEventListener('online', again);
     };
-  }, []);
-
-  useEffect(() => {
-    if (hash === null) return;
-    if (hash.length <= 1) {
-      setSignature({ status: 'none' });
-      return;
-    }
-    const controller = new AbortController();
-    setSignature({ status: 'loading' });
-    const kid = parseFragment(hash)?.kid ?? '';
-    // The checker and the key set load only for a signed address: the first screen stays small.
-    Promise.all([
-      import('../lib/check-signature'),
-      import('../lib/key-set').then((m) => m.keySetFor(kid, controller.signal)),
-    ])
-      .then(([{ checkSignature }, keys]) => checkSignature(code, hash, keys ?? { keys: [] }))
-      .then((check) => !controller.signal.aborted && setSignature({ status: 'done', check }))
-      .catch(() => !controller.signal.aborted && setSignature({ status: 'done', check: { result: 'unsupported' } }));
-    return () => controller.abort();
-  }, [code, hash, attempt]);
-
-  useEffect(() => {
-    if (hash === null) return;
-    const controller = new AbortController();
-    setRegistry({ status: 'loading' });
-    verifyCertificate(code, controller.signal).then(
-      (result) => setRegistry({ status: 'done', result }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setRegistry({ status: 'failed', error });
-      },
-    );
-    return () => controller.abort();
-  }, [code, hash, attempt]);
+  }, [again]);
 
   const verdict = verdictOf(signature, registry);
-  const statement = signature.status === 'done' && signature.check.result === 'genuine' ? signature.check : null;
-  const reg = registry.status === 'done' ? registry.result : null;
+  const statement = signature.data?.result === 'genuine' ? signature.data : null;
+  const reg = registry.data;
   const unreachable = registry.status === 'failed' && isUnreachable(registry.error);
-  const check = signature.status === 'done' ? signature.check : null;
+  const check = signature.data;
 
   return (
     <Page header={<AppHeader title={<Trans>Certificate verification</Trans>} back={false} />}>
@@ -140,7 +127,7 @@ export function VerifyScreen({ code }: { code: string }) {
           )}
           {/* Its own sentence, not the shared error catalogue: this public page stays small. */}
           {!unreachable && <Trans>The registry did not answer. Please try again in a moment.</Trans>}{' '}
-          <PlainButton variant="ghost" onClick={() => setAttempt((n) => n + 1)}>
+          <PlainButton variant="ghost" onClick={again}>
             <Trans>Try again</Trans>
           </PlainButton>
         </Banner>
