@@ -17,6 +17,7 @@
  */
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
+import { classifyCardLines, isTitle, mergeReadings, type CardFields, type CardWord } from './card-lines';
 import {
   extractIdCard,
   MIN_WORD_CONFIDENCE,
@@ -63,7 +64,8 @@ const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String
 /** Engine settings per kind of field. */
 const SETTINGS = {
   layout: { model: 'eng', psm: PSM.AUTO, whitelist: '' },
-  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789' },
+  laoLayout: { model: 'lao', psm: PSM.AUTO, whitelist: '' },
+  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789 -' },
   date: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789/.-' },
   name: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS} ` },
   address: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS}0123456789 ,.-` },
@@ -123,8 +125,14 @@ function wordsOf(page: Page): Recognised['words'] {
 
 const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
 
+/** The reading without a title (ທ້າວ, ນາງ …) before the name, when the crop caught one. */
+function withoutTitle(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length > 1 && isTitle(words[0]!) ? words.slice(1).join(' ') : text.trim();
+}
+
 const nameReadingOf = (read: Recognised): NameReading => ({
-  text: read.text.trim(),
+  text: withoutTitle(read.text),
   confidence: read.words.length ? lowest(read) : 0,
   choices: read.choices,
 });
@@ -155,6 +163,7 @@ async function decode(image: Blob): Promise<GrayImage> {
 interface Hints {
   latinName?: string;
   idNumber?: string;
+  dateOfBirth?: string;
 }
 
 /** Reads one field's crop(s) with the settings that suit it. */
@@ -218,14 +227,51 @@ async function readRegion(
     const best = all
       .map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
       .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
-    // Readings that disagreed ask the citizen to look, however sure the winner was.
-    const confidence: FieldConfidence = best.votes === all.length && sureOf(best.r) === 'ok' ? 'ok' : 'check';
-    return { value: idNumberFrom(best.r.text.trim()), confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
+    // The number is sure when two readings of it agree (the first pass counts as one): then it is
+    // filled without a warning. Readings that disagreed ask the citizen to look.
+    const value = idNumberFrom(best.r.text.trim());
+    const agreed = best.votes >= 2 || (value !== undefined && value === hints.idNumber);
+    const confidence: FieldConfidence = value && agreed ? 'ok' : 'check';
+    return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
-  const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+  let confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
   const value = region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
+  // A real past date that the whole-card reading read the same: its check has passed.
+  if (region.field === 'dateOfBirth' && value && value === hints.dateOfBirth) confidence = 'ok';
   return { value, confidence, raw: texts.join(' / ') };
+}
+
+/**
+ * The areas to read on their own: the number, the date and the names where the line classifier
+ * found them (card-lines.ts); the address, and what it did not find, where the labels say
+ * (card-layout.ts).
+ */
+function regionsOf(card: CardFields, layout: CardLayout, width: number): FieldRegion[] {
+  const h = card.textHeight;
+  const row = (box: Box, pad: number): Box => {
+    const centre = (box.y0 + box.y1) / 2;
+    return {
+      x0: Math.max(0, box.x0 - pad * h),
+      y0: centre - h * 1.3,
+      x1: Math.min(width, box.x1 + pad * h),
+      y1: centre + h * 1.2,
+    };
+  };
+  const found: FieldRegion[] = [];
+  if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
+  if (card.dateOfBirth) found.push({ field: 'dateOfBirth', rows: [row(card.dateOfBirth.box, 0.6)], textHeight: h });
+  for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+    const box = card.names[field];
+    if (box) found.push({ field, rows: [row(box, 0.3)], textHeight: h });
+  }
+  const names = found.some((r) => r.field === 'firstNameLao' || r.field === 'lastNameLao');
+  const fromLabels = layout.regions.filter(
+    (r) =>
+      !found.some((f) => f.field === r.field) &&
+      (names ? r.field !== 'firstNameLao' && r.field !== 'lastNameLao' : true),
+  );
+  return [...found, ...fromLabels];
 }
 
 /**
@@ -257,7 +303,12 @@ export async function readIdCard(
     onStage(0.2);
     debug?.('levelled', levelled);
     const t0 = performance.now();
-    const first = await recognise(eng, levelled, SETTINGS.layout);
+    // The whole card, read by both models at once (one worker each): the English one reads the
+    // digits, dates, Latin name and English labels, the Lao one the Lao labels and names.
+    const [first, firstLao] = await Promise.all([
+      recognise(eng, levelled, SETTINGS.layout),
+      recognise(await engine('lao'), levelled, SETTINGS.laoLayout),
+    ]);
     const layoutMs = Math.round(performance.now() - t0);
     const layoutWords: LayoutWord[] = first.words.map((w) => ({
       text: w.text,
@@ -266,11 +317,15 @@ export async function readIdCard(
       box: w.bbox,
     }));
     const layout: CardLayout = findCardLayout(layoutWords, gray.width);
+    const cardWords = (read: Recognised): CardWord[] =>
+      read.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
+    const card = classifyCardLines(mergeReadings(cardWords(first), cardWords(firstLao)), today);
     onStage(0.6);
 
     const fields: IdCardFields = {};
     const raw: IdCardReading['raw'] = {
       layout: first.text,
+      layoutLao: firstLao.text,
       layoutMs: String(layoutMs),
       angle: String((angle * 180) / Math.PI),
     };
@@ -278,25 +333,34 @@ export async function readIdCard(
       first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })),
       today,
     );
-    const hints: Hints = { latinName: layout.latinName?.text, idNumber: firstPass.idNumber?.value };
+    const hints: Hints = {
+      latinName: (card.latinName ?? layout.latinName)?.text,
+      idNumber: card.idNumber?.value ?? firstPass.idNumber?.value,
+      dateOfBirth: card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value,
+    };
+    const regions = regionsOf(card, layout, gray.width);
     await Promise.all(
-      layout.regions.map(async (region) => {
+      regions.map(async (region) => {
         const read = await readRegion(gray, angle, region, today, hints, options);
         raw[region.field] = read.raw;
-        if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
+        // A name the reader is not sure of is left for the citizen to type: never a wrong name.
+        const name = region.field === 'firstNameLao' || region.field === 'lastNameLao';
+        if (read.value && (!name || read.confidence === 'ok'))
+          fields[region.field] = { value: read.value, confidence: read.confidence };
       }),
     );
-    if (layout.latinName) {
+    const latinName = card.latinName ?? layout.latinName;
+    if (latinName) {
       fields.latinName = {
-        value: layout.latinName.text,
-        confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check',
+        value: latinName.text,
+        confidence: latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check',
       };
     }
-    // A label the first pass could not find: take what that pass read anywhere on the card, to check.
-    if (!fields.idNumber && firstPass.idNumber)
-      fields.idNumber = { value: firstPass.idNumber.value, confidence: 'check' };
-    if (!fields.dateOfBirth && firstPass.dateOfBirth)
-      fields.dateOfBirth = { value: firstPass.dateOfBirth.value, confidence: 'check' };
+    // Not read on its own: take what the whole-card reading found, to check.
+    const idNumber = card.idNumber?.value ?? firstPass.idNumber?.value;
+    const dateOfBirth = card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value;
+    if (!fields.idNumber && idNumber) fields.idNumber = { value: idNumber, confidence: 'check' };
+    if (!fields.dateOfBirth && dateOfBirth) fields.dateOfBirth = { value: dateOfBirth, confidence: 'check' };
     onStage(1);
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {
