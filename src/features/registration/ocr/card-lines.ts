@@ -40,10 +40,14 @@ export type NameField = 'firstNameLao' | 'lastNameLao';
 
 export interface CardFields {
   idNumber?: { value: string; box: Box; confidence: number };
+  /** The number as each whole-card reading read it (English model, Lao model). */
+  idNumbers: string[];
   dateOfBirth?: { value: string; box: Box; confidence: number };
   latinName?: { text: string; confidence: number };
   /** Where each name is printed, to be read again on its own. */
   names: Partial<Record<NameField, Box>>;
+  /** What the whole-card Lao reading read there: one more reading of the name. */
+  nameTexts: Partial<Record<NameField, string>>;
   /** Height of the card's digits and capitals, px: the print size of the values. */
   textHeight: number;
 }
@@ -184,7 +188,10 @@ const LATIN_NAME_WORD = /^[A-Z][A-Z'-]+,?$/;
 
 /** 12 or 15 digits in groups (spaces or dashes between them), as the English model read them. */
 function findNumber(line: CardLine): { value: string; box: Box; confidence: number } | undefined {
-  const words = line.latin;
+  return numberIn(line.latin) ?? numberIn(line.lao);
+}
+
+function numberIn(words: CardWord[]): { value: string; box: Box; confidence: number } | undefined {
   for (let i = 0; i < words.length; i++) {
     let digits = '';
     for (let j = i; j < words.length && j < i + 6; j++) {
@@ -210,7 +217,7 @@ function findNumber(line: CardLine): { value: string; box: Box; confidence: numb
 const DATE = /(?<!\d)(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.,-]\s?(\d{4})(?!\d)/u;
 
 function findDate(line: CardLine, today: Date): { value: string; box: Box; confidence: number } | undefined {
-  for (const word of line.latin) {
+  for (const word of [...line.latin, ...line.lao]) {
     const m = DATE.exec(word.text);
     if (!m) continue;
     const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -232,21 +239,24 @@ function findLatinName(line: CardLine): { text: string; confidence: number } | u
   };
 }
 
+type Found = Partial<Record<NameField, CardWord[]>>;
+
 /** A "name and surname" value: the title dropped, the first word the given name, the rest the surname. */
-function splitFullName(words: CardWord[]): Partial<Record<NameField, Box>> {
+function splitFullName(words: CardWord[]): Found {
   const rest = words.length > 1 && isTitle(words[0]!.text) ? words.slice(1) : words;
   if (rest.length < 2) return {};
-  return { firstNameLao: rest[0]!.box, lastNameLao: union(rest.slice(1).map((w) => w.box)) };
+  return { firstNameLao: rest.slice(0, 1), lastNameLao: rest.slice(1) };
 }
 
 /** A given name's value: a title before it dropped. */
-function givenName(words: CardWord[]): Box | undefined {
+function givenName(words: CardWord[]): CardWord[] | undefined {
   const rest = words.length > 1 && isTitle(words[0]!.text) ? words.slice(1) : words;
-  return rest.length ? union(rest.map((w) => w.box)) : undefined;
+  return rest.length ? rest : undefined;
 }
 
 export function classifyCardLines(lines: readonly CardLine[], today: Date): CardFields {
-  const fields: CardFields = { names: {}, textHeight: 20 };
+  const fields: CardFields = { names: {}, nameTexts: {}, idNumbers: [], textHeight: 20 };
+  const names: Found = {};
   const labels = lines.map(labelOf);
 
   let numberLine = -1;
@@ -254,7 +264,9 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     if (fields.idNumber) return;
     const found = findNumber(line);
     if (found) {
-      fields.idNumber = found;
+      // The number ends its line: what the readings cut off at its end is read again with it.
+      fields.idNumber = { ...found, box: { ...found.box, x1: Math.max(found.box.x1, line.box.x1) } };
+      fields.idNumbers = [numberIn(line.latin)?.value, numberIn(line.lao)?.value].filter((v) => v !== undefined);
       numberLine = i;
     }
   });
@@ -291,13 +303,13 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     let words = laoValue(line, label.end);
     if (!words.length && lines[i + 1] && !labels[i + 1]) words = laoValue(lines[i + 1]!, -1);
     if (!words.length) return;
-    if (label.kind === 'full') Object.assign(fields.names, { ...splitFullName(words), ...fields.names });
-    else if (label.kind === 'first') fields.names.firstNameLao ??= givenName(words);
-    else fields.names.lastNameLao ??= union(words.map((w) => w.box));
+    if (label.kind === 'full') Object.assign(names, { ...splitFullName(words), ...names });
+    else if (label.kind === 'first') names.firstNameLao ??= givenName(words);
+    else names.lastNameLao ??= words;
   });
 
   // No name label: the Lao lines between the number and the Latin line or the date are the name.
-  if (!fields.names.firstNameLao && !fields.names.lastNameLao && numberLine >= 0) {
+  if (!names.firstNameLao && !names.lastNameLao && numberLine >= 0) {
     const dateLine = dob ? lines.findIndex((l) => l.latin.some((w) => w.box === dob.box)) : -1;
     const end = [latinLine, dateLine].filter((i) => i > numberLine).sort((a, b) => a - b)[0] ?? lines.length;
     const nameLines = lines
@@ -305,11 +317,17 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
       .map((line, k) => ({ line, label: labels[numberLine + 1 + k] }))
       .filter(({ line, label }) => !label && laoValue(line, -1).length > 0)
       .map(({ line }) => laoValue(line, -1));
-    if (nameLines.length === 1) Object.assign(fields.names, splitFullName(nameLines[0]!));
+    if (nameLines.length === 1) Object.assign(names, splitFullName(nameLines[0]!));
     if (nameLines.length === 2) {
-      fields.names.firstNameLao = givenName(nameLines[0]!);
-      fields.names.lastNameLao = union(nameLines[1]!.map((w) => w.box));
+      names.firstNameLao = givenName(nameLines[0]!);
+      names.lastNameLao = nameLines[1]!;
     }
+  }
+  for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+    const words = names[field];
+    if (!words) continue;
+    fields.names[field] = union(words.map((w) => w.box));
+    fields.nameTexts[field] = textOf(words);
   }
   return fields;
 }

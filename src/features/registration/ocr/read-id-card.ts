@@ -26,8 +26,9 @@ import {
   type IdCardFields,
   type OcrWord,
 } from './extract-id-card';
-import { addressFrom, dateFrom, idNumberFrom, laoNameOf, nameConfirmed, type NameReading } from './field-values';
-import { loadLaoLexicon } from './lao-lexicon';
+import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoNameOf, type NameReading } from './field-values';
+import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
+import { latinDistance } from './latin-match';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
 import {
   cropLevel,
@@ -162,6 +163,10 @@ async function decode(image: Blob): Promise<GrayImage> {
 /** What else on the card tells a field's value: the Latin name line, the first pass's ID number. */
 interface Hints {
   latinName?: string;
+  /** The number as the whole-card readings read it. */
+  idNumbers?: string[];
+  /** The names as the whole-card Lao reading read them. */
+  names?: Partial<Record<string, string>>;
   idNumber?: string;
   dateOfBirth?: string;
 }
@@ -201,18 +206,41 @@ async function readRegion(
     // repeats at every size) and the readings, the recogniser's other guesses and the letters the
     // Lao model confuses are weighed against the Latin line and the Lao syllables (field-values.ts).
     const lexicon = await loadLaoLexicon();
+    const layoutText = hints.names?.[region.field];
+    const whole: NameReading[] = layoutText ? [{ text: withoutTitle(layoutText), confidence: 0 }] : [];
     const all = [reads[0]!];
     const once = nameReadingOf(reads[0]!);
-    const confirmed = nameConfirmed(once, hints.latinName, lexicon);
+    // One crop reading that the whole-card reading agrees with (and the Latin line, when there is
+    // one, spells the same) is enough; otherwise two more sizes are read.
+    const quick = laoNameOf([once], hints.latinName, lexicon);
+    const agreed = whole.length > 0 && quick.value !== undefined && laoNameFrom(whole[0]!.text) === quick.value;
+    const confirmed = agreed && !quick.corrected && latinDistance(quick.value!, hints.latinName) === 0;
     if (!confirmed || options.readAllSizes)
       for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
     const readings = all.map(nameReadingOf);
     options.record?.(region.field, readings);
-    const name = laoNameOf(confirmed ? [once] : readings, hints.latinName, lexicon);
-    const used = confirmed ? [reads[0]!] : all;
-    const confidence: FieldConfidence =
-      name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-    return { value: name.value, confidence, raw: used.map((r) => r.text.trim()).join(' / ') };
+    const name = confirmed ? quick : laoNameOf([...readings, ...whole], hints.latinName, lexicon);
+    const used = confirmed ? [once] : readings;
+    // Sure: every reading (and the whole-card one) said the same, nothing mended, the Latin line
+    // spells it (when printed) or, without one, every syllable is one Lao writing has.
+    // Sure: with a Latin line, two readings (of the crops and the whole card) say it and the Latin
+    // line spells it; without one, every reading says it and every syllable is one Lao writing has.
+    // Nothing mended either way. Anything less is left for the citizen to type.
+    const votes = [...used, ...whole].filter((r) => laoNameFrom(r.text) === name.value).length;
+    const sure =
+      name.value !== undefined &&
+      !name.corrected &&
+      (hints.latinName
+        ? votes >= 2 && latinDistance(name.value, hints.latinName) === 0
+        : votes === used.length + whole.length &&
+          votes >= 3 &&
+          lexicon !== undefined &&
+          nameSyllables(name.value).every((w) => w.every((syl) => lexicon.syllable(syl) > 0)));
+    return {
+      value: name.value,
+      confidence: sure ? 'ok' : 'check',
+      raw: [...used.map((r) => `${r.text.trim()} ${r.confidence}`), ...whole.map((r) => `[${r.text}]`)].join(' / '),
+    };
   }
 
   if (setting === SETTINGS.digits) {
@@ -223,15 +251,21 @@ async function readRegion(
       for (const size of DIGIT_TEXT_HEIGHTS.slice(1))
         all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
     }
-    const key = (r: Recognised) => r.text.replace(/\s+/g, '');
+    // The whole card's readings of the number vote too.
+    const whole = hints.idNumbers ?? [];
+    const key = (r: Recognised) => idNumberFrom(r.text) ?? r.text.replace(/\s+/g, '');
     const best = all
-      .map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
+      .map((r) => ({
+        r,
+        votes: all.filter((o) => key(o) === key(r)).length + whole.filter((v) => v === key(r)).length,
+        sure: lowest(r),
+      }))
       .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
     // The number is sure when two readings of it agree (the first pass counts as one): then it is
     // filled without a warning. Readings that disagreed ask the citizen to look.
     const value = idNumberFrom(best.r.text.trim());
-    const agreed = best.votes >= 2 || (value !== undefined && value === hints.idNumber);
-    const confidence: FieldConfidence = value && agreed ? 'ok' : 'check';
+    const agreed = value !== undefined && (hints.idNumbers ?? [hints.idNumber]).includes(value);
+    const confidence: FieldConfidence = value && agreed && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
     return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
@@ -258,12 +292,34 @@ function regionsOf(card: CardFields, layout: CardLayout, width: number): FieldRe
       y1: centre + h * 1.2,
     };
   };
+  // A Lao word's box already holds its marks above and below: a little room around it.
+  const nameRow = (box: Box): Box => ({
+    x0: Math.max(0, box.x0 - 0.3 * h),
+    y0: box.y0 - 0.35 * h,
+    x1: Math.min(width, box.x1 + 0.3 * h),
+    y1: box.y1 + 0.35 * h,
+  });
   const found: FieldRegion[] = [];
   if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
   if (card.dateOfBirth) found.push({ field: 'dateOfBirth', rows: [row(card.dateOfBirth.box, 0.6)], textHeight: h });
+  const { firstNameLao: first, lastNameLao: last } = card.names;
+  const rows = { firstNameLao: first && nameRow(first), lastNameLao: last && nameRow(last) };
+  // Given name and surname on one row: neither crop reaches into the other's letters.
+  if (
+    first &&
+    last &&
+    rows.firstNameLao &&
+    rows.lastNameLao &&
+    Math.abs(first.y0 - last.y0) < h &&
+    first.x1 < last.x0
+  ) {
+    const middle = (first.x1 + last.x0) / 2;
+    rows.firstNameLao.x1 = Math.min(rows.firstNameLao.x1, middle);
+    rows.lastNameLao.x0 = Math.max(rows.lastNameLao.x0, middle);
+  }
   for (const field of ['firstNameLao', 'lastNameLao'] as const) {
-    const box = card.names[field];
-    if (box) found.push({ field, rows: [row(box, 0.3)], textHeight: h });
+    const box = rows[field];
+    if (box) found.push({ field, rows: [box], textHeight: h });
   }
   const names = found.some((r) => r.field === 'firstNameLao' || r.field === 'lastNameLao');
   const fromLabels = layout.regions.filter(
@@ -337,6 +393,8 @@ export async function readIdCard(
       latinName: (card.latinName ?? layout.latinName)?.text,
       idNumber: card.idNumber?.value ?? firstPass.idNumber?.value,
       dateOfBirth: card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value,
+      names: card.nameTexts,
+      idNumbers: card.idNumbers.length ? card.idNumbers : undefined,
     };
     const regions = regionsOf(card, layout, gray.width);
     await Promise.all(
