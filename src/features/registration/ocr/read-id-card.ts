@@ -234,6 +234,8 @@ async function readRegion(
         ? votes >= 2 && latinDistance(name.value, hints.latinName) === 0
         : votes === used.length + whole.length &&
           votes >= 3 &&
+          // A letter the model takes for another (ຈ/ວ) can be read alike every time: only sure reads.
+          used.every((r) => r.confidence >= 60) &&
           lexicon !== undefined &&
           nameSyllables(name.value).every((w) => w.every((syl) => lexicon.syllable(syl) > 0)));
     return {
