@@ -24,7 +24,7 @@ export const errorAnswer = v.pipe(
   v.description('Error'),
 );
 
-type FileAnswer = ReturnType<typeof fileAnswer>;
+type FileAnswer = ReturnType<typeof fileAnswer> | ReturnType<typeof noBody>;
 
 type Answers<T extends Record<number, v.GenericSchema | FileAnswer>> = {
   [K in keyof T]: T[K] extends v.GenericSchema ? RouteSchema<T[K]> : T[K];
@@ -54,8 +54,8 @@ export const messageAnswer = (description: string) =>
 export const messageDataAnswer = <S extends v.GenericSchema>(data: S, description?: string) =>
   v.pipe(v.object({ message: v.string(), data }), v.description(description ?? 'OK'));
 
-/** No body (204, 304, a HEAD). */
-export const noBody = (description: string) => v.pipe(v.null(), v.description(description));
+/** No body (204, 304, a HEAD): `type: 'null'` is how @fastify/swagger writes an answer without content. */
+export const noBody = (description: string) => ({ type: 'null', description }) as const;
 
 /** Bytes of a file (a document, a certificate): described for the document, never serialized. */
 export const fileAnswer = (description: string, types: readonly string[]) => ({
