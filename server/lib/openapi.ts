@@ -31,6 +31,8 @@ export function operationId(method: string, url: string): string {
 export function openapiOptions(config: Config): SwaggerOptions {
   return {
     openapi: {
+      // 3.1: its schemas are JSON Schema, as valibot's are turned into (const, type null, propertyNames).
+      openapi: '3.1.0',
       info: {
         title: 'Lao e-Government — Resident Certificate API',
         version: '1.0.0',

@@ -23,7 +23,8 @@ describe('the OpenAPI document', () => {
 
   it('passes the spectral:oas rules, but for the trailing slash the specification gives /v1/notifications/', async () => {
     const spectral = new Spectral();
-    spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'all']] });
+    // spectral:oas as a ruleset file's `extends: spectral:oas` means it: its recommended rules.
+    spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
     const results = await spectral.run(JSON.stringify(document));
     const problems = results
       .filter((r) => !(r.code === 'path-keys-no-trailing-slash' && r.path.join('/') === 'paths//api/v1/notifications/'))
