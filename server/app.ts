@@ -4,7 +4,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
 import { resolveHashSecret } from './lib/hash-secret';
-import { installValibotValidator } from './lib/validation';
+import { installAnswerSerializer, installValibotValidator } from './lib/validation';
+import { openapiOptions } from './lib/openapi';
 import { loggerOptions, requestId } from './logger';
 import authPlugin from './plugins/auth';
 import certificateKeysPlugin from './plugins/certificate-keys';
@@ -60,22 +61,13 @@ export async function buildApp(
     reply.header('X-Request-Id', req.id);
   });
   installValibotValidator(app);
+  installAnswerSerializer(app, config.isTest);
   await app.register(errorsPlugin);
 
   // Citizens pay for every byte: JSON and the app's files travel compressed (brotli or gzip).
   await app.register(compress, { threshold: 1024 });
   await app.register(transportPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Lao e-Government — Resident Certificate API',
-        version: '1.0.0',
-        description:
-          'Citizen, officer, bank and verification endpoints. Errors: { message, data: { error_code, message, fields } }.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(dbPlugin, { config });

@@ -1,21 +1,40 @@
 import * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from './http-error';
 import { ErrorCode } from '../../contract/errors';
 import { FieldError } from '../../contract/rules';
 
 /**
- * Routes declare their body/params/query as valibot schemas from contract/ — the same rules the
- * forms use. `schema()` turns one into JSON Schema for the OpenAPI document and remembers the
- * valibot original, which the validator compiler then runs (so field codes are ours, not Ajv's).
+ * Routes declare their body/params/query and their answers as valibot schemas — the request ones
+ * from contract/, the same rules the forms use. `schema()` turns one into JSON Schema for the
+ * OpenAPI document and remembers the valibot original, which the validator compiler then runs (so
+ * field codes are ours, not Ajv's).
  */
 const originals = new WeakMap<object, v.GenericSchema>();
 
-export function schema(s: v.GenericSchema): Record<string, unknown> {
+declare const valibotSchema: unique symbol;
+/** A route part's JSON Schema that still carries, for the compiler only, the valibot schema it came from. */
+export type RouteSchema<S extends v.GenericSchema = v.GenericSchema> = Record<string, unknown> & {
+  readonly [valibotSchema]?: S;
+};
+
+export function schema<S extends v.GenericSchema>(s: S): RouteSchema<S> {
   const { $schema: _ignored, ...json } = toJsonSchema(s, { errorMode: 'ignore' }) as Record<string, unknown>;
   originals.set(json, s);
   return json;
+}
+
+/**
+ * Types a handler's req.body, req.params and req.query from the valibot schemas of its route (what
+ * the validator compiler hands over: the schema's output, transforms applied) and its answer from
+ * the response schemas — no cast in a handler. Hand-written rather than a JSON-Schema-to-TS
+ * provider: the valibot types are already there, the JSON Schema is only their picture.
+ */
+export interface ValibotTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends RouteSchema<infer S> ? v.InferOutput<S> : unknown;
+  serializer: this['schema'] extends RouteSchema<infer S> ? v.InferInput<S> : unknown;
 }
 
 export const idParams = v.object({
@@ -52,6 +71,50 @@ export function nulPath(value: unknown, path = ''): string | null {
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * Answers are written with JSON.stringify, as before response schemas existed: a schema-driven
+ * serializer drops fields a schema forgot and coerces types, a change of the API nobody would see.
+ * Under test, every answer of a route is checked against its schema instead, so a schema that
+ * drifts from what the handler sends fails the API tests (a 500 there, never in production).
+ */
+/** The app as route files see it: typed by their schemas. */
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ValibotTypeProvider
+>;
+
+export function installAnswerSerializer(app: FastifyInstance, check: boolean): void {
+  app.setSerializerCompiler(({ schema: json, url, method, httpStatus }) => {
+    const original = originals.get(json as object);
+    if (!check || !original) return (data: unknown) => JSON.stringify(data);
+    return (data: unknown) => {
+      const text = JSON.stringify(data) as string | undefined;
+      // What JSON.stringify gives for undefined, as without the check.
+      if (text === undefined) return text as unknown as string;
+      const sent: unknown = JSON.parse(text);
+      const result = v.safeParse(original, sent);
+      const where = result.success
+        ? unlisted(sent, result.output).map((path) => `${path}: not in the schema`)
+        : result.issues.map((i) => `${v.getDotPath(i) ?? '_'}: ${i.message}`);
+      if (where.length)
+        throw new Error(`The ${httpStatus} answer of ${method} ${url} does not match its schema: ${where.join('; ')}`);
+      return text;
+    };
+  });
+}
+
+/** Paths of the fields an answer has and its schema's output lost (valibot's object() drops unknown keys). */
+function unlisted(sent: unknown, kept: unknown, path = ''): string[] {
+  if (sent === null || typeof sent !== 'object' || kept === null || typeof kept !== 'object') return [];
+  return Object.entries(sent).flatMap(([key, value]) => {
+    const at = path ? `${path}.${key}` : key;
+    return key in kept ? unlisted(value, (kept as Record<string, unknown>)[key], at) : [at];
+  });
 }
 
 export function installValibotValidator(app: FastifyInstance): void {

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { migrationsReady } from '../db/client';
+import { answers } from '../lib/answers';
+import type { TypedApp } from '../lib/validation';
 import authRoutes from './auth/index';
 import applicationRoutes from './citizen/applications/index';
 import notificationRoutes from './citizen/notifications';
@@ -13,13 +15,29 @@ import paymentRoutes from './payments';
 import uploadRoutes from './uploads';
 
 /** Every API route, under /api (registered by app.ts). */
-export default async function apiRoutes(app: FastifyInstance) {
-  app.get('/health', { schema: { tags: ['operations'] } }, async () => {
+const state = (status: string, description: string) =>
+  v.pipe(
+    v.object({ status: v.literal(status), database: v.picklist(['pglite', 'postgres']) }),
+    v.description(description),
+  );
+
+export default async function apiRoutes(app: TypedApp) {
+  const healthSchema = {
+    tags: ['operations'],
+    summary: 'The process answers and its database too',
+    response: answers({ 200: state('ok', 'Healthy') }),
+  };
+  app.get('/health', { schema: healthSchema }, async () => {
     await app.db.execute('select 1');
     return { status: 'ok', database: app.database.kind };
   });
   // Readiness: take traffic only when the database answers and has every migration of this version.
-  app.get('/ready', { schema: { tags: ['operations'] } }, async (_req, reply) => {
+  const readySchema = {
+    tags: ['operations'],
+    summary: 'Ready for traffic: the database answers and has every migration of this version',
+    response: answers({ 200: state('ready', 'Ready'), 503: state('not ready', 'Not ready') }),
+  };
+  app.get('/ready', { schema: readySchema }, async (_req, reply) => {
     let ready = false;
     try {
       ready = await migrationsReady(app.db);

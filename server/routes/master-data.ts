@@ -1,18 +1,30 @@
 import crypto from 'node:crypto';
 import * as v from 'valibot';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../contract/master-data';
 import { bankMonogramSvg } from '../db/seed/banks';
 import { notFound } from '../lib/http-error';
-import { idParams, schema } from '../lib/validation';
+import { idParams, schema, type TypedApp } from '../lib/validation';
+import { answers, dataAnswer, fileAnswer, noBody } from '../lib/answers';
 import type { CachedBody } from '../services/master-data-store';
 
 const langQuery = v.object({ lang: v.optional(v.picklist(['en', 'lo'], 'invalid_language')) });
+/** A place in a list: the name in the language asked for. */
+export const locationOption = v.object({ id: v.number(), name: v.string(), code: v.string() });
+const bankShape = v.object({ id: v.number(), bank_name: v.string(), code: v.string(), bank_logo: v.string() });
+/** A prepared list: its bytes, or 304 when the client's ETag is current. */
+export const listAnswers = <S extends v.GenericSchema>(data: S, description: string) =>
+  answers({
+    200: dataAnswer(data, description),
+    304: noBody('Not modified: the copy named by If-None-Match is current'),
+  });
+
 const logoParams = v.object({ code: v.pipe(v.string(), v.regex(/^[A-Z]{2,5}$/, 'invalid_id')) });
 
 /** ?lang= wins, then Accept-Language (first of en/lo it names), then English. */
 export function requestLanguage(req: FastifyRequest): Language {
-  const q = (req.query as { lang?: string } | undefined)?.lang;
+  const query: unknown = req.query;
+  const q = query !== null && typeof query === 'object' && 'lang' in query ? query.lang : undefined;
   if (q === 'en' || q === 'lo') return q;
   const header = req.headers['accept-language'] ?? '';
   for (const part of header.split(',')) {
@@ -71,21 +83,38 @@ export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: Cac
   return reply.send(body.json);
 }
 
-export default async function masterDataRoutes(app: FastifyInstance) {
+export default async function masterDataRoutes(app: TypedApp) {
   const tags = ['master-data'];
   const store = app.masterData;
 
   app.get(
     '/v1/master-data/location/provinces',
-    { ...PREPARED, schema: { tags, querystring: schema(langQuery) } },
+    {
+      ...PREPARED,
+      schema: {
+        tags,
+        summary: 'The provinces',
+        querystring: schema(langQuery),
+        response: listAnswers(v.array(locationOption), 'The provinces'),
+      },
+    },
     async (req, reply) => sendPrepared(req, reply, store.provinces(requestLanguage(req))),
   );
 
   app.get(
     '/v1/master-data/location/district/:id',
-    { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } },
+    {
+      ...PREPARED,
+      schema: {
+        tags,
+        summary: 'The districts of a province',
+        params: schema(idParams),
+        querystring: schema(langQuery),
+        response: listAnswers(v.array(locationOption), 'The districts'),
+      },
+    },
     async (req, reply) => {
-      const body = store.districtsOf((req.params as { id: number }).id, requestLanguage(req));
+      const body = store.districtsOf(req.params.id, requestLanguage(req));
       if (!body) throw notFound('Province not found');
       return sendPrepared(req, reply, body);
     },
@@ -93,9 +122,18 @@ export default async function masterDataRoutes(app: FastifyInstance) {
 
   app.get(
     '/v1/master-data/location/villages/:id',
-    { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } },
+    {
+      ...PREPARED,
+      schema: {
+        tags,
+        summary: 'The villages of a district',
+        params: schema(idParams),
+        querystring: schema(langQuery),
+        response: listAnswers(v.array(locationOption), 'The villages'),
+      },
+    },
     async (req, reply) => {
-      const body = store.villagesOf((req.params as { id: number }).id, requestLanguage(req));
+      const body = store.villagesOf(req.params.id, requestLanguage(req));
       if (!body) throw notFound('District not found');
       return sendPrepared(req, reply, body);
     },
@@ -103,15 +141,32 @@ export default async function masterDataRoutes(app: FastifyInstance) {
 
   app.get(
     '/v1/master-data/bank',
-    { ...PREPARED, schema: { tags, querystring: schema(langQuery) } },
+    {
+      ...PREPARED,
+      schema: {
+        tags,
+        summary: 'The banks an application can be paid at',
+        querystring: schema(langQuery),
+        response: listAnswers(v.array(bankShape), 'The banks'),
+      },
+    },
     async (req, reply) => sendPrepared(req, reply, store.banks(requestLanguage(req))),
   );
 
   app.get(
     '/v1/master-data/bank/:id',
-    { ...PREPARED, schema: { tags, params: schema(idParams), querystring: schema(langQuery) } },
+    {
+      ...PREPARED,
+      schema: {
+        tags,
+        summary: 'One bank',
+        params: schema(idParams),
+        querystring: schema(langQuery),
+        response: listAnswers(bankShape, 'The bank'),
+      },
+    },
     async (req, reply) => {
-      const body = store.bank((req.params as { id: number }).id, requestLanguage(req));
+      const body = store.bank(req.params.id, requestLanguage(req));
       if (!body) throw notFound('Bank not found');
       return sendPrepared(req, reply, body);
     },
@@ -119,9 +174,16 @@ export default async function masterDataRoutes(app: FastifyInstance) {
 
   app.get(
     '/v1/master-data/bank-logo/:code.svg',
-    { schema: { tags, params: schema(logoParams) } },
+    {
+      schema: {
+        tags,
+        summary: "A bank's monogram",
+        params: schema(logoParams),
+        response: answers({ 200: fileAnswer('The monogram', ['image/svg+xml']) }),
+      },
+    },
     async (req, reply) => {
-      const { code } = req.params as { code: string };
+      const { code } = req.params;
       const sort = store.bankSort(code);
       if (sort === undefined) throw notFound('Bank not found');
       return reply
@@ -132,7 +194,12 @@ export default async function masterDataRoutes(app: FastifyInstance) {
   );
 
   /** Customer-service contacts: one place (configuration) for every screen that shows them. */
-  app.get('/v1/master-data/support-contacts', { schema: { tags } }, async (req, reply) => {
+  const contactsSchema = {
+    tags,
+    summary: 'Customer-service phone, e-mail and WhatsApp',
+    response: listAnswers(v.object({ phone: v.string(), email: v.string(), whatsapp: v.string() }), 'The contacts'),
+  };
+  app.get('/v1/master-data/support-contacts', { schema: contactsSchema }, async (req, reply) => {
     const { phone, email, whatsapp } = app.config.support;
     return sendCacheable(req, reply, { data: { phone, email, whatsapp } });
   });

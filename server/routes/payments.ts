@@ -1,15 +1,12 @@
 import * as v from 'valibot';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../contract/errors';
-import {
-  BANK_SIGNATURE_HEADER,
-  BANK_TIMESTAMP_HEADER,
-  vaCallbackBody,
-  type VaCallbackBody,
-} from '../../contract/payments';
+import { BANK_SIGNATURE_HEADER, BANK_TIMESTAMP_HEADER, vaCallbackBody } from '../../contract/payments';
 import { checkBankSignature, resolveBankCallbackSecret } from '../lib/bank-signature';
 import { HttpError } from '../lib/http-error';
-import { schema } from '../lib/validation';
+import { schema, type TypedApp } from '../lib/validation';
+import { answers, dataAnswer } from '../lib/answers';
+import { ALL_STATUSES } from '../../contract/status';
 import { receiveBankTransfer } from '../services/bank-payments';
 
 const signedHeaders = v.looseObject({
@@ -24,7 +21,7 @@ const signedHeaders = v.looseObject({
  * The bank's calls (docs/operations.md#bank-payment-callback). Encapsulated: its JSON parser keeps
  * the raw bytes, which the signature covers, without changing how any other route parses JSON.
  */
-export default async function paymentRoutes(app: FastifyInstance) {
+export default async function paymentRoutes(app: TypedApp) {
   const secret = resolveBankCallbackSecret(app.config, app.log);
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
   // Fastify's own parser (prototype-poisoning checks, its 400s for empty or malformed JSON).
@@ -47,6 +44,16 @@ export default async function paymentRoutes(app: FastifyInstance) {
           'Answers 200 with the application id, status and payment status. Refusals change nothing and mean the bank must return the money: 401 bad_signature / stale_timestamp, 404 x008 unknown virtual account, 422 amount_mismatch, 409 already_paid, 409 va_closed (deadline passed or application closed).',
         headers: schema(signedHeaders),
         body: schema(vaCallbackBody),
+        response: answers({
+          200: dataAnswer(
+            v.object({
+              id: v.number(),
+              status: v.picklist(ALL_STATUSES),
+              payment_status: v.picklist(['unpaid', 'paid']),
+            }),
+            'Received: the application and its payment status',
+          ),
+        }),
       },
       // Before the body's validation: callers without the secret learn nothing about the format.
       preValidation: async (req) => {
@@ -62,7 +69,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return receiveBankTransfer(app.db, req.body as VaCallbackBody);
+      return receiveBankTransfer(app.db, req.body);
     },
   );
 }

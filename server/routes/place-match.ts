@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { placeMatchQuery } from '../../contract/place-match';
 import { districts, provinces, villages } from '../db/schema';
-import { schema } from '../lib/validation';
+import { schema, type TypedApp } from '../lib/validation';
+import { answers, dataAnswer } from '../lib/answers';
 import { PlaceIndex } from '../services/place-match';
 
 /**
@@ -10,7 +11,7 @@ import { PlaceIndex } from '../services/place-match';
  * names (registration preselects them from the ID card). The 9,853 villages stay on the server:
  * the phone sends one line of text instead of downloading the whole list.
  */
-export default async function placeMatchRoutes(app: FastifyInstance) {
+export default async function placeMatchRoutes(app: TypedApp) {
   // Built once per process from the active places (an import of new master data needs a restart).
   let index: Promise<PlaceIndex> | undefined;
   const load = () =>
@@ -39,9 +40,30 @@ export default async function placeMatchRoutes(app: FastifyInstance) {
 
   app.get(
     '/v1/master-data/location/match',
-    { schema: { tags: ['master-data'], querystring: schema(placeMatchQuery) } },
+    {
+      schema: {
+        tags: ['master-data'],
+        summary: 'The province, district and village an address names, with the best candidates of each',
+        querystring: schema(placeMatchQuery),
+        response: answers({
+          200: dataAnswer(
+            v.object({
+              province_id: v.nullable(v.number()),
+              district_id: v.nullable(v.number()),
+              village_id: v.nullable(v.number()),
+              candidates: v.object({
+                provinces: v.array(v.number()),
+                districts: v.array(v.number()),
+                villages: v.array(v.number()),
+              }),
+            }),
+            'The places found',
+          ),
+        }),
+      },
+    },
     async (req) => {
-      const { address } = req.query as { address: string };
+      const { address } = req.query;
       return { data: (await load()).match(address) };
     },
   );

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES } from '../../contract/documents';
 import { ErrorCode } from '../../contract/errors';
 import {
@@ -10,10 +11,14 @@ import {
   UPLOADS_PATH,
 } from '../../contract/uploads';
 import { HttpError, badRequest, tooManyRequests } from '../lib/http-error';
+import { answers, noBody } from '../lib/answers';
+import { schema, type TypedApp } from '../lib/validation';
 import { chargeCounter } from '../services/rate-limit-store';
 import { uploadNotFound, type UploadRow } from '../services/uploads';
 
 const tags = ['uploads'];
+/** The upload's id, checked by loadUpload (an unknown one is a 404 like another citizen's). */
+const params = schema(v.object({ id: v.string() }));
 const security = [{ bearer: [] }];
 const PATH = '/v1/uploads';
 const HOUR_MS = 3_600_000;
@@ -58,7 +63,7 @@ const metadataError = (field: string, code: string, message: string) =>
  * limit. Uploads have their own limits per account (starts and megabytes per hour, live uploads at
  * once), so a piece is never counted as a whole document.
  */
-export default async function uploadRoutes(app: FastifyInstance) {
+export default async function uploadRoutes(app: TypedApp) {
   app.addContentTypeParser(OFFSET_OCTET_STREAM, (_req, payload, done) => done(null, payload));
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('tus-resumable', TUS_VERSION);
@@ -85,8 +90,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
    * citizen's upload is a 404 whatever else the request gets wrong.
    */
   const found = new WeakMap<FastifyRequest, UploadRow>();
-  async function loadUpload(req: FastifyRequest) {
-    const upload = await app.uploads.find((req.params as { id: string }).id, req.user!.id);
+  async function loadUpload(req: FastifyRequest & { params: { id: string } }) {
+    const upload = await app.uploads.find(req.params.id, req.user!.id);
     if (!upload) throw uploadNotFound();
     found.set(req, upload);
   }
@@ -100,7 +105,10 @@ export default async function uploadRoutes(app: FastifyInstance) {
     const socket = req.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
     socket?.setTimeout?.(IDLE_MS);
     try {
-      return await app.uploads.append(upload, offset, req.body as Body, declared);
+      // The octet-stream parser hands the body over as the request stream itself.
+      if (!isStream(req.body))
+        throw new HttpError(415, ErrorCode.badRequest, `Send the bytes as ${OFFSET_OCTET_STREAM}.`);
+      return await app.uploads.append(upload, offset, req.body, declared);
     } catch (err) {
       if (err instanceof HttpError || !req.raw.destroyed) throw err;
       // The link broke (or a resume took over): the bytes that arrived are kept, and nobody is left to answer.
@@ -117,6 +125,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'What this server supports of the tus protocol',
+        response: answers({ 204: noBody('Tus-Version, Tus-Extension and Tus-Max-Size') }),
         description: `204 with Tus-Version, Tus-Extension and Tus-Max-Size (${MAX_FILE_BYTES} bytes).`,
       },
     },
@@ -135,6 +144,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Begin a resumable upload of one document',
+        response: answers({ 201: noBody('Begun: Location names the upload') }),
         description:
           'Headers: Tus-Resumable: 1.0.0; Upload-Length: bytes (1 to 10 MB, else 413 file_too_large); ' +
           'Upload-Metadata: `kind <base64>` (required: applicant_photo, household_registration_book, ' +
@@ -218,6 +228,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'How much of an upload the server holds',
+        params,
+        response: answers({ 200: noBody('Upload-Offset, Upload-Length and Upload-Expires') }),
         description:
           '200 with Upload-Offset (resume from there), Upload-Length and Upload-Expires. Unknown, expired ' +
           "or another citizen's upload: 404.",
@@ -240,6 +252,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Send the next piece of an upload',
+        params,
+        response: answers({ 204: noBody('Kept: the new Upload-Offset') }),
         description:
           'Content-Type: application/offset+octet-stream; Upload-Offset: what HEAD answered. The bytes are ' +
           'kept as they arrive, also when the connection breaks. 204 with the new Upload-Offset; 409 when ' +
@@ -259,7 +273,13 @@ export default async function uploadRoutes(app: FastifyInstance) {
     `${PATH}/:id`,
     {
       onRequest: [app.authenticate, loadUpload, tusRequest],
-      schema: { tags, security, summary: 'Abandon an upload (its bytes are removed)' },
+      schema: {
+        tags,
+        security,
+        summary: 'Abandon an upload (its bytes are removed)',
+        params,
+        response: answers({ 204: noBody('Removed') }),
+      },
     },
     async (req, reply) => {
       await app.uploads.remove(ownUpload(req));

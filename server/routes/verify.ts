@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
-import { schema } from '../lib/validation';
+import { schema, type TypedApp } from '../lib/validation';
+import { answers, dataAnswer } from '../lib/answers';
 import { verifyCertificate } from '../services/certificates';
 
 const codeParams = v.object({ code: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_code')) });
 
 /** Public certificate check behind the QR code: no sign-in, few requests per address (guessing codes is slow). */
-export default async function verifyRoutes(app: FastifyInstance) {
+export default async function verifyRoutes(app: TypedApp) {
   app.get(
     '/v1/verify/:code',
     {
@@ -16,10 +16,22 @@ export default async function verifyRoutes(app: FastifyInstance) {
         summary:
           'Is this certificate genuine? valid, revoked or unknown (an unknown code is a 200 with status unknown)',
         params: schema(codeParams),
+        response: answers({
+          200: dataAnswer(
+            v.object({
+              status: v.picklist(['valid', 'revoked', 'unknown']),
+              ticket_number: v.optional(v.string()),
+              holder_name: v.optional(v.pipe(v.string(), v.description('First name and the initial of the last'))),
+              issued_on: v.optional(v.string()),
+              revoked_on: v.optional(v.string()),
+            }),
+            'What the certificate is',
+          ),
+        }),
       },
     },
     async (req, reply) => {
-      const { code } = req.params as v.InferOutput<typeof codeParams>;
+      const { code } = req.params;
       reply.header('Cache-Control', 'no-store');
       return { data: await verifyCertificate(app.db, code) };
     },
@@ -35,6 +47,16 @@ export default async function verifyRoutes(app: FastifyInstance) {
         tags: ['verification'],
         summary:
           'Ed25519 public keys (base64url, by key id) that sign the statement in certificate QR codes; retired keys stay listed',
+        response: answers({
+          200: dataAnswer(
+            v.object({
+              keys: v.array(
+                v.object({ kid: v.string(), alg: v.literal('Ed25519'), public_key: v.string(), active: v.boolean() }),
+              ),
+            }),
+            'The key set',
+          ),
+        }),
       },
     },
     async (_req, reply) => {

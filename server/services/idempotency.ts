@@ -164,7 +164,7 @@ export async function idempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   work: (scope: IdempotencyScope) => Promise<IdempotentAnswer<T>>,
-): Promise<unknown> {
+): Promise<FastifyReply> {
   const userId = req.user?.id;
   const header = req.headers['idempotency-key'];
   const key = typeof header === 'string' ? header.trim() : null;

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type * as v from 'valibot';
 import { loginBody, type TokenResponse } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { errorBody } from '../../plugins/errors';
-import { schema } from '../../lib/validation';
+import { schema, type TypedApp } from '../../lib/validation';
+import { answers, messageAnswer } from '../../lib/answers';
+import { tokenAnswer } from './answers';
 import { clientAddress } from '../../lib/client-address';
 import { findByIdentity } from '../../services/accounts';
 import { decoyHash, verifyPassword } from '../../services/passwords';
@@ -25,12 +25,19 @@ export const LOGIN_LOCK = { failures: 10, windowMinutes: 15 } as const;
  * /v1/auth/login and /v1/auth/logout (docs/specification.md#login-and-password-recovery; error
  * codes x008, x004, x009).
  */
-export default async function loginRoutes(app: FastifyInstance) {
+export default async function loginRoutes(app: TypedApp) {
   app.post(
     '/v1/auth/login',
-    { schema: { tags, body: schema(loginBody) } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail, phone or ID card number and password',
+        body: schema(loginBody),
+        response: answers({ 200: tokenAnswer }),
+      },
+    },
     async (req, reply): Promise<TokenResponse> => {
-      const body = req.body as v.InferOutput<typeof loginBody>;
+      const body = req.body;
       const since = new Date(Date.now() - LOGIN_LOCK.windowMinutes * 60_000);
       const ip = clientAddress(req);
       if (
@@ -84,7 +91,15 @@ export default async function loginRoutes(app: FastifyInstance) {
 
   app.post(
     '/v1/auth/logout',
-    { schema: { tags, security: [{ bearer: [] }] }, onRequest: app.authenticate },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: the session ends',
+        security: [{ bearer: [] }],
+        response: answers({ 200: messageAnswer('Signed out') }),
+      },
+      onRequest: app.authenticate,
+    },
     async (req) => {
       await revokeSession(app.db, req.user!.sessionId);
       return { message: 'Logged out.' };

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type * as v from 'valibot';
 import { resendOtpBody, verifyOtpBody, type TokenResponse } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
 import { HttpError, notFound } from '../../lib/http-error';
-import { schema } from '../../lib/validation';
+import { schema, type TypedApp } from '../../lib/validation';
+import { answers } from '../../lib/answers';
+import { otpSentAnswer, tokenAnswer } from './answers';
 import { clientAddress } from '../../lib/client-address';
 import { findByEmail, markVerified } from '../../services/accounts';
 import { canSendCode, checkCode, issueCode } from '../../services/otp';
@@ -13,9 +13,15 @@ import { codeMail, otpSent } from './registration';
 const tags = ['auth'];
 
 /** /v1/auth/resend-otp and /v1/auth/verify-otp (docs/specification.md#registration). */
-export default async function otpRoutes(app: FastifyInstance) {
-  app.post('/v1/auth/resend-otp', { schema: { tags, body: schema(resendOtpBody) } }, async (req, reply) => {
-    const body = req.body as v.InferOutput<typeof resendOtpBody>;
+export default async function otpRoutes(app: TypedApp) {
+  const resendSchema = {
+    tags,
+    summary: 'Send a new code to an account that waits for its first one',
+    body: schema(resendOtpBody),
+    response: answers({ 200: otpSentAnswer }),
+  };
+  app.post('/v1/auth/resend-otp', { schema: resendSchema }, async (req, reply) => {
+    const body = req.body;
     const user = await findByEmail(app.db, body.email);
     // Only an account that still waits for its code; the phone, when sent, must be that account's.
     if (
@@ -47,9 +53,16 @@ export default async function otpRoutes(app: FastifyInstance) {
 
   app.post(
     '/v1/auth/verify-otp',
-    { schema: { tags, body: schema(verifyOtpBody) } },
+    {
+      schema: {
+        tags,
+        summary: 'Check the e-mailed code: the account is verified and signed in',
+        body: schema(verifyOtpBody),
+        response: answers({ 200: tokenAnswer }),
+      },
+    },
     async (req): Promise<TokenResponse> => {
-      const body = req.body as v.InferOutput<typeof verifyOtpBody>;
+      const body = req.body;
       const user = await findByEmail(app.db, body.email);
       if (!user || user.verifiedAt)
         throw new HttpError(400, ErrorCode.otpInvalid, 'The code is not correct.', { code_otp: ErrorCode.otpInvalid });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type * as v from 'valibot';
 import { forgotPasswordBody, resetPasswordBody } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
@@ -9,7 +8,8 @@ import { hashPassword, isCommonPassword } from '../../services/passwords';
 import { RESET_MINUTES, createResetToken, resetLink, resetPassword } from '../../services/password-reset';
 import { revokeAllSessions } from '../../services/sessions';
 import { countEvents, recordEvent } from '../../services/throttle';
-import { schema } from '../../lib/validation';
+import { schema, type TypedApp } from '../../lib/validation';
+import { answers, messageAnswer } from '../../lib/answers';
 import { clientAddress } from '../../lib/client-address';
 import { commonPassword } from './errors';
 
@@ -25,15 +25,21 @@ const FORGOT = { accountIntervalSeconds: 30, accountPerHour: 5 } as const;
 const SAME_ANSWER = { message: 'If an account exists for this email, we sent a link to reset the password.' };
 
 /** /v1/auth/forgot-password and /v1/auth/reset-password (docs/specification.md#login-and-password-recovery). */
-export default async function passwordRoutes(app: FastifyInstance) {
+export default async function passwordRoutes(app: TypedApp) {
   // Mails leave after the answer, so its timing does not tell whether the address exists.
   const mailing = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...mailing]);
   });
 
-  app.post('/v1/auth/forgot-password', { schema: { tags, body: schema(forgotPasswordBody) } }, async (req) => {
-    const body = req.body as v.InferOutput<typeof forgotPasswordBody>;
+  const forgotSchema = {
+    tags,
+    summary: 'Mail a link to reset the password (the same answer whether the account exists or not)',
+    body: schema(forgotPasswordBody),
+    response: answers({ 200: messageAnswer('Asked for') }),
+  };
+  app.post('/v1/auth/forgot-password', { schema: forgotSchema }, async (req) => {
+    const body = req.body;
     const hour = new Date(Date.now() - 3_600_000);
     // Limited per address too (the same answer for known and unknown addresses, so it reveals nothing).
     const ip = clientAddress(req);
@@ -52,8 +58,14 @@ export default async function passwordRoutes(app: FastifyInstance) {
     return SAME_ANSWER;
   });
 
-  app.post('/v1/auth/reset-password', { schema: { tags, body: schema(resetPasswordBody) } }, async (req) => {
-    const body = req.body as v.InferOutput<typeof resetPasswordBody>;
+  const resetSchema = {
+    tags,
+    summary: "Set a new password with the mailed link's payload; every session of the account ends",
+    body: schema(resetPasswordBody),
+    response: answers({ 200: messageAnswer('Password reset') }),
+  };
+  app.post('/v1/auth/reset-password', { schema: resetSchema }, async (req) => {
+    const body = req.body;
     if (isCommonPassword(body.password)) throw commonPassword();
     const userId = await resetPassword(app.db, body.payload, await hashPassword(body.password));
     if (userId === null)

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { registerBody, registerCheckRequest, type OtpSentResponse } from '../../../contract/auth';
 import { MAX_FILE_BYTES } from '../../../contract/documents';
 import { and, eq } from 'drizzle-orm';
 import { documents, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/http-error';
-import { schema } from '../../lib/validation';
+import { schema, type TypedApp } from '../../lib/validation';
+import { answers, messageDataAnswer } from '../../lib/answers';
+import { otpSentAnswer } from './answers';
 import { clientAddress } from '../../lib/client-address';
 import { findByEmail, PENDING_ID_CARD, placeProblem, takenIdentifiers } from '../../services/accounts';
 import { otpMail } from '../../services/auth-mails';
@@ -27,9 +28,17 @@ export const otpSent = (email: string): OtpSentResponse => ({
 });
 
 /** /v1/auth/register-check and /v1/auth/register (docs/specification.md#registration). */
-export default async function registrationRoutes(app: FastifyInstance) {
-  app.post('/v1/auth/register-check', { schema: { tags, body: schema(registerCheckRequest) } }, async (req) => {
-    const body = req.body as v.InferOutput<typeof registerCheckRequest>;
+export default async function registrationRoutes(app: TypedApp) {
+  const checkSchema = {
+    tags,
+    summary: 'Are the e-mail and phone number free (and the password not a common one)? Step 1 of registration',
+    body: schema(registerCheckRequest),
+    response: answers({
+      200: messageDataAnswer(v.object({ email: v.string(), phone_number: v.string() }), 'Both are free'),
+    }),
+  };
+  app.post('/v1/auth/register-check', { schema: checkSchema }, async (req) => {
+    const body = req.body;
     // The answer says whether the e-mail or phone has an account: asked at a bounded pace only.
     await app.budgets.lookup(req, [body.email, body.phone_number]);
     const taken = await takenIdentifiers(app.db, { email: body.email, phone: body.phone_number });
@@ -45,9 +54,17 @@ export default async function registrationRoutes(app: FastifyInstance) {
 
   app.post(
     '/v1/auth/register',
-    { bodyLimit: REGISTER_BODY_LIMIT, schema: { tags, body: schema(registerBody) } },
+    {
+      bodyLimit: REGISTER_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Create the account with the ID card image; a code is mailed to verify it',
+        body: schema(registerBody),
+        response: answers({ 200: otpSentAnswer }),
+      },
+    },
     async (req) => {
-      const body = req.body as v.InferOutput<typeof registerBody>;
+      const body = req.body;
       await app.budgets.lookup(req, [body.email, body.phone_number, body.id_card]);
       if (isCommonPassword(body.password)) throw commonPassword();
       const taken = await takenIdentifiers(app.db, {

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { NotificationItem } from '../../../contract/profile';
 import { FieldError } from '../../../contract/rules';
 import { notifications } from '../../db/schema';
-import { schema } from '../../lib/validation';
+import { schema, type TypedApp } from '../../lib/validation';
+import { answers, dataAnswer } from '../../lib/answers';
 import { requestLanguage } from '../master-data';
 
 /** The newest messages are what a citizen reads; older ones stay in the database for the record. */
@@ -24,10 +25,30 @@ const markReadBody = v.object({
 });
 
 /** /v1/notifications/: the citizen's notifications, newest first, in the language of the request. */
-export default async function notificationRoutes(app: FastifyInstance) {
+export default async function notificationRoutes(app: TypedApp) {
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
 
+  const listSchema = {
+    tags,
+    security,
+    summary: 'My notifications, newest first (the last 100), in the language asked for',
+    querystring: schema(listQuery),
+    response: answers({
+      200: dataAnswer(
+        v.array(
+          v.object({
+            id: v.number(),
+            message: v.string(),
+            created_at: v.string(),
+            read: v.boolean(),
+            application_id: v.nullable(v.number()),
+          }),
+        ),
+        'My notifications',
+      ),
+    }),
+  };
   const list = async (req: FastifyRequest) => {
     const lang = requestLanguage(req);
     const rows = await app.db
@@ -53,13 +74,20 @@ export default async function notificationRoutes(app: FastifyInstance) {
     return { data };
   };
   // The specification calls the path with its trailing slash; both spellings answer.
-  for (const url of ['/v1/notifications/', '/v1/notifications']) {
-    app.get(url, { onRequest: app.authenticate, schema: { tags, security, querystring: schema(listQuery) } }, list);
-  }
+  app.get('/v1/notifications/', { onRequest: app.authenticate, schema: listSchema }, list);
+  app.get('/v1/notifications', { onRequest: app.authenticate, schema: { ...listSchema, hide: true } }, list);
 
   app.get(
     '/v1/notifications/unread-count',
-    { onRequest: app.authenticate, schema: { tags, security } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'How many of my notifications are unread',
+        response: answers({ 200: dataAnswer(v.object({ unread: v.number() }), 'The count') }),
+      },
+    },
     async (req) => {
       const [row] = await app.db
         .select({ n: count() })
@@ -71,9 +99,18 @@ export default async function notificationRoutes(app: FastifyInstance) {
 
   app.post(
     '/v1/notifications/read',
-    { onRequest: app.authenticate, schema: { tags, security, body: schema(markReadBody) } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark notifications read: the ids given, or all of mine',
+        body: schema(markReadBody),
+        response: answers({ 200: dataAnswer(v.object({ marked: v.number() }), 'How many were marked') }),
+      },
+    },
     async (req) => {
-      const { ids } = req.body as v.InferOutput<typeof markReadBody>;
+      const { ids } = req.body;
       const mine = and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt));
       // Another citizen's ids simply match nothing: ownership is part of the condition.
       const where = ids ? and(mine, inArray(notifications.id, ids.length ? ids : [0])) : mine;

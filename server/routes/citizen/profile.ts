@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, count } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type * as v from 'valibot';
+import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { updatePasswordBody } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
 import type { Language } from '../../../contract/master-data';
@@ -9,7 +9,8 @@ import { FieldError } from '../../../contract/rules';
 import type { Db } from '../../db/client';
 import { authEvents, districts, provinces, users, villages } from '../../db/schema';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../../lib/http-error';
-import { schema } from '../../lib/validation';
+import { schema, type TypedApp } from '../../lib/validation';
+import { answers, dataAnswer, messageDataAnswer } from '../../lib/answers';
 import { idempotent } from '../../services/idempotency';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
 import { forgetCachedSessions, revokeAllSessions } from '../../services/sessions';
@@ -21,7 +22,6 @@ const WRONG_PASSWORD_LIMIT = 5;
 const WRONG_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 type UpdateProfile = v.InferOutput<typeof updateProfileBody>;
-type UpdatePassword = v.InferOutput<typeof updatePasswordBody>;
 
 export async function loadProfile(db: Db, userId: number, lang: Language): Promise<Profile | null> {
   const [row] = await db
@@ -103,13 +103,40 @@ async function wrongPasswordsLately(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The citizen's account as the profile screen shows it (contract/profile.ts Profile). */
+const profileShape = v.object({
+  id_card: v.string(),
+  email: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  address: v.string(),
+  house_number: v.string(),
+  phone_number: v.string(),
+  date_of_birth: v.string(),
+  province_id: v.number(),
+  district_id: v.number(),
+  village_id: v.number(),
+  province: v.string(),
+  district: v.string(),
+  village: v.string(),
+  role: v.picklist(['citizen', 'officer']),
+  language: v.picklist(['en', 'lo']),
+  email_updates: v.boolean(),
+});
+
 /** /v1/citizen/user/*: profile, update-profile, update-password, language. */
-export default async function profileRoutes(app: FastifyInstance) {
+export default async function profileRoutes(app: TypedApp) {
   const tags = ['profile'];
   const security = [{ bearer: [] }];
   const me = (req: FastifyRequest) => req.user!;
 
-  app.get('/v1/citizen/user/profile', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
+  const profileSchema = {
+    tags,
+    security,
+    summary: 'My account: identity, address with place names, language and e-mail choices',
+    response: answers({ 200: dataAnswer(profileShape, 'My account') }),
+  };
+  app.get('/v1/citizen/user/profile', { onRequest: app.authenticate, schema: profileSchema }, async (req) => {
     const profile = await loadProfile(app.db, me(req).id, requestLanguage(req));
     if (!profile) throw notFound();
     return { data: profile };
@@ -117,10 +144,19 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   app.post(
     '/v1/citizen/user/update-profile',
-    { onRequest: app.authenticate, schema: { tags, security, body: schema(updateProfileBody) } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Change my name, date of birth, phone and address; accepts Idempotency-Key',
+        body: schema(updateProfileBody),
+        response: answers({ 200: messageDataAnswer(v.nullable(profileShape), 'Updated: the account as now stored') }),
+      },
+    },
     async (req, reply) =>
       idempotent(app, req, reply, async () => {
-        const body = req.body as UpdateProfile;
+        const body = req.body;
         const userId = me(req).id;
         await checkPlace(app.db, body);
         const [other] = await app.db
@@ -159,10 +195,19 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   app.post(
     '/v1/citizen/user/update-password',
-    { onRequest: app.authenticate, schema: { tags, security, body: schema(updatePasswordBody) } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Change my password (other sessions end); accepts Idempotency-Key',
+        body: schema(updatePasswordBody),
+        response: answers({ 200: messageDataAnswer(v.object({ success: v.boolean() }), 'Changed') }),
+      },
+    },
     async (req, reply) =>
       idempotent(app, req, reply, async (scope) => {
-        const body = req.body as UpdatePassword;
+        const body = req.body;
         const user = me(req);
         if ((await wrongPasswordsLately(app.db, user.id)) >= WRONG_PASSWORD_LIMIT) {
           throw tooManyRequests('Too many wrong passwords. Please wait 15 minutes and try again.');
@@ -195,9 +240,18 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   app.post(
     '/v1/citizen/user/language',
-    { onRequest: app.authenticate, schema: { tags, security, body: schema(updateLanguageBody) } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The language of my e-mails and notifications',
+        body: schema(updateLanguageBody),
+        response: answers({ 200: dataAnswer(v.object({ language: v.picklist(['en', 'lo']) }), 'Saved') }),
+      },
+    },
     async (req) => {
-      const { language } = req.body as v.InferOutput<typeof updateLanguageBody>;
+      const { language } = req.body;
       await app.db
         .update(users)
         .set({ language, updatedAt: new Date() })
@@ -215,11 +269,12 @@ export default async function profileRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Turn optional e-mails (payment confirmed, certificate ready, pick-up reminder) on or off',
+        response: answers({ 200: dataAnswer(v.object({ email_updates: v.boolean() }), 'Saved') }),
         body: schema(updateEmailUpdatesBody),
       },
     },
     async (req) => {
-      const { email_updates } = req.body as v.InferOutput<typeof updateEmailUpdatesBody>;
+      const { email_updates } = req.body;
       await app.db
         .update(users)
         .set({ emailUpdates: email_updates, updatedAt: new Date() })

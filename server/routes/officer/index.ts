@@ -1,14 +1,16 @@
-import type * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import {
   NOTES_REQUIRED,
   OFFICER_ACTIONS,
+  OFFICER_ROLES,
   officerQueueQuery,
   optionalNotesBody,
   requiredNotesBody,
 } from '../../../contract/officer';
 import type { Status } from '../../../contract/status';
-import { idParams, schema } from '../../lib/validation';
+import { idParams, schema, type TypedApp } from '../../lib/validation';
+import { answers, dataAnswer } from '../../lib/answers';
+import { applicationDetailShape, paymentStatus, status } from '../citizen/applications/answers';
 import { idempotent } from '../../services/idempotency';
 import { findApplication, officerDetail, officerQueue, runOfficerAction } from '../../services/officer';
 import { assignOffice, listOfficers } from '../../services/offices';
@@ -24,7 +26,7 @@ const BASE = '/v1/officer/applications';
  * /v1/officer/*: the back office (docs/decisions.md#the-api-and-the-back-office-are-ours). Officers
  * only: 401 without a session, 403 for citizens.
  */
-export default async function officerRoutes(app: FastifyInstance) {
+export default async function officerRoutes(app: TypedApp) {
   // First install (docs/operations.md#officers): BOOTSTRAP_OFFICER_EMAIL/PASSWORD create an officer once; an
   // existing account is never touched, so restarts are harmless.
   const bootstrap = app.config.bootstrapOfficer;
@@ -48,11 +50,32 @@ export default async function officerRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Application queue: filter by status, search by ticket, name or ID card; 20 per page',
+        response: answers({
+          200: dataAnswer(
+            v.object({
+              items: v.array(
+                v.object({
+                  id: v.number(),
+                  ticket_number: v.string(),
+                  applicant_name: v.string(),
+                  status,
+                  payment_status: paymentStatus,
+                  applied_on: v.string(),
+                  deadline: v.string(),
+                }),
+              ),
+              total: v.number(),
+              page: v.number(),
+              page_size: v.number(),
+            }),
+            'One page of the queue',
+          ),
+        }),
         querystring: schema(officerQueueQuery),
       },
     },
     async (req, reply) => {
-      const query = req.query as v.InferOutput<typeof officerQueueQuery>;
+      const query = req.query;
       reply.header('Cache-Control', 'private, no-store');
       return {
         data: await officerQueue(app.db, req.user!, {
@@ -72,11 +95,44 @@ export default async function officerRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'One application with the applicant account and its status history',
+        response: answers({
+          200: dataAnswer(
+            v.object({
+              ...applicationDetailShape.entries,
+              account: v.object({
+                id: v.number(),
+                email: v.string(),
+                phone_number: v.nullable(v.string()),
+                id_card: v.nullable(v.string()),
+                first_name: v.string(),
+                last_name: v.string(),
+                language: v.picklist(['en', 'lo']),
+                created_at: v.string(),
+              }),
+              history: v.array(
+                v.object({
+                  id: v.number(),
+                  from_status: v.nullable(status),
+                  to_status: status,
+                  from_payment_status: v.nullable(paymentStatus),
+                  to_payment_status: v.nullable(paymentStatus),
+                  actor: v.picklist(['citizen', 'officer', 'bank', 'system']),
+                  actor_email: v.nullable(v.string()),
+                  notes: v.nullable(v.string()),
+                  at: v.string(),
+                }),
+              ),
+              actions: v.array(v.picklist(OFFICER_ACTIONS)),
+              officer_role: v.picklist(OFFICER_ROLES),
+            }),
+            'The application',
+          ),
+        }),
         params: schema(idParams),
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       reply.header('Cache-Control', 'private, no-store');
       return {
         data: await officerDetail(
@@ -132,11 +188,22 @@ export default async function officerRoutes(app: FastifyInstance) {
           summary: `Officer action: ${action}${notesRequired ? ' (notes required)' : ''}; accepts Idempotency-Key`,
           params: schema(idParams),
           body: schema(notesRequired ? requiredNotesBody : optionalNotesBody),
+          response: answers({
+            200: dataAnswer(
+              v.object({
+                id: v.number(),
+                status,
+                payment_status: paymentStatus,
+                certificate_code: v.nullable(v.string()),
+              }),
+              'Done: the application as it is now',
+            ),
+          }),
         },
       },
       async (req, reply) => {
-        const { id } = req.params as { id: number };
-        const { notes } = (req.body ?? {}) as { notes?: string };
+        const { id } = req.params;
+        const { notes } = req.body;
         return idempotent(app, req, reply, (scope) =>
           runOfficerAction(app, id, action, { officer: req.user!, notes }, scope).then((body) => ({
             statusCode: 200,

@@ -1,19 +1,20 @@
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
 import { pickupBody } from '../../../../contract/application';
 import { isoDate } from '../../../../contract/rules';
-import { idParams, schema } from '../../../lib/validation';
+import { idParams, schema, type TypedApp } from '../../../lib/validation';
+import { answers, dataAnswer, fileAnswer, messageDataAnswer } from '../../../lib/answers';
+import { pickupDayShape, status } from './answers';
 import { logAccess } from '../../../services/access-log';
 import { findVisibleApplication } from '../../../services/applications';
 import { renderCertificate } from '../../../services/certificates';
 import { idempotent } from '../../../services/idempotency';
 import { bookPickup, pickupDay } from '../../../services/pickup';
-import { BASE, security, tags, type Body } from './shared';
+import { BASE, security, tags } from './shared';
 
 const slotsQuery = v.object({ date: isoDate });
 
 /** The e-certificate download and the office pick-up booking (docs/specification.md#certificate-and-pick-up). */
-export default async function certificateRoutes(app: FastifyInstance) {
+export default async function certificateRoutes(app: TypedApp) {
   app.get(
     `${BASE}/:id/download-2`,
     {
@@ -23,11 +24,12 @@ export default async function certificateRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'The resident certificate as a PDF (owner or officer; once issued)',
+        response: answers({ 200: fileAnswer('The certificate', ['application/pdf']) }),
         params: schema(idParams),
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       const row = await findVisibleApplication(app.db, id, req.user!);
       const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
       if (req.user!.role === 'officer' && row.userId !== req.user!.id)
@@ -53,11 +55,12 @@ export default async function certificateRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Pick-up slots of one day with their remaining places (Asia/Vientiane)',
+        response: answers({ 200: dataAnswer(pickupDayShape, 'The day and its slots') }),
         querystring: schema(slotsQuery),
       },
     },
     async (req, reply) => {
-      const { date } = req.query as v.InferOutput<typeof slotsQuery>;
+      const { date } = req.query;
       reply.header('Cache-Control', 'private, no-store');
       return { data: await pickupDay(app.db, app.config.pickup, date) };
     },
@@ -71,13 +74,19 @@ export default async function certificateRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Book (or rebook) the office pick-up; accepts Idempotency-Key',
+        response: answers({
+          200: messageDataAnswer(
+            v.object({ id: v.number(), status, pickup_date: v.string(), pickup_time: v.string() }),
+            'Booked',
+          ),
+        }),
         params: schema(idParams),
         body: schema(pickupBody),
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: number };
-      const body = req.body as Body<typeof pickupBody>;
+      const { id } = req.params;
+      const body = req.body;
       return idempotent(app, req, reply, async (scope) => ({
         statusCode: 200,
         body: await bookPickup(app.db, app.config.pickup, id, req.user!.id, body, scope),

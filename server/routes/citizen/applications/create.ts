@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { createApplicationBody, reapplyBody } from '../../../../contract/application';
 import { ErrorCode } from '../../../../contract/errors';
 import { Status } from '../../../../contract/status';
 import { applications } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
-import { schema } from '../../../lib/validation';
+import { schema, type TypedApp } from '../../../lib/validation';
+import { answers, dataAnswer } from '../../../lib/answers';
 import { createApplication, findOwnApplication } from '../../../services/applications';
 import { invalidTransition } from '../../../services/application-status';
 import { idempotent } from '../../../services/idempotency';
@@ -43,7 +44,7 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
-export default async function createRoutes(app: FastifyInstance) {
+export default async function createRoutes(app: TypedApp) {
   app.post(
     `${BASE}/create-new`,
     {
@@ -55,13 +56,14 @@ export default async function createRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Apply for a resident certificate (applicant data, three documents, bank); accepts Idempotency-Key',
+        response: answers({ 201: dataAnswer(v.object({ id: v.number() }), 'Submitted') }),
         description: DOCUMENTS_NOTE,
         body: schema(createApplicationBody),
       },
     },
     async (req, reply) => {
       refuseInvalidUpload(req);
-      const body = req.body as CreateBody;
+      const body = req.body;
       return idempotent(app, req, reply, async (scope) => {
         const id = await createApplication(
           app,
@@ -89,13 +91,14 @@ export default async function createRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Apply again after a rejection; accepts Idempotency-Key',
+        response: answers({ 201: dataAnswer(v.object({ id: v.number() }), 'Submitted') }),
         description: DOCUMENTS_NOTE,
         body: schema(reapplyBody),
       },
     },
     async (req, reply) => {
       refuseInvalidUpload(req);
-      const body = req.body as Body<typeof reapplyBody>;
+      const body = req.body;
       return idempotent(app, req, reply, async (scope) => {
         const rejected = await findOwnApplication(app.db, body.id, req.user!.id);
         // A rejected application, or one whose certificate was revoked (re-applying is offered then too).

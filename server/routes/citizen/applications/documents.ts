@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { documentParams, uploadDocumentBody } from '../../../../contract/application';
 import { documents } from '../../../db/schema';
 import { forbidden, notFound } from '../../../lib/http-error';
-import { idParams, schema } from '../../../lib/validation';
+import { idParams, schema, type TypedApp } from '../../../lib/validation';
+import { answers, dataAnswer, fileAnswer } from '../../../lib/answers';
 import { logAccess } from '../../../services/access-log';
 import { findOwnApplication, findVisibleApplication, replaceDocuments } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
-import { BASE, DOCUMENTS_BODY_LIMIT, refuseInvalidUpload, security, tags, type Body } from './shared';
+import { BASE, DOCUMENTS_BODY_LIMIT, refuseInvalidUpload, security, tags } from './shared';
 
 const documentQuery = v.object({ download: v.optional(v.picklist(['0', '1'], 'invalid_value')) });
 
@@ -22,7 +22,7 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export default async function documentRoutes(app: FastifyInstance) {
+export default async function documentRoutes(app: TypedApp) {
   app.post(
     `${BASE}/upload-document/:id`,
     {
@@ -34,14 +34,15 @@ export default async function documentRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Replace one or more documents while the application awaits review; accepts Idempotency-Key',
+        response: answers({ 200: dataAnswer(v.object({ id: v.number(), replaced: v.array(v.string()) }), 'Replaced') }),
         params: schema(idParams),
         body: schema(uploadDocumentBody),
       },
     },
     async (req, reply) => {
       refuseInvalidUpload(req);
-      const { id } = req.params as { id: number };
-      const b = req.body as Body<typeof uploadDocumentBody>;
+      const { id } = req.params;
+      const b = req.body;
       return idempotent(app, req, reply, async (scope) => {
         const row = await findOwnApplication(app.db, id, req.user!.id);
         const body = await replaceDocuments(
@@ -74,13 +75,20 @@ export default async function documentRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'A document of an application (owner or officer)',
+        response: answers({
+          200: fileAnswer('The document, of the type sniffed at upload', [
+            'image/jpeg',
+            'image/png',
+            'application/pdf',
+          ]),
+        }),
         params: schema(documentParams),
         querystring: schema(documentQuery),
       },
     },
     async (req, reply) => {
-      const { id, kind } = req.params as v.InferOutput<typeof documentParams>;
-      const { download } = req.query as v.InferOutput<typeof documentQuery>;
+      const { id, kind } = req.params;
+      const { download } = req.query;
       const row = await findVisibleApplication(app.db, id, req.user!);
       // A cashier checks payments: the proof of payment, never the household book or the other documents.
       if (

@@ -1,13 +1,15 @@
-import type * as v from 'valibot';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import type { FastifyReply } from 'fastify';
 import { historyFilter } from '../../../../contract/application';
-import { idParams, schema } from '../../../lib/validation';
+import { idParams, schema, type TypedApp } from '../../../lib/validation';
+import { answers, dataAnswer } from '../../../lib/answers';
+import { applicationDetailShape, historyItem } from './answers';
 import { applicationDetail, findOwnApplicationForDetail, listHistory } from '../../../services/applications';
 import type { AnswerKey } from '../../../services/citizen-answers';
 import { requestLanguage } from '../../master-data';
 import { BASE, security, tags } from './shared';
 
-export default async function historyRoutes(app: FastifyInstance) {
+export default async function historyRoutes(app: TypedApp) {
   /**
    * The two screens a waiting citizen reloads most. With the embedded database the answer is kept
    * until the citizen's records change (services/citizen-answers.ts); otherwise it is read anew.
@@ -26,10 +28,16 @@ export default async function historyRoutes(app: FastifyInstance) {
     `${BASE}/history`,
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'My applications, newest first', querystring: schema(historyFilter) },
+      schema: {
+        tags,
+        security,
+        summary: 'My applications, newest first',
+        response: answers({ 200: dataAnswer(v.object({ items: v.array(historyItem) }), 'My applications') }),
+        querystring: schema(historyFilter),
+      },
     },
     async (req, reply) => {
-      const { status } = req.query as v.InferOutput<typeof historyFilter>;
+      const { status } = req.query;
       const userId = req.user!.id;
       return answer(reply, userId, `history:${status ?? ''}`, async () => ({
         items: await listHistory(app.db, userId, status),
@@ -41,10 +49,16 @@ export default async function historyRoutes(app: FastifyInstance) {
     `${BASE}/:id`,
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'One of my applications', params: schema(idParams) },
+      schema: {
+        tags,
+        security,
+        summary: 'One of my applications',
+        response: answers({ 200: dataAnswer(applicationDetailShape, 'The application') }),
+        params: schema(idParams),
+      },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       const userId = req.user!.id;
       const lang = requestLanguage(req);
       return answer(reply, userId, `detail:${id}:${lang}`, async () => {

@@ -1,19 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { uploadPaymentBody } from '../../../../contract/application';
-import { idParams, schema } from '../../../lib/validation';
+import { idParams, schema, type TypedApp } from '../../../lib/validation';
+import { answers, dataAnswer, messageDataAnswer } from '../../../lib/answers';
+import { fee, status } from './answers';
 import { findOwnApplication } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
 import { currentFee, receiveProofOfPayment } from '../../../services/payments';
 import { requestLanguage } from '../../master-data';
-import { BASE, PROOF_BODY_LIMIT, refuseInvalidUpload, security, tags, type Body } from './shared';
+import { BASE, PROOF_BODY_LIMIT, refuseInvalidUpload, security, tags } from './shared';
 
-export default async function paymentRoutes(app: FastifyInstance) {
+export default async function paymentRoutes(app: TypedApp) {
   /** What a new application costs, who receives it and how long the citizen has to pay. */
   app.get(
     `${BASE}/fee`,
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Fee lines, total, currency, recipient and payment window' },
+      schema: {
+        tags,
+        security,
+        summary: 'Fee lines, total, currency, recipient and payment window',
+        response: answers({ 200: dataAnswer(fee, 'The fee') }),
+      },
     },
     async (req) => ({ data: currentFee(app.config, requestLanguage(req)) }),
   );
@@ -29,6 +36,9 @@ export default async function paymentRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Upload the proof of payment (jpg or png, 10 MB); accepts Idempotency-Key',
+        response: answers({
+          200: messageDataAnswer(v.object({ id: v.number(), status }), 'Received: the application waits for approval'),
+        }),
         description:
           'The proof is sent either as a base64 data URL in `proof_of_payment` or as `proof_of_payment_upload_id`, ' +
           'the id of a finished resumable upload of kind proof_of_payment (POST /api/v1/uploads), removed once accepted.',
@@ -38,8 +48,8 @@ export default async function paymentRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       refuseInvalidUpload(req);
-      const { id } = req.params as { id: number };
-      const body = req.body as Body<typeof uploadPaymentBody>;
+      const { id } = req.params;
+      const body = req.body;
       return idempotent(app, req, reply, async (scope) => {
         const row = await findOwnApplication(app.db, id, req.user!.id);
         const answer = await receiveProofOfPayment(
