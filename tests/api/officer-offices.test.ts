@@ -76,7 +76,7 @@ describe("an officer sees only their office's applications", () => {
       officeDistrictId: home.district.id,
     });
     const seen = await get(`${OFFICER}/${id}`, own.headers);
-    expect(seen.statusCode).toBe(200);
+    expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json().data.status).toBe('pending');
     const logged = await t.app.db.select().from(accessLog).where(eq(accessLog.applicationId, id));
     expect(logged.map((r) => r.officerId)).toEqual([own.user.id]);

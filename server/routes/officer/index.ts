@@ -15,10 +15,26 @@ import { idempotent } from '../../services/idempotency';
 import { findApplication, officerDetail, officerQueue, runOfficerAction } from '../../services/officer';
 import { assignOffice, listOfficers } from '../../services/offices';
 import { ensureOfficer } from '../../services/officers';
-import { officeAssignment, type OfficeAssignment } from '../../../contract/offices';
+import { officeAssignment } from '../../../contract/offices';
 import { requestLanguage } from '../master-data';
 
 const tags = ['officer'];
+
+/** One officer as an admin sees them (contract/offices.ts, OfficerAccount). */
+const officerAccountAnswer = v.object({
+  id: v.number(),
+  email: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  officer_role: v.picklist(OFFICER_ROLES),
+  office: v.nullable(
+    v.variant('level', [
+      v.object({ level: v.literal('national') }),
+      v.object({ level: v.literal('province'), province_id: v.number() }),
+      v.object({ level: v.literal('district'), province_id: v.number(), district_id: v.number() }),
+    ]),
+  ),
+});
 const security = [{ bearer: [] }];
 const BASE = '/v1/officer/applications';
 
@@ -123,6 +139,8 @@ export default async function officerRoutes(app: TypedApp) {
                 }),
               ),
               actions: v.array(v.picklist(OFFICER_ACTIONS)),
+              // The officer's own application: shown, never acted on (no self-approval).
+              own_application: v.boolean(),
               officer_role: v.picklist(OFFICER_ROLES),
             }),
             'The application',
@@ -150,7 +168,12 @@ export default async function officerRoutes(app: TypedApp) {
     '/v1/officer/accounts',
     {
       onRequest: app.requireOfficer,
-      schema: { tags, security, summary: 'Admins: the officers they manage, with role and office' },
+      schema: {
+        tags,
+        security,
+        summary: 'Admins: the officers they manage, with role and office',
+        response: answers({ 200: dataAnswer(v.array(officerAccountAnswer), 'The officers') }),
+      },
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'private, no-store');
@@ -168,11 +191,11 @@ export default async function officerRoutes(app: TypedApp) {
         summary: "Admins: give an officer an office (national, a province or a district) or take it away ('none')",
         params: schema(idParams),
         body: schema(officeAssignment),
+        response: answers({ 200: dataAnswer(officerAccountAnswer, 'The officer with the new office') }),
       },
     },
     async (req) => {
-      const { id } = req.params as { id: number };
-      return { data: await assignOffice(app.db, req.user!, id, req.body as OfficeAssignment) };
+      return { data: await assignOffice(app.db, req.user!, req.params.id, req.body) };
     },
   );
 
