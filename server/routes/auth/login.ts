@@ -8,6 +8,8 @@ import { schema } from '../../lib/validation';
 import { clientAddress } from '../../lib/client-address';
 import { findByIdentity } from '../../services/accounts';
 import { decoyHash, verifyPassword } from '../../services/passwords';
+import { hasTotp } from '../../services/officer-totp';
+import { hasPasskey } from '../../services/passkeys';
 import { createSession, revokeSession } from '../../services/sessions';
 import { countEvents, recordEvent } from '../../services/throttle';
 
@@ -78,13 +80,21 @@ export default async function loginRoutes(app: FastifyInstance) {
         return reply.status(403).send({ ...unverified, data: { ...unverified.data, email: user.email } });
       }
       const session = await createSession(app.db, user.id);
-      return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
+      const data: TokenResponse['data'] = {
+        access_token: session.token,
+        expires_at: session.expiresAt.getTime(),
+        role: user.role,
+      };
+      // An officer's password opens nothing yet: a passkey or an authenticator-app code must follow.
+      if (user.role === 'officer')
+        data.second_factor = { passkey: await hasPasskey(app.db, user.id), totp: await hasTotp(app.db, user.id) };
+      return { data };
     },
   );
 
   app.post(
     '/v1/auth/logout',
-    { schema: { tags, security: [{ bearer: [] }] }, onRequest: app.authenticate },
+    { schema: { tags, security: [{ bearer: [] }] }, onRequest: app.authenticatePending },
     async (req) => {
       await revokeSession(app.db, req.user!.sessionId);
       return { message: 'Logged out.' };

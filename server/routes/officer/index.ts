@@ -11,7 +11,7 @@ import type { Status } from '../../../contract/status';
 import { idParams, schema } from '../../lib/validation';
 import { idempotent } from '../../services/idempotency';
 import { findApplication, officerDetail, officerQueue, runOfficerAction } from '../../services/officer';
-import { ensureOfficer } from '../../services/officers';
+import { bootstrapTotp, ensureOfficer } from '../../services/officers';
 import { requestLanguage } from '../master-data';
 
 const tags = ['officer'];
@@ -30,6 +30,8 @@ export default async function officerRoutes(app: FastifyInstance) {
     app.addHook('onReady', async () => {
       const outcome = await ensureOfficer(app.db, bootstrap, { onlyIfMissing: true });
       if (outcome === 'created') app.log.info({ email: bootstrap.email }, 'bootstrap officer created');
+      // An authenticator-app secret given in advance; one the officer has is never replaced.
+      if (bootstrap.totpSecret) await bootstrapTotp(app.db, app.totpKey, bootstrap.email, bootstrap.totpSecret);
     });
   }
 
