@@ -92,7 +92,8 @@ export async function checkTotp(
   const secret = unseal(key, userId, sealed);
   if (!secret) return 'none';
   const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS });
-  if (!result.valid) return 'wrong';
+  // The TOTP strategy (the default) names the matched 30-second step; HOTP's answer would not.
+  if (!result.valid || !('timeStep' in result)) return 'wrong';
   const step = result.timeStep;
   const claimed = await db
     .update(officerTotp)

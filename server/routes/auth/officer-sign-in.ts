@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { TokenResponse } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
@@ -40,8 +40,8 @@ export default async function officerSignInRoutes(app: FastifyInstance) {
   const rp = relyingParty(app.config.appBaseUrl);
 
   /** A session of an officer, half-way or complete. */
-  async function officerOnly(req: FastifyRequest) {
-    await app.authenticatePending(req);
+  async function officerOnly(req: FastifyRequest, reply: FastifyReply) {
+    await app.authenticatePending(req, reply);
     if (req.user!.role !== 'officer') throw forbidden('This area is for officers only.');
   }
 

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { useLightForm } from '../../../lib/light-form';
 import { useSession } from '../../../lib/session';
+import { holdPendingSignIn } from '../../officer-sign-in/pending';
 import { login } from '../api/login';
 import styles from './auth.module.css';
 
@@ -38,6 +39,12 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
     setShowReset(false);
     try {
       const { data } = await login(username, password);
+      if (data.second_factor) {
+        // An officer: the password opens nothing yet; the passkey or app code comes next.
+        holdPendingSignIn({ ...data, second_factor: data.second_factor });
+        await navigate({ to: '/officer-sign-in' });
+        return;
+      }
       useSession.getState().signIn(data.access_token, data.expires_at, data.role);
       await navigate({ to: data.role === 'officer' ? '/officer' : '/home', replace: true });
     } catch (err) {
