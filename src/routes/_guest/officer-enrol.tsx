@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { EnrolScreen } from '../../features/officer-sign-in/enrol-screen';
 import { enrolToken, holdEnrolToken } from '../../features/officer-sign-in/pending';
 
@@ -7,14 +8,16 @@ import { enrolToken, holdEnrolToken } from '../../features/officer-sign-in/pendi
  * server nor written in its logs. Taken into this tab's storage, then wiped from the address bar.
  */
 export const Route = createFileRoute('/_guest/officer-enrol')({
-  beforeLoad: () => {
-    const token = window.location.hash.slice(1);
-    if (/^[A-Za-z0-9_-]{43}$/.test(token)) {
-      holdEnrolToken(token);
-      history.replaceState(history.state, '', window.location.pathname);
-    }
+  beforeLoad: ({ location }) => {
+    const token = location.hash.replace(/^#/, '');
+    if (/^[A-Za-z0-9_-]{43}$/.test(token)) holdEnrolToken(token);
   },
   component: function OfficerEnrolRoute() {
+    const navigate = useNavigate();
+    const { hash } = useLocation();
+    useEffect(() => {
+      if (hash) void navigate({ to: '/officer-enrol', hash: '', replace: true });
+    }, [hash, navigate]);
     return <EnrolScreen hasToken={!!enrolToken()} />;
   },
 });
