@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { openScreen } from './fixtures/open-screen';
 import { startOwnServer, type OwnServer } from './fixtures/own-server';
 
 /**
@@ -33,6 +34,8 @@ test.beforeAll(async () => {
   );
 });
 test.afterAll(async () => server?.stop());
+// Two logins and a passkey each: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -61,7 +64,7 @@ test('an officer enrols a passkey with the link, then logs in with password and 
   expect(link, 'officer:create printed an enrolment link').toMatch(/^http:\/\/localhost:\d+\/officer-enrol#/);
   const authenticator = await virtualAuthenticator(page);
 
-  await page.goto(link);
+  await openScreen(page, link);
   await expect(page.getByRole('heading', { name: 'Set up your passkey' })).toBeVisible();
   // The token leaves the address bar (it is kept for this tab only).
   await expect(page).toHaveURL(/\/officer-enrol$/);
@@ -88,7 +91,7 @@ test('an officer enrols a passkey with the link, then logs in with password and 
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('button', { name: 'Yes, log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.goto(link);
+  await openScreen(page, link);
   await password(page);
   await page.getByRole('button', { name: 'Create passkey' }).click();
   await expect(page.getByText('This enrolment link is invalid, used or expired.')).toBeVisible();
@@ -98,7 +101,7 @@ test('an officer enrols a passkey with the link, then logs in with password and 
 test('without the passkey, the password alone leaves the back office closed', async ({ page }) => {
   // An authenticator of this device, but not the one that holds the officer's passkey.
   await virtualAuthenticator(page);
-  await page.goto(`${server.url}/login`);
+  await openScreen(page, `${server.url}/login`);
   await password(page);
   await page.getByRole('button', { name: 'Use passkey' }).click();
   await expect(page.getByText('The passkey was not used.')).toBeVisible();

@@ -2,14 +2,14 @@ import { Trans } from '@lingui/react/macro';
 import { AppHeader } from '../../components/layout/app-header';
 import { Card, Page, Stack } from '../../components/layout/page';
 import { Banner } from '../../components/ui/banner';
-import { LoginForm } from '../auth/components/login-form';
-import styles from '../auth/components/auth.module.css';
+import type { ReactNode } from 'react';
+import styles from './sign-in.module.css';
 
 /**
  * /officer-enrol#token: the one-time link `npm run officer:create` prints. The password comes
  * first; the next screen then creates the passkey with the link's token.
  */
-export function EnrolScreen({ hasToken }: { hasToken: boolean }) {
+export function EnrolScreen({ hasToken, loginForm }: { hasToken: boolean; loginForm: ReactNode }) {
   return (
     <Page header={<AppHeader title={<Trans>Set up your passkey</Trans>} back={false} />}>
       <Stack gap={4}>
@@ -27,7 +27,7 @@ export function EnrolScreen({ hasToken }: { hasToken: boolean }) {
             <Trans>This enrolment link is invalid, used or expired. Ask an administrator for a new one.</Trans>
           </Banner>
         )}
-        {hasToken && <LoginForm onUnverified={async () => {}} />}
+        {hasToken && loginForm}
       </Stack>
     </Page>
   );

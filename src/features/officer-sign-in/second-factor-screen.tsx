@@ -14,7 +14,7 @@ import { useLightForm } from '../../lib/light-form';
 import { useSession } from '../../lib/session';
 import { enrolPasskey, signInWithCode, signInWithPasskey } from './api';
 import { enrolToken, forgetPendingSignIn, type PendingSignIn } from './pending';
-import styles from '../auth/components/auth.module.css';
+import styles from './sign-in.module.css';
 
 /**
  * /officer-sign-in: after an officer's password, the second step: the passkey of this device (or,

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { EnrolScreen } from '../../features/officer-sign-in/enrol-screen';
-import { enrolToken, holdEnrolToken } from '../../features/officer-sign-in/pending';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { enrolToken, holdEnrolToken, officerSecondStep } from '../../features/officer-sign-in/pending';
 
 /**
  * The enrolment link: its token rides in the address's fragment (#…), which is never sent to the
@@ -18,6 +19,14 @@ export const Route = createFileRoute('/_guest/officer-enrol')({
     useEffect(() => {
       if (hash) void navigate({ to: '/officer-enrol', hash: '', replace: true });
     }, [hash, navigate]);
-    return <EnrolScreen hasToken={!!enrolToken()} />;
+    return (
+      <EnrolScreen
+        hasToken={!!enrolToken()}
+        loginForm={
+          // An officer's account is verified: the unverified path does not arise here.
+          <LoginForm onUnverified={async () => {}} onSecondFactor={officerSecondStep((to) => navigate(to))} />
+        }
+      />
+    );
   },
 });
