@@ -27,12 +27,6 @@ export const passkeyBody = v.object({ response: credentialResponse });
 export const enrolOptionsBody = v.object({ token: enrolToken });
 export const enrolVerifyBody = v.object({ token: enrolToken, response: credentialResponse });
 
-/** What /v1/auth/login adds for an officer: the password is right, a second factor is needed. */
-export interface SecondFactorNeeded {
-  passkey: boolean;
-  totp: boolean;
-}
-
 /** A new authenticator-app secret, shown once (as text and as an otpauth:// address). */
 export interface TotpSetup {
   data: { secret: string; uri: string };

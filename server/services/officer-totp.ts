@@ -38,9 +38,6 @@ export function unseal(key: Buffer, userId: number, sealed: string): string | nu
   }
 }
 
-/** Is this a base32 secret of at least 128 bits (what authenticator apps and otplib accept)? */
-export const isTotpSecret = (secret: string) => /^[A-Z2-7]{26,}=*$/.test(secret);
-
 export async function hasTotp(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: officerTotp.userId })
