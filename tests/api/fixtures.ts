@@ -32,9 +32,7 @@ export async function createAccount(app: FastifyInstance, overrides: Partial<typ
       ...overrides,
     })
     .returning();
-  // An officer's session as if the second factor were passed (the sign-in itself is tested in
-  // officer-sign-in.test.ts); written here, never by a switch of the server.
-  const { token } = await createSession(app.db, user.id, new Date(), { secondFactor: user.role === 'officer' });
+  const { token } = await createSession(app.db, user.id);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
