@@ -37,6 +37,8 @@ import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestCheckEmailRouteImport } from './routes/_guest/check-email'
 import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
+import { Route as GuestOfficerEnrolRouteImport } from './routes/_guest/officer-enrol'
+import { Route as GuestOfficerSignInRouteImport } from './routes/_guest/officer-sign-in'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AuthAppliedSuccessIdRouteImport } from './routes/_auth/applied-success.$id'
@@ -196,6 +198,16 @@ const GuestLoginRoute = GuestLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => GuestRoute,
 } as any)
+const GuestOfficerEnrolRoute = GuestOfficerEnrolRouteImport.update({
+  id: '/officer-enrol',
+  path: '/officer-enrol',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestOfficerSignInRoute = GuestOfficerSignInRouteImport.update({
+  id: '/officer-sign-in',
+  path: '/officer-sign-in',
+  getParentRoute: () => GuestRoute,
+} as any)
 const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -318,6 +330,8 @@ export interface FileRoutesByFullPath {
   '/check-email': typeof GuestCheckEmailRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
+  '/officer-enrol': typeof GuestOfficerEnrolRoute
+  '/officer-sign-in': typeof GuestOfficerSignInRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
@@ -363,6 +377,8 @@ export interface FileRoutesByTo {
   '/check-email': typeof GuestCheckEmailRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
+  '/officer-enrol': typeof GuestOfficerEnrolRoute
+  '/officer-sign-in': typeof GuestOfficerSignInRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
@@ -411,6 +427,8 @@ export interface FileRoutesById {
   '/_guest/check-email': typeof GuestCheckEmailRoute
   '/_guest/forgot-password': typeof GuestForgotPasswordRoute
   '/_guest/login': typeof GuestLoginRoute
+  '/_guest/officer-enrol': typeof GuestOfficerEnrolRoute
+  '/_guest/officer-sign-in': typeof GuestOfficerSignInRoute
   '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/_guest/': typeof GuestIndexRoute
@@ -459,6 +477,8 @@ export interface FileRouteTypes {
     | '/check-email'
     | '/forgot-password'
     | '/login'
+    | '/officer-enrol'
+    | '/officer-sign-in'
     | '/reset-password'
     | '/verify/$code'
     | '/applied-success/$id'
@@ -504,6 +524,8 @@ export interface FileRouteTypes {
     | '/check-email'
     | '/forgot-password'
     | '/login'
+    | '/officer-enrol'
+    | '/officer-sign-in'
     | '/reset-password'
     | '/verify/$code'
     | '/applied-success/$id'
@@ -551,6 +573,8 @@ export interface FileRouteTypes {
     | '/_guest/check-email'
     | '/_guest/forgot-password'
     | '/_guest/login'
+    | '/_guest/officer-enrol'
+    | '/_guest/officer-sign-in'
     | '/_guest/reset-password'
     | '/verify/$code'
     | '/_guest/'
@@ -778,6 +802,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestLoginRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_guest/officer-enrol': {
+      id: '/_guest/officer-enrol'
+      path: '/officer-enrol'
+      fullPath: '/officer-enrol'
+      preLoaderRoute: typeof GuestOfficerEnrolRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/officer-sign-in': {
+      id: '/_guest/officer-sign-in'
+      path: '/officer-sign-in'
+      fullPath: '/officer-sign-in'
+      preLoaderRoute: typeof GuestOfficerSignInRouteImport
+      parentRoute: typeof GuestRoute
+    }
     '/_guest/reset-password': {
       id: '/_guest/reset-password'
       path: '/reset-password'
@@ -974,6 +1012,8 @@ interface GuestRouteChildren {
   GuestCheckEmailRoute: typeof GuestCheckEmailRoute
   GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
   GuestLoginRoute: typeof GuestLoginRoute
+  GuestOfficerEnrolRoute: typeof GuestOfficerEnrolRoute
+  GuestOfficerSignInRoute: typeof GuestOfficerSignInRoute
   GuestResetPasswordRoute: typeof GuestResetPasswordRoute
   GuestIndexRoute: typeof GuestIndexRoute
   GuestRegisterFotoRoute: typeof GuestRegisterFotoRoute
@@ -989,6 +1029,8 @@ const GuestRouteChildren: GuestRouteChildren = {
   GuestCheckEmailRoute: GuestCheckEmailRoute,
   GuestForgotPasswordRoute: GuestForgotPasswordRoute,
   GuestLoginRoute: GuestLoginRoute,
+  GuestOfficerEnrolRoute: GuestOfficerEnrolRoute,
+  GuestOfficerSignInRoute: GuestOfficerSignInRoute,
   GuestResetPasswordRoute: GuestResetPasswordRoute,
   GuestIndexRoute: GuestIndexRoute,
   GuestRegisterFotoRoute: GuestRegisterFotoRoute,

@@ -36,6 +36,11 @@ const API_ERRORS: Record<string, MessageDescriptor> = {
   [ErrorCode.alreadyReapplied]: msg`You have already applied again for this application.`,
   [ErrorCode.idCardTaken]: msg`This ID card number is already registered. Log in, or contact customer service.`,
   [ErrorCode.mailUnavailable]: msg`We could not send the email right now. Please try again in a few minutes.`,
+  [ErrorCode.secondFactorRequired]: msg`Finish logging in with your passkey or authenticator app.`,
+  [ErrorCode.passkeyFailed]: msg`The passkey was not accepted. Try again, or use a code from your authenticator app.`,
+  [ErrorCode.totpInvalid]: msg`The code is not correct. Check your authenticator app and try again.`,
+  [ErrorCode.totpReused]: msg`This code was already used. Wait for the next code in your authenticator app.`,
+  [ErrorCode.enrolLinkInvalid]: msg`This enrolment link is invalid, used or expired. Ask an administrator for a new one.`,
   timeout: msg`The connection is too slow. Please try again.`,
   network: msg`You are offline. Check your connection and try again.`,
   parse: msg`Something went wrong. Please try again.`,
@@ -89,6 +94,7 @@ const FIELD_OVERRIDES: Record<string, MessageDescriptor> = {
   'date:invalid_date': msg`Date must be a valid date`,
   'username:required': msg`Please enter your email, phone number or ID card number`,
   'current_password:x004': msg`Current password is wrong`,
+  'code:invalid_code': msg`Enter the 6-digit code`,
 };
 
 /** The message under a field for a validation code from valibot (client) or `data.fields` (server). */

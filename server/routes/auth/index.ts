@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import loginRoutes from './login';
+import officerSignInRoutes from './officer-sign-in';
 import otpRoutes from './otp';
 import passwordRoutes from './password';
 import registrationRoutes from './registration';
@@ -10,4 +11,5 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(otpRoutes);
   await app.register(loginRoutes);
   await app.register(passwordRoutes);
+  await app.register(officerSignInRoutes);
 }

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { AppHeader } from '../../components/layout/app-header';
 import { Page } from '../../components/layout/page';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { officerSecondStep } from '../../features/officer-sign-in/pending';
 import { ApiError } from '../../lib/api-client';
 
 type Search = { reset?: 'success' };
@@ -38,7 +39,11 @@ function LoginScreen() {
 
   return (
     <Page header={<AppHeader title={<Trans>Login</Trans>} back="/" />}>
-      <LoginForm resetDone={reset === 'success'} onUnverified={onUnverified} />
+      <LoginForm
+        resetDone={reset === 'success'}
+        onUnverified={onUnverified}
+        onSecondFactor={officerSecondStep((to) => navigate(to))}
+      />
     </Page>
   );
 }
