@@ -39,6 +39,7 @@ import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestOfficerEnrolRouteImport } from './routes/_guest/officer-enrol'
 import { Route as GuestOfficerSignInRouteImport } from './routes/_guest/officer-sign-in'
+import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AuthAppliedSuccessIdRouteImport } from './routes/_auth/applied-success.$id'
@@ -208,6 +209,11 @@ const GuestOfficerSignInRoute = GuestOfficerSignInRouteImport.update({
   path: '/officer-sign-in',
   getParentRoute: () => GuestRoute,
 } as any)
+const GuestRegisterRoute = GuestRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => GuestRoute,
+} as any)
 const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -257,40 +263,40 @@ const AuthWaitingForPaymentIdRoute = AuthWaitingForPaymentIdRouteImport.update({
   getParentRoute: () => AuthRoute,
 } as any)
 const GuestRegisterIndexRoute = GuestRegisterIndexRouteImport.update({
-  id: '/register/',
-  path: '/register/',
-  getParentRoute: () => GuestRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterFotoRoute = GuestRegisterFotoRouteImport.update({
-  id: '/register/foto',
-  path: '/register/foto',
-  getParentRoute: () => GuestRoute,
+  id: '/foto',
+  path: '/foto',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterOtpRoute = GuestRegisterOtpRouteImport.update({
-  id: '/register/otp',
-  path: '/register/otp',
-  getParentRoute: () => GuestRoute,
+  id: '/otp',
+  path: '/otp',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterPersonalInformationRoute =
   GuestRegisterPersonalInformationRouteImport.update({
-    id: '/register/personal-information',
-    path: '/register/personal-information',
-    getParentRoute: () => GuestRoute,
+    id: '/personal-information',
+    path: '/personal-information',
+    getParentRoute: () => GuestRegisterRoute,
   } as any)
 const GuestRegisterSuccessRoute = GuestRegisterSuccessRouteImport.update({
-  id: '/register/success',
-  path: '/register/success',
-  getParentRoute: () => GuestRoute,
+  id: '/success',
+  path: '/success',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterUploadRoute = GuestRegisterUploadRouteImport.update({
-  id: '/register/upload',
-  path: '/register/upload',
-  getParentRoute: () => GuestRoute,
+  id: '/upload',
+  path: '/upload',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterUploadIdRoute = GuestRegisterUploadIdRouteImport.update({
-  id: '/register/upload-id',
-  path: '/register/upload-id',
-  getParentRoute: () => GuestRoute,
+  id: '/upload-id',
+  path: '/upload-id',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const OfficerOfficerIndexRoute = OfficerOfficerIndexRouteImport.update({
   id: '/officer/',
@@ -332,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof GuestLoginRoute
   '/officer-enrol': typeof GuestOfficerEnrolRoute
   '/officer-sign-in': typeof GuestOfficerSignInRoute
+  '/register': typeof GuestRegisterRouteWithChildren
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
@@ -429,6 +436,7 @@ export interface FileRoutesById {
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/officer-enrol': typeof GuestOfficerEnrolRoute
   '/_guest/officer-sign-in': typeof GuestOfficerSignInRoute
+  '/_guest/register': typeof GuestRegisterRouteWithChildren
   '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/_guest/': typeof GuestIndexRoute
@@ -479,6 +487,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/officer-enrol'
     | '/officer-sign-in'
+    | '/register'
     | '/reset-password'
     | '/verify/$code'
     | '/applied-success/$id'
@@ -575,6 +584,7 @@ export interface FileRouteTypes {
     | '/_guest/login'
     | '/_guest/officer-enrol'
     | '/_guest/officer-sign-in'
+    | '/_guest/register'
     | '/_guest/reset-password'
     | '/verify/$code'
     | '/_guest/'
@@ -816,6 +826,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestOfficerSignInRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_guest/register': {
+      id: '/_guest/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof GuestRegisterRouteImport
+      parentRoute: typeof GuestRoute
+    }
     '/_guest/reset-password': {
       id: '/_guest/reset-password'
       path: '/reset-password'
@@ -881,52 +898,52 @@ declare module '@tanstack/react-router' {
     }
     '/_guest/register/': {
       id: '/_guest/register/'
-      path: '/register'
+      path: '/'
       fullPath: '/register/'
       preLoaderRoute: typeof GuestRegisterIndexRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/foto': {
       id: '/_guest/register/foto'
-      path: '/register/foto'
+      path: '/foto'
       fullPath: '/register/foto'
       preLoaderRoute: typeof GuestRegisterFotoRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/otp': {
       id: '/_guest/register/otp'
-      path: '/register/otp'
+      path: '/otp'
       fullPath: '/register/otp'
       preLoaderRoute: typeof GuestRegisterOtpRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/personal-information': {
       id: '/_guest/register/personal-information'
-      path: '/register/personal-information'
+      path: '/personal-information'
       fullPath: '/register/personal-information'
       preLoaderRoute: typeof GuestRegisterPersonalInformationRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/success': {
       id: '/_guest/register/success'
-      path: '/register/success'
+      path: '/success'
       fullPath: '/register/success'
       preLoaderRoute: typeof GuestRegisterSuccessRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/upload': {
       id: '/_guest/register/upload'
-      path: '/register/upload'
+      path: '/upload'
       fullPath: '/register/upload'
       preLoaderRoute: typeof GuestRegisterUploadRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/upload-id': {
       id: '/_guest/register/upload-id'
-      path: '/register/upload-id'
+      path: '/upload-id'
       fullPath: '/register/upload-id'
       preLoaderRoute: typeof GuestRegisterUploadIdRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_officer/officer/': {
       id: '/_officer/officer/'
@@ -1008,14 +1025,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
-interface GuestRouteChildren {
-  GuestCheckEmailRoute: typeof GuestCheckEmailRoute
-  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
-  GuestLoginRoute: typeof GuestLoginRoute
-  GuestOfficerEnrolRoute: typeof GuestOfficerEnrolRoute
-  GuestOfficerSignInRoute: typeof GuestOfficerSignInRoute
-  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
-  GuestIndexRoute: typeof GuestIndexRoute
+interface GuestRegisterRouteChildren {
   GuestRegisterFotoRoute: typeof GuestRegisterFotoRoute
   GuestRegisterOtpRoute: typeof GuestRegisterOtpRoute
   GuestRegisterPersonalInformationRoute: typeof GuestRegisterPersonalInformationRoute
@@ -1025,14 +1035,7 @@ interface GuestRouteChildren {
   GuestRegisterIndexRoute: typeof GuestRegisterIndexRoute
 }
 
-const GuestRouteChildren: GuestRouteChildren = {
-  GuestCheckEmailRoute: GuestCheckEmailRoute,
-  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
-  GuestLoginRoute: GuestLoginRoute,
-  GuestOfficerEnrolRoute: GuestOfficerEnrolRoute,
-  GuestOfficerSignInRoute: GuestOfficerSignInRoute,
-  GuestResetPasswordRoute: GuestResetPasswordRoute,
-  GuestIndexRoute: GuestIndexRoute,
+const GuestRegisterRouteChildren: GuestRegisterRouteChildren = {
   GuestRegisterFotoRoute: GuestRegisterFotoRoute,
   GuestRegisterOtpRoute: GuestRegisterOtpRoute,
   GuestRegisterPersonalInformationRoute: GuestRegisterPersonalInformationRoute,
@@ -1040,6 +1043,32 @@ const GuestRouteChildren: GuestRouteChildren = {
   GuestRegisterUploadRoute: GuestRegisterUploadRoute,
   GuestRegisterUploadIdRoute: GuestRegisterUploadIdRoute,
   GuestRegisterIndexRoute: GuestRegisterIndexRoute,
+}
+
+const GuestRegisterRouteWithChildren = GuestRegisterRoute._addFileChildren(
+  GuestRegisterRouteChildren,
+)
+
+interface GuestRouteChildren {
+  GuestCheckEmailRoute: typeof GuestCheckEmailRoute
+  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
+  GuestLoginRoute: typeof GuestLoginRoute
+  GuestOfficerEnrolRoute: typeof GuestOfficerEnrolRoute
+  GuestOfficerSignInRoute: typeof GuestOfficerSignInRoute
+  GuestRegisterRoute: typeof GuestRegisterRouteWithChildren
+  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
+  GuestIndexRoute: typeof GuestIndexRoute
+}
+
+const GuestRouteChildren: GuestRouteChildren = {
+  GuestCheckEmailRoute: GuestCheckEmailRoute,
+  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
+  GuestLoginRoute: GuestLoginRoute,
+  GuestOfficerEnrolRoute: GuestOfficerEnrolRoute,
+  GuestOfficerSignInRoute: GuestOfficerSignInRoute,
+  GuestRegisterRoute: GuestRegisterRouteWithChildren,
+  GuestResetPasswordRoute: GuestResetPasswordRoute,
+  GuestIndexRoute: GuestIndexRoute,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)

@@ -36,11 +36,6 @@ const API_ERRORS: Record<string, MessageDescriptor> = {
   [ErrorCode.alreadyReapplied]: msg`You have already applied again for this application.`,
   [ErrorCode.idCardTaken]: msg`This ID card number is already registered. Log in, or contact customer service.`,
   [ErrorCode.mailUnavailable]: msg`We could not send the email right now. Please try again in a few minutes.`,
-  [ErrorCode.secondFactorRequired]: msg`Finish logging in with your passkey or authenticator app.`,
-  [ErrorCode.passkeyFailed]: msg`The passkey was not accepted. Try again, or use a code from your authenticator app.`,
-  [ErrorCode.totpInvalid]: msg`The code is not correct. Check your authenticator app and try again.`,
-  [ErrorCode.totpReused]: msg`This code was already used. Wait for the next code in your authenticator app.`,
-  [ErrorCode.enrolLinkInvalid]: msg`This enrolment link is invalid, used or expired. Ask an administrator for a new one.`,
   timeout: msg`The connection is too slow. Please try again.`,
   network: msg`You are offline. Check your connection and try again.`,
   parse: msg`Something went wrong. Please try again.`,
@@ -48,10 +43,13 @@ const API_ERRORS: Record<string, MessageDescriptor> = {
 
 export const SOMETHING_WENT_WRONG = msg`Something went wrong. Please try again.`;
 
-/** The sentence to show for a failed request. */
-export function errorMessage(err: unknown): string {
+/**
+ * The sentence to show for a failed request. A screen may bring the words of its own codes (an
+ * officer's second step does), so they are not carried by every screen that shows an error.
+ */
+export function errorMessage(err: unknown, own?: Record<string, MessageDescriptor>): string {
   if (err instanceof ApiError) {
-    const known = API_ERRORS[err.code];
+    const known = own?.[err.code] ?? API_ERRORS[err.code];
     if (known) return i18n._(known);
   }
   return i18n._(SOMETHING_WENT_WRONG);
@@ -94,7 +92,6 @@ const FIELD_OVERRIDES: Record<string, MessageDescriptor> = {
   'date:invalid_date': msg`Date must be a valid date`,
   'username:required': msg`Please enter your email, phone number or ID card number`,
   'current_password:x004': msg`Current password is wrong`,
-  'code:invalid_code': msg`Enter the 6-digit code`,
 };
 
 /** The message under a field for a validation code from valibot (client) or `data.fields` (server). */

@@ -68,6 +68,7 @@ test('an officer enrols a passkey with the link, then logs in with password and 
   await expect(page.getByRole('heading', { name: 'Set up your passkey' })).toBeVisible();
   // The token leaves the address bar (it is kept for this tab only).
   await expect(page).toHaveURL(/\/officer-enrol$/);
+  await page.getByRole('link', { name: 'Continue to login' }).click();
   await password(page);
   await page.getByRole('button', { name: 'Create passkey' }).click();
   await expect(page).toHaveURL(/\/officer$/);
@@ -92,6 +93,7 @@ test('an officer enrols a passkey with the link, then logs in with password and 
   await page.getByRole('button', { name: 'Yes, log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await openScreen(page, link);
+  await page.getByRole('link', { name: 'Continue to login' }).click();
   await password(page);
   await page.getByRole('button', { name: 'Create passkey' }).click();
   await expect(page.getByText('This enrolment link is invalid, used or expired.')).toBeVisible();

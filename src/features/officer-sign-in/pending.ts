@@ -11,13 +11,6 @@ const ENROL = 'officerEnrolToken';
 
 export type PendingSignIn = TokenResponse['data'] & { second_factor: { passkey: boolean; totp: boolean } };
 
-/** Where the login form goes after an officer's right password. */
-export const officerSecondStep =
-  (navigate: (to: { to: '/officer-sign-in' }) => Promise<void>) => async (data: PendingSignIn) => {
-    holdPendingSignIn(data);
-    await navigate({ to: '/officer-sign-in' });
-  };
-
 export function holdPendingSignIn(data: PendingSignIn): void {
   sessionStorage.setItem(PENDING, JSON.stringify(data));
 }

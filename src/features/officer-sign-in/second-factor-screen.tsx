@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TokenResponse } from '../../../contract/auth';
 import { totpBody } from '../../../contract/second-factor';
@@ -12,15 +12,22 @@ import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-messages';
 import { useLightForm } from '../../lib/light-form';
 import { useSession } from '../../lib/session';
+import { SECOND_FACTOR_ERRORS } from './errors';
 import { enrolPasskey, signInWithCode, signInWithPasskey } from './api';
-import { enrolToken, forgetPendingSignIn, type PendingSignIn } from './pending';
+import { enrolToken, forgetPendingSignIn, pendingSignIn, type PendingSignIn } from './pending';
 import styles from './sign-in.module.css';
 
+/** /officer-sign-in without a password step just before (a reload after it expired, a bookmark): /login. */
+export function OfficerSignIn() {
+  const [pending] = useState(pendingSignIn);
+  return pending ? <SecondFactorScreen pending={pending} /> : <Navigate to="/login" replace />;
+}
+
 /**
- * /officer-sign-in: after an officer's password, the second step: the passkey of this device (or,
- * with an enrolment link, creating it), else a code of the authenticator app.
+ * After an officer's password, the second step: the passkey of this device (or, with an enrolment
+ * link, creating it), else a code of the authenticator app.
  */
-export function SecondFactorScreen({ pending }: { pending: PendingSignIn }) {
+function SecondFactorScreen({ pending }: { pending: PendingSignIn }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,7 +48,7 @@ export function SecondFactorScreen({ pending }: { pending: PendingSignIn }) {
       if (!(err instanceof ApiError) && err instanceof Error && ['NotAllowedError', 'AbortError'].includes(err.name))
         setFailure(t`The passkey was not used. Try again, or use a code from your authenticator app.`);
       else if (!(err instanceof ApiError)) setFailure(t`This device could not use a passkey.`);
-      else setFailure(errorMessage(err));
+      else setFailure(errorMessage(err, SECOND_FACTOR_ERRORS));
     } finally {
       setBusy(false);
     }
@@ -103,7 +110,7 @@ export function SecondFactorScreen({ pending }: { pending: PendingSignIn }) {
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
-                  error={errorOf('code')}
+                  error={errorOf('code') && t`Enter the 6-digit code`}
                   {...register('code')}
                 />
               </Stack>

@@ -1,16 +1,12 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SecondFactorScreen } from '../../features/officer-sign-in/second-factor-screen';
-import { pendingSignIn } from '../../features/officer-sign-in/pending';
+import { createFileRoute } from '@tanstack/react-router';
+import { OfficerSignIn } from '../../features/officer-sign-in/second-factor-screen';
+import { loadSignedInWords } from '../../lib/i18n';
 
-/** After an officer's password: the passkey or the authenticator-app code. Without a password step, /login. */
+/**
+ * After an officer's password: the passkey or the authenticator-app code. The route holds nothing
+ * else: its code and words load with the screen, never with a citizen's /login.
+ */
 export const Route = createFileRoute('/_guest/officer-sign-in')({
-  beforeLoad: () => {
-    const pending = pendingSignIn();
-    if (!pending) throw redirect({ to: '/login', replace: true });
-    return { pending };
-  },
-  component: function OfficerSignInRoute() {
-    const { pending } = Route.useRouteContext();
-    return <SecondFactorScreen pending={pending} />;
-  },
+  beforeLoad: loadSignedInWords,
+  component: OfficerSignIn,
 });
