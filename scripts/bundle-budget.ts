@@ -6,7 +6,7 @@
  * an empty cache, in English and in Lao, and sums the gzip size of every script fetched until the
  * network is idle (entry, route chunks, the language catalogue, lazy parts the screen asks for).
  * Fails when a screen is over its budget, when any chunk of the build but React DOM is over 60 KB gzip, or when a
- * citizen's first screen fetches code it must never carry (OCR, PDF, QR, camera, back office).
+ * citizen's first screen fetches code it must never carry (OCR, PDF, QR, camera, WebAuthn, back office).
  * `--json FILE` also writes the figures (npm run bench uses them).
  */
 import fs from 'node:fs';
@@ -50,6 +50,8 @@ const FORBIDDEN: { what: string; module: RegExp; name?: RegExp; text?: RegExp }[
   { what: 'QR code', module: /node_modules\/(qrcode|jsqr|@zxing)/, name: /qr/i, text: /qrcode/i },
   { what: 'camera', module: /id-card-camera/, name: /camera|foto/i, text: /getUserMedia/ },
   { what: 'photo shrinking', module: /src\/lib\/photo-shrink\//, name: /shrink/i, text: /convertToBlob/ },
+  // A citizen's or officer's passkey code loads when a passkey is used, never with the login screen.
+  { what: 'WebAuthn', module: /node_modules\/@simplewebauthn\//, text: /navigator\.credentials/ },
   {
     what: 'back office',
     module: /src\/features\/officer\/|src\/routes\/_officer.*\?tsr-split/,

@@ -133,7 +133,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** An officer's passkeys (WebAuthn public-key credentials): the public half only. */
+/**
+ * Passkeys (WebAuthn public-key credentials), the public half only: every officer's, and those a
+ * citizen adds to sign in without the password. The table kept the name it had when only officers
+ * had passkeys.
+ */
 export const officerCredentials = pgTable(
   'officer_credentials',
   {
@@ -192,11 +196,10 @@ export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
     id: serial('id').primaryKey(),
-    // Gone with its session (retention deletes ended sessions).
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+    // Gone with its session (retention deletes ended sessions). A citizen's sign-in with a passkey
+    // has no session yet: its challenge has none and is removed by retention once expired.
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'authenticate', 'sign-in'] }).notNull(),
     challenge: text('challenge').notNull().unique(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

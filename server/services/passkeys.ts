@@ -11,7 +11,9 @@ import type { Db } from '../db/client';
 import { officerCredentials, webauthnChallenges } from '../db/schema';
 
 /**
- * Officers' passkeys (WebAuthn). The relying party is the address the app is served from
+ * Passkeys (WebAuthn): an officer's second step after the password, and a citizen's way to sign in
+ * without the password if they add one (discoverable credentials: the device offers the account,
+ * nothing is typed). The relying party is the address the app is served from
  * (APP_BASE_URL): its host name is the rpID, its origin the only origin accepted.
  */
 export interface RelyingParty {
@@ -28,7 +30,9 @@ export const relyingParty = (appBaseUrl: string): RelyingParty => {
 /** A challenge is answered within this time, once. */
 const CHALLENGE_MINUTES = 5;
 
-async function keepChallenge(db: Db, sessionId: number, purpose: 'register' | 'authenticate', challenge: string) {
+type Purpose = 'register' | 'authenticate' | 'sign-in';
+
+async function keepChallenge(db: Db, sessionId: number | null, purpose: Purpose, challenge: string) {
   await db
     .insert(webauthnChallenges)
     .values({ sessionId, purpose, challenge, expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000) });
@@ -38,7 +42,7 @@ async function keepChallenge(db: Db, sessionId: number, purpose: 'register' | 'a
  * The session's latest open challenge of this purpose, used up by this call (a conditional update:
  * two answers at once cannot both use it). Null when there is none, it expired, or was used.
  */
-async function takeChallenge(db: Db, sessionId: number, purpose: 'register' | 'authenticate') {
+async function takeChallenge(db: Db, sessionId: number, purpose: Purpose) {
   const [latest] = await db
     .select({ id: webauthnChallenges.id, challenge: webauthnChallenges.challenge })
     .from(webauthnChallenges)
@@ -73,24 +77,28 @@ export async function hasPasskey(db: Db, userId: number): Promise<boolean> {
   return !!row;
 }
 
-/** Options to create a passkey on this device; its own passkeys are excluded (no double enrolment). */
+/**
+ * Options to create a passkey on this device; its own passkeys are excluded (no double enrolment).
+ * A citizen's must be discoverable (the device keeps the account: signing in types nothing).
+ */
 export async function registrationOptions(
   db: Db,
   rp: RelyingParty,
-  officer: { id: number; email: string; sessionId: number },
+  officer: { id: number; email: string; sessionId: number; role?: 'citizen' | 'officer' },
 ) {
+  const citizen = officer.role === 'citizen';
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: officer.email,
-    userID: new TextEncoder().encode(`officer-${officer.id}`),
+    userID: new TextEncoder().encode(`${citizen ? 'citizen' : 'officer'}-${officer.id}`),
     attestationType: 'none',
     excludeCredentials: (await credentialsOf(db, officer.id)).map((c) => ({
       id: c.credentialId,
       transports: c.transports,
     })),
     // A passkey proves who holds the device (PIN, fingerprint, face), not only that it is present.
-    authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+    authenticatorSelection: { residentKey: citizen ? 'required' : 'preferred', userVerification: 'required' },
   });
   await keepChallenge(db, officer.sessionId, 'register', options.challenge);
   return options;
@@ -183,5 +191,100 @@ export async function checkAuthentication(
   } catch {
     // A counter that went back (a cloned key), a wrong origin or signature: refused alike.
     return false;
+  }
+}
+
+/** A citizen's passkeys, as the account area lists them (never the key itself). */
+export async function listPasskeys(db: Db, userId: number) {
+  const rows = await credentialsOf(db, userId);
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((c) => ({
+      id: c.id,
+      created_at: c.createdAt.toISOString(),
+      last_used_at: c.lastUsedAt?.toISOString() ?? null,
+    }));
+}
+
+/** Removes one of the account's own passkeys; false when it is not theirs (or does not exist). */
+export async function removePasskey(db: Db, userId: number, id: number): Promise<boolean> {
+  const removed = await db
+    .delete(officerCredentials)
+    .where(and(eq(officerCredentials.id, id), eq(officerCredentials.userId, userId)))
+    .returning({ id: officerCredentials.id });
+  return removed.length === 1;
+}
+
+/**
+ * Options to sign in with a passkey without typing anything: no credential is named (the device
+ * offers the ones it holds for this site). The challenge is a record of its own, for 5 minutes, once.
+ */
+export async function signInOptions(db: Db, rp: RelyingParty) {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+  await keepChallenge(db, null, 'sign-in', options.challenge);
+  return options;
+}
+
+/** The challenge a WebAuthn answer signed, as its client data says (checked again by the library). */
+function answeredChallenge(response: { response: { clientDataJSON: string } }): string | null {
+  try {
+    const client = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
+    return typeof client.challenge === 'string' ? client.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A sign-in with a passkey: the answer must sign a challenge this server handed out for signing in
+ * (unused, unexpired: used up now), with a stored passkey whose counter it does not take back.
+ * Answers the account's id, or, on failure, the id of the passkey's account when one was named
+ * (so its failures count towards its lock).
+ */
+export async function checkSignIn(
+  db: Db,
+  rp: RelyingParty,
+  response: { id: string; response: { clientDataJSON: string } },
+): Promise<{ userId: number } | { failedUserId: number | null }> {
+  const [stored] = await db.select().from(officerCredentials).where(eq(officerCredentials.credentialId, response.id));
+  const challenge = answeredChallenge(response);
+  if (!challenge) return { failedUserId: stored?.userId ?? null };
+  const taken = await db
+    .update(webauthnChallenges)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, 'sign-in'),
+        isNull(webauthnChallenges.usedAt),
+        gt(webauthnChallenges.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: webauthnChallenges.id });
+  if (!taken.length || !stored) return { failedUserId: stored?.userId ?? null };
+  try {
+    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      response: response as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: stored.credentialId,
+        publicKey: new Uint8Array(stored.publicKey),
+        counter: stored.counter,
+        transports: stored.transports,
+      },
+      requireUserVerification: true,
+    });
+    if (!verified) return { failedUserId: stored.userId };
+    await db
+      .update(officerCredentials)
+      .set({ counter: authenticationInfo.newCounter, lastUsedAt: new Date() })
+      .where(eq(officerCredentials.id, stored.id));
+    return { userId: stored.userId };
+  } catch {
+    return { failedUserId: stored.userId };
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import loginRoutes from './login';
 import officerSignInRoutes from './officer-sign-in';
+import passkeyRoutes from './passkeys';
 import otpRoutes from './otp';
 import passwordRoutes from './password';
 import registrationRoutes from './registration';
@@ -12,4 +13,5 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(loginRoutes);
   await app.register(passwordRoutes);
   await app.register(officerSignInRoutes);
+  await app.register(passkeyRoutes);
 }

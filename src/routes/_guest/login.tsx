@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { AppHeader } from '../../components/layout/app-header';
 import { Page } from '../../components/layout/page';
 import { LoginForm, type SecondFactorLogin } from '../../features/auth/components/login-form';
+import { PasskeyLogin } from '../../features/auth/components/passkey-login';
 import { ApiError } from '../../lib/api-client';
 
 type Search = { reset?: 'success' };
@@ -47,6 +48,7 @@ function LoginScreen() {
   return (
     <Page header={<AppHeader title={<Trans>Login</Trans>} back="/" />}>
       <LoginForm resetDone={reset === 'success'} onUnverified={onUnverified} onSecondFactor={onSecondFactor} />
+      <PasskeyLogin />
     </Page>
   );
 }
