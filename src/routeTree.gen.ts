@@ -57,6 +57,7 @@ import { Route as GuestRegisterSuccessRouteImport } from './routes/_guest/regist
 import { Route as GuestRegisterUploadRouteImport } from './routes/_guest/register/upload'
 import { Route as GuestRegisterUploadIdRouteImport } from './routes/_guest/register/upload-id'
 import { Route as OfficerOfficerIndexRouteImport } from './routes/_officer/officer/index'
+import { Route as OfficerOfficerAccountsRouteImport } from './routes/_officer/officer/accounts'
 import { Route as OfficerOfficerApplicationsIdRouteImport } from './routes/_officer/officer/applications.$id'
 
 const AuthRoute = AuthRouteImport.update({
@@ -303,6 +304,11 @@ const OfficerOfficerIndexRoute = OfficerOfficerIndexRouteImport.update({
   path: '/officer/',
   getParentRoute: () => OfficerRoute,
 } as any)
+const OfficerOfficerAccountsRoute = OfficerOfficerAccountsRouteImport.update({
+  id: '/officer/accounts',
+  path: '/officer/accounts',
+  getParentRoute: () => OfficerRoute,
+} as any)
 const OfficerOfficerApplicationsIdRoute =
   OfficerOfficerApplicationsIdRouteImport.update({
     id: '/officer/applications/$id',
@@ -354,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/register/success': typeof GuestRegisterSuccessRoute
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
+  '/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/register/': typeof GuestRegisterIndexRoute
   '/officer/': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -401,6 +408,7 @@ export interface FileRoutesByTo {
   '/register/success': typeof GuestRegisterSuccessRoute
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
+  '/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/register': typeof GuestRegisterIndexRoute
   '/officer': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -453,6 +461,7 @@ export interface FileRoutesById {
   '/_guest/register/success': typeof GuestRegisterSuccessRoute
   '/_guest/register/upload': typeof GuestRegisterUploadRoute
   '/_guest/register/upload-id': typeof GuestRegisterUploadIdRoute
+  '/_officer/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/_guest/register/': typeof GuestRegisterIndexRoute
   '/_officer/officer/': typeof OfficerOfficerIndexRoute
   '/_officer/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -503,6 +512,7 @@ export interface FileRouteTypes {
     | '/register/success'
     | '/register/upload'
     | '/register/upload-id'
+    | '/officer/accounts'
     | '/register/'
     | '/officer/'
     | '/officer/applications/$id'
@@ -550,6 +560,7 @@ export interface FileRouteTypes {
     | '/register/success'
     | '/register/upload'
     | '/register/upload-id'
+    | '/officer/accounts'
     | '/register'
     | '/officer'
     | '/officer/applications/$id'
@@ -601,6 +612,7 @@ export interface FileRouteTypes {
     | '/_guest/register/success'
     | '/_guest/register/upload'
     | '/_guest/register/upload-id'
+    | '/_officer/officer/accounts'
     | '/_guest/register/'
     | '/_officer/officer/'
     | '/_officer/officer/applications/$id'
@@ -952,6 +964,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfficerOfficerIndexRouteImport
       parentRoute: typeof OfficerRoute
     }
+    '/_officer/officer/accounts': {
+      id: '/_officer/officer/accounts'
+      path: '/officer/accounts'
+      fullPath: '/officer/accounts'
+      preLoaderRoute: typeof OfficerOfficerAccountsRouteImport
+      parentRoute: typeof OfficerRoute
+    }
     '/_officer/officer/applications/$id': {
       id: '/_officer/officer/applications/$id'
       path: '/officer/applications/$id'
@@ -1074,11 +1093,13 @@ const GuestRouteChildren: GuestRouteChildren = {
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface OfficerRouteChildren {
+  OfficerOfficerAccountsRoute: typeof OfficerOfficerAccountsRoute
   OfficerOfficerIndexRoute: typeof OfficerOfficerIndexRoute
   OfficerOfficerApplicationsIdRoute: typeof OfficerOfficerApplicationsIdRoute
 }
 
 const OfficerRouteChildren: OfficerRouteChildren = {
+  OfficerOfficerAccountsRoute: OfficerOfficerAccountsRoute,
   OfficerOfficerIndexRoute: OfficerOfficerIndexRoute,
   OfficerOfficerApplicationsIdRoute: OfficerOfficerApplicationsIdRoute,
 }
