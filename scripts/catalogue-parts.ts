@@ -22,6 +22,7 @@ const SIGNED_IN_SOURCES = [
   /^src\/routes\/-citizen-area/,
   /^src\/components\/ui\/offline-notice/,
   /^src\/components\/ui\/file-input/,
+  /^src\/components\/ui\/pdf-pages/,
   /^src\/components\/application\//,
   /^src\/components\/outbox\//,
   /^src\/lib\/outbox\//,

@@ -101,6 +101,23 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await expect(dialog.locator('img')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
+  // Someone else's PDF is painted by pdf.js as pictures (no browser viewer: nothing of the file
+  // runs in the back office), and the page really shows ink.
+  await page.getByRole('button', { name: 'View Household registration book' }).click();
+  dialog = page.getByRole('dialog');
+  const pdfPage = dialog.getByRole('img', { name: /\(1\/1\)$/ });
+  await expect(pdfPage).toBeVisible();
+  await expect(dialog.locator('iframe')).toHaveCount(0);
+  const ink = await pdfPage.evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark++;
+    return dark;
+  });
+  expect(ink, 'dark pixels of the painted text').toBeGreaterThan(50);
+  await dialog.screenshot({ path: test.info().outputPath('officer-pdf.png') });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
   const act = async (action: string, confirmation: string, status: string) => {
     await page.getByRole('button', { name: action, exact: true }).click();
     const d = page.getByRole('dialog');
