@@ -42,6 +42,7 @@ export default defineConfig({
       E2E_DATA_DIR: dataDir,
       BOOTSTRAP_OFFICER_EMAIL: E2E_OFFICER.email,
       BOOTSTRAP_OFFICER_PASSWORD: E2E_OFFICER.password,
+      BOOTSTRAP_OFFICER_TOTP_SECRET: E2E_OFFICER.totpSecret,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

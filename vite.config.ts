@@ -32,9 +32,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         registerType: 'prompt',
         injectRegister: false,
         injectManifest: {
-          // The app shell and the Lao font; OCR data (~10 MB) is cached on first use instead.
+          // The app shell and the Lao font; OCR data (~10 MB) is cached on first use instead. pdf.js
+          // (officers' view of other people's PDFs, ~117 KB) is never put on a citizen's phone.
           globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-          globIgnores: ['tesseract/**', 'banks/**'],
+          globIgnores: ['tesseract/**', 'banks/**', 'assets/pdf-pages-*.js'],
           maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         },
         manifest: {

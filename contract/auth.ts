@@ -151,5 +151,14 @@ export interface OtpSentResponse {
 }
 
 export interface TokenResponse {
-  data: { access_token: string; expires_at: number; role: 'citizen' | 'officer' };
+  data: {
+    access_token: string;
+    expires_at: number;
+    role: 'citizen' | 'officer';
+    /**
+     * Officers only, on /v1/auth/login: the token may only finish signing in, with one of these
+     * (docs/security.md#officer-sign-in). Absent once the session has full rights.
+     */
+    second_factor?: { passkey: boolean; totp: boolean };
+  };
 }

@@ -31,6 +31,12 @@ export const ErrorCode = {
   badRequest: 'bad_request',
   idCardTaken: 'id_card_taken',
   mailUnavailable: 'mail_unavailable',
+  // An officer's second factor (docs/security.md#officer-sign-in).
+  secondFactorRequired: 'second_factor_required',
+  passkeyFailed: 'passkey_failed',
+  totpInvalid: 'totp_invalid',
+  totpReused: 'totp_reused',
+  enrolLinkInvalid: 'enrol_link_invalid',
   // The bank's payment callback (POST /v1/payments/va-callback); never shown to citizens.
   badSignature: 'bad_signature',
   staleTimestamp: 'stale_timestamp',

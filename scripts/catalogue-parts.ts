@@ -1,9 +1,11 @@
 /**
- * Vite plugin: each Lingui catalogue in two parts, so a visitor downloads only the words of the
+ * Vite plugin: each Lingui catalogue in three parts, so a visitor downloads only the words of the
  * screens a visitor can open. `locales/lo.po?part=visitor` holds every message used by the public
  * screens and the shared components (by the `#:` source references Lingui keeps in the .po);
- * `?part=signed-in` holds the rest (signed-in and back-office screens), loaded by those areas'
- * guards (src/lib/i18n.ts). The .po files stay one per language: nothing changes for translators.
+ * `?part=registration` the words only the registration screens use, loaded by their guard (a
+ * visitor who logs in never needs them); `?part=signed-in` the rest (signed-in and back-office
+ * screens), loaded by those areas' guards (src/lib/i18n.ts). The .po files stay one per language:
+ * nothing changes for translators.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -14,9 +16,13 @@ import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/c
 const SIGNED_IN_SOURCES = [
   /^src\/routes\/_auth/,
   /^src\/routes\/_officer/,
+  // An officer's second sign-in step and enrolment (their guards load these words).
+  /^src\/routes\/_guest\/officer-/,
+  /^src\/features\/officer-sign-in\//,
   /^src\/routes\/-citizen-area/,
   /^src\/components\/ui\/offline-notice/,
   /^src\/components\/ui\/file-input/,
+  /^src\/components\/ui\/pdf-pages/,
   /^src\/components\/application\//,
   /^src\/components\/outbox\//,
   /^src\/lib\/outbox\//,
@@ -24,8 +30,16 @@ const SIGNED_IN_SOURCES = [
   /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//,
 ];
 
-const isSignedInOnly = (origins: [string, number?][] | undefined) =>
-  !!origins?.length && origins.every(([file]) => SIGNED_IN_SOURCES.some((re) => re.test(file.replace(/\\/g, '/'))));
+/** Source folders whose messages only the registration screens show. */
+const REGISTRATION_SOURCES = [/^src\/routes\/_guest\/register/, /^src\/features\/registration\//];
+
+type Part = 'visitor' | 'registration' | 'signed-in';
+
+const only = (origins: [string, number?][] | undefined, sources: RegExp[]) =>
+  !!origins?.length && origins.every(([file]) => sources.some((re) => re.test(file.replace(/\\/g, '/'))));
+
+const partOf = (origins: [string, number?][] | undefined): Part =>
+  only(origins, SIGNED_IN_SOURCES) ? 'signed-in' : only(origins, REGISTRATION_SOURCES) ? 'registration' : 'visitor';
 
 export function catalogueParts(): Plugin {
   const config = getConfig();
@@ -33,7 +47,7 @@ export function catalogueParts(): Plugin {
     name: 'catalogue-parts',
     enforce: 'pre',
     async transform(_src, id) {
-      const m = /\.po\?part=(visitor|signed-in)$/.exec(id);
+      const m = /\.po\?part=(visitor|registration|signed-in)$/.exec(id);
       if (!m) return;
       const file = path.relative(config.rootDir!, id.split('?')[0]);
       const found = getCatalogForFile(file, await getCatalogs(config));
@@ -44,11 +58,8 @@ export function catalogueParts(): Plugin {
         sourceLocale: config.sourceLocale!,
       });
       const entries = await catalog.read(locale);
-      const wanted = m[1] === 'signed-in';
       const part = Object.fromEntries(
-        Object.entries(messages).filter(
-          ([key]) => isSignedInOnly(entries?.[key]?.origin as [string, number?][]) === wanted,
-        ),
+        Object.entries(messages).filter(([key]) => partOf(entries?.[key]?.origin as [string, number?][]) === m[1]),
       );
       const { source } = createCompiledCatalog(locale, part, { namespace: 'es', pseudoLocale: config.pseudoLocale });
       return { code: source, map: null, moduleType: 'js' };

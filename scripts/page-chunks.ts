@@ -1,8 +1,9 @@
 /**
  * The code a prerendered page's app asks for before it can hydrate, beyond the entry's own imports:
  * the split parts of the page's routes (and what they import, with their CSS) and the visitor part
- * of the page's catalogue. The entry finds them only after it has run (router.load, activateLanguage),
- * one round trip later; listed with the entry's imports, they download together.
+ * of the page's catalogue (and the registration part on registration pages). The entry finds them
+ * only after it has run (router.load, activateLanguage), one round trip later; listed with the
+ * entry's imports, they download together.
  */
 import fs from 'node:fs';
 import type { Rolldown } from 'vite';
@@ -37,9 +38,13 @@ export function pageChunks(
   const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const ids = routeIdsOf(routeId);
+  const parts = ['visitor', ...(routeId.startsWith('/_guest/register') ? ['registration'] : [])];
   const roots = chunks.filter((c) => {
     const declared = declaredRouteId(c);
-    return (declared && ids.has(declared)) || c.facadeModuleId?.endsWith(`locales/${language}.po?part=visitor`);
+    return (
+      (declared && ids.has(declared)) ||
+      parts.some((p) => c.facadeModuleId?.endsWith(`locales/${language}.po?part=${p}`))
+    );
   });
   if (!roots.some((c) => declaredRouteId(c))) throw new Error(`prerender: no split route chunk found for ${routeId}`);
   const modules = new Set<string>();

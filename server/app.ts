@@ -20,12 +20,15 @@ import rateLimitsPlugin from './plugins/rate-limits';
 import transportPlugin from './plugins/transport';
 import webAppPlugin from './plugins/web-app';
 import apiRoutes from './routes';
+import { sealingKey } from './services/officer-totp';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     /** Key of the keyed hashes stored in the database (never stored there itself). */
     hashKey: Buffer;
+    /** Key that seals officers' authenticator-app secrets in the database (derived from the hash key). */
+    totpKey: Buffer;
   }
 }
 
@@ -56,6 +59,7 @@ export async function buildApp(
   });
   app.decorate('config', config);
   app.decorate('hashKey', resolveHashSecret(config, app.log));
+  app.decorate('totpKey', sealingKey(app.hashKey));
   // One id per request in every log line of it, and in the answer for a citizen's support call.
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);

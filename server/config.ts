@@ -118,6 +118,13 @@ const envSchema = v.object({
   /** First install: an officer account created at start if it does not exist (both must be set). */
   BOOTSTRAP_OFFICER_EMAIL: v.optional(v.string()),
   BOOTSTRAP_OFFICER_PASSWORD: v.optional(v.string()),
+  /**
+   * Optional: the bootstrap officer's authenticator-app secret (base32, 128 bits or more), set when
+   * the officer has none yet. For an installation prepared in advance, and for the e2e tests.
+   */
+  BOOTSTRAP_OFFICER_TOTP_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z2-7]{26,}=*$/, 'must be base32 (A-Z, 2-7) of at least 26 characters')),
+  ),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -169,6 +176,7 @@ const SECRET_SETTINGS = new Set([
   'HASH_SECRET',
   'METRICS_TOKEN',
   'BOOTSTRAP_OFFICER_PASSWORD',
+  'BOOTSTRAP_OFFICER_TOTP_SECRET',
 ]);
 
 /** A URL as it may be printed: any password in it replaced by ***. */
@@ -282,7 +290,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     bootstrapOfficer:
       e.BOOTSTRAP_OFFICER_EMAIL && e.BOOTSTRAP_OFFICER_PASSWORD
-        ? { email: e.BOOTSTRAP_OFFICER_EMAIL, password: e.BOOTSTRAP_OFFICER_PASSWORD }
+        ? {
+            email: e.BOOTSTRAP_OFFICER_EMAIL,
+            password: e.BOOTSTRAP_OFFICER_PASSWORD,
+            totpSecret: e.BOOTSTRAP_OFFICER_TOTP_SECRET,
+          }
         : null,
   };
 }

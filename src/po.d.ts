@@ -12,3 +12,8 @@ declare module '*.po?part=signed-in' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+declare module '*.po?part=registration' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -37,6 +37,9 @@ import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestCheckEmailRouteImport } from './routes/_guest/check-email'
 import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
+import { Route as GuestOfficerEnrolRouteImport } from './routes/_guest/officer-enrol'
+import { Route as GuestOfficerSignInRouteImport } from './routes/_guest/officer-sign-in'
+import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AuthAppliedSuccessIdRouteImport } from './routes/_auth/applied-success.$id'
@@ -54,6 +57,7 @@ import { Route as GuestRegisterSuccessRouteImport } from './routes/_guest/regist
 import { Route as GuestRegisterUploadRouteImport } from './routes/_guest/register/upload'
 import { Route as GuestRegisterUploadIdRouteImport } from './routes/_guest/register/upload-id'
 import { Route as OfficerOfficerIndexRouteImport } from './routes/_officer/officer/index'
+import { Route as OfficerOfficerAccountsRouteImport } from './routes/_officer/officer/accounts'
 import { Route as OfficerOfficerApplicationsIdRouteImport } from './routes/_officer/officer/applications.$id'
 
 const AuthRoute = AuthRouteImport.update({
@@ -196,6 +200,21 @@ const GuestLoginRoute = GuestLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => GuestRoute,
 } as any)
+const GuestOfficerEnrolRoute = GuestOfficerEnrolRouteImport.update({
+  id: '/officer-enrol',
+  path: '/officer-enrol',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestOfficerSignInRoute = GuestOfficerSignInRouteImport.update({
+  id: '/officer-sign-in',
+  path: '/officer-sign-in',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestRegisterRoute = GuestRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => GuestRoute,
+} as any)
 const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -245,44 +264,49 @@ const AuthWaitingForPaymentIdRoute = AuthWaitingForPaymentIdRouteImport.update({
   getParentRoute: () => AuthRoute,
 } as any)
 const GuestRegisterIndexRoute = GuestRegisterIndexRouteImport.update({
-  id: '/register/',
-  path: '/register/',
-  getParentRoute: () => GuestRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterFotoRoute = GuestRegisterFotoRouteImport.update({
-  id: '/register/foto',
-  path: '/register/foto',
-  getParentRoute: () => GuestRoute,
+  id: '/foto',
+  path: '/foto',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterOtpRoute = GuestRegisterOtpRouteImport.update({
-  id: '/register/otp',
-  path: '/register/otp',
-  getParentRoute: () => GuestRoute,
+  id: '/otp',
+  path: '/otp',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterPersonalInformationRoute =
   GuestRegisterPersonalInformationRouteImport.update({
-    id: '/register/personal-information',
-    path: '/register/personal-information',
-    getParentRoute: () => GuestRoute,
+    id: '/personal-information',
+    path: '/personal-information',
+    getParentRoute: () => GuestRegisterRoute,
   } as any)
 const GuestRegisterSuccessRoute = GuestRegisterSuccessRouteImport.update({
-  id: '/register/success',
-  path: '/register/success',
-  getParentRoute: () => GuestRoute,
+  id: '/success',
+  path: '/success',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterUploadRoute = GuestRegisterUploadRouteImport.update({
-  id: '/register/upload',
-  path: '/register/upload',
-  getParentRoute: () => GuestRoute,
+  id: '/upload',
+  path: '/upload',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const GuestRegisterUploadIdRoute = GuestRegisterUploadIdRouteImport.update({
-  id: '/register/upload-id',
-  path: '/register/upload-id',
-  getParentRoute: () => GuestRoute,
+  id: '/upload-id',
+  path: '/upload-id',
+  getParentRoute: () => GuestRegisterRoute,
 } as any)
 const OfficerOfficerIndexRoute = OfficerOfficerIndexRouteImport.update({
   id: '/officer/',
   path: '/officer/',
+  getParentRoute: () => OfficerRoute,
+} as any)
+const OfficerOfficerAccountsRoute = OfficerOfficerAccountsRouteImport.update({
+  id: '/officer/accounts',
+  path: '/officer/accounts',
   getParentRoute: () => OfficerRoute,
 } as any)
 const OfficerOfficerApplicationsIdRoute =
@@ -318,6 +342,9 @@ export interface FileRoutesByFullPath {
   '/check-email': typeof GuestCheckEmailRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
+  '/officer-enrol': typeof GuestOfficerEnrolRoute
+  '/officer-sign-in': typeof GuestOfficerSignInRoute
+  '/register': typeof GuestRegisterRouteWithChildren
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
@@ -333,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/register/success': typeof GuestRegisterSuccessRoute
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
+  '/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/register/': typeof GuestRegisterIndexRoute
   '/officer/': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -363,6 +391,8 @@ export interface FileRoutesByTo {
   '/check-email': typeof GuestCheckEmailRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
+  '/officer-enrol': typeof GuestOfficerEnrolRoute
+  '/officer-sign-in': typeof GuestOfficerSignInRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
@@ -378,6 +408,7 @@ export interface FileRoutesByTo {
   '/register/success': typeof GuestRegisterSuccessRoute
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
+  '/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/register': typeof GuestRegisterIndexRoute
   '/officer': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -411,6 +442,9 @@ export interface FileRoutesById {
   '/_guest/check-email': typeof GuestCheckEmailRoute
   '/_guest/forgot-password': typeof GuestForgotPasswordRoute
   '/_guest/login': typeof GuestLoginRoute
+  '/_guest/officer-enrol': typeof GuestOfficerEnrolRoute
+  '/_guest/officer-sign-in': typeof GuestOfficerSignInRoute
+  '/_guest/register': typeof GuestRegisterRouteWithChildren
   '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/_guest/': typeof GuestIndexRoute
@@ -427,6 +461,7 @@ export interface FileRoutesById {
   '/_guest/register/success': typeof GuestRegisterSuccessRoute
   '/_guest/register/upload': typeof GuestRegisterUploadRoute
   '/_guest/register/upload-id': typeof GuestRegisterUploadIdRoute
+  '/_officer/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/_guest/register/': typeof GuestRegisterIndexRoute
   '/_officer/officer/': typeof OfficerOfficerIndexRoute
   '/_officer/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -459,6 +494,9 @@ export interface FileRouteTypes {
     | '/check-email'
     | '/forgot-password'
     | '/login'
+    | '/officer-enrol'
+    | '/officer-sign-in'
+    | '/register'
     | '/reset-password'
     | '/verify/$code'
     | '/applied-success/$id'
@@ -474,6 +512,7 @@ export interface FileRouteTypes {
     | '/register/success'
     | '/register/upload'
     | '/register/upload-id'
+    | '/officer/accounts'
     | '/register/'
     | '/officer/'
     | '/officer/applications/$id'
@@ -504,6 +543,8 @@ export interface FileRouteTypes {
     | '/check-email'
     | '/forgot-password'
     | '/login'
+    | '/officer-enrol'
+    | '/officer-sign-in'
     | '/reset-password'
     | '/verify/$code'
     | '/applied-success/$id'
@@ -519,6 +560,7 @@ export interface FileRouteTypes {
     | '/register/success'
     | '/register/upload'
     | '/register/upload-id'
+    | '/officer/accounts'
     | '/register'
     | '/officer'
     | '/officer/applications/$id'
@@ -551,6 +593,9 @@ export interface FileRouteTypes {
     | '/_guest/check-email'
     | '/_guest/forgot-password'
     | '/_guest/login'
+    | '/_guest/officer-enrol'
+    | '/_guest/officer-sign-in'
+    | '/_guest/register'
     | '/_guest/reset-password'
     | '/verify/$code'
     | '/_guest/'
@@ -567,6 +612,7 @@ export interface FileRouteTypes {
     | '/_guest/register/success'
     | '/_guest/register/upload'
     | '/_guest/register/upload-id'
+    | '/_officer/officer/accounts'
     | '/_guest/register/'
     | '/_officer/officer/'
     | '/_officer/officer/applications/$id'
@@ -778,6 +824,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestLoginRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_guest/officer-enrol': {
+      id: '/_guest/officer-enrol'
+      path: '/officer-enrol'
+      fullPath: '/officer-enrol'
+      preLoaderRoute: typeof GuestOfficerEnrolRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/officer-sign-in': {
+      id: '/_guest/officer-sign-in'
+      path: '/officer-sign-in'
+      fullPath: '/officer-sign-in'
+      preLoaderRoute: typeof GuestOfficerSignInRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/register': {
+      id: '/_guest/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof GuestRegisterRouteImport
+      parentRoute: typeof GuestRoute
+    }
     '/_guest/reset-password': {
       id: '/_guest/reset-password'
       path: '/reset-password'
@@ -843,58 +910,65 @@ declare module '@tanstack/react-router' {
     }
     '/_guest/register/': {
       id: '/_guest/register/'
-      path: '/register'
+      path: '/'
       fullPath: '/register/'
       preLoaderRoute: typeof GuestRegisterIndexRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/foto': {
       id: '/_guest/register/foto'
-      path: '/register/foto'
+      path: '/foto'
       fullPath: '/register/foto'
       preLoaderRoute: typeof GuestRegisterFotoRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/otp': {
       id: '/_guest/register/otp'
-      path: '/register/otp'
+      path: '/otp'
       fullPath: '/register/otp'
       preLoaderRoute: typeof GuestRegisterOtpRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/personal-information': {
       id: '/_guest/register/personal-information'
-      path: '/register/personal-information'
+      path: '/personal-information'
       fullPath: '/register/personal-information'
       preLoaderRoute: typeof GuestRegisterPersonalInformationRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/success': {
       id: '/_guest/register/success'
-      path: '/register/success'
+      path: '/success'
       fullPath: '/register/success'
       preLoaderRoute: typeof GuestRegisterSuccessRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/upload': {
       id: '/_guest/register/upload'
-      path: '/register/upload'
+      path: '/upload'
       fullPath: '/register/upload'
       preLoaderRoute: typeof GuestRegisterUploadRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_guest/register/upload-id': {
       id: '/_guest/register/upload-id'
-      path: '/register/upload-id'
+      path: '/upload-id'
       fullPath: '/register/upload-id'
       preLoaderRoute: typeof GuestRegisterUploadIdRouteImport
-      parentRoute: typeof GuestRoute
+      parentRoute: typeof GuestRegisterRoute
     }
     '/_officer/officer/': {
       id: '/_officer/officer/'
       path: '/officer'
       fullPath: '/officer/'
       preLoaderRoute: typeof OfficerOfficerIndexRouteImport
+      parentRoute: typeof OfficerRoute
+    }
+    '/_officer/officer/accounts': {
+      id: '/_officer/officer/accounts'
+      path: '/officer/accounts'
+      fullPath: '/officer/accounts'
+      preLoaderRoute: typeof OfficerOfficerAccountsRouteImport
       parentRoute: typeof OfficerRoute
     }
     '/_officer/officer/applications/$id': {
@@ -970,12 +1044,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
-interface GuestRouteChildren {
-  GuestCheckEmailRoute: typeof GuestCheckEmailRoute
-  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
-  GuestLoginRoute: typeof GuestLoginRoute
-  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
-  GuestIndexRoute: typeof GuestIndexRoute
+interface GuestRegisterRouteChildren {
   GuestRegisterFotoRoute: typeof GuestRegisterFotoRoute
   GuestRegisterOtpRoute: typeof GuestRegisterOtpRoute
   GuestRegisterPersonalInformationRoute: typeof GuestRegisterPersonalInformationRoute
@@ -985,12 +1054,7 @@ interface GuestRouteChildren {
   GuestRegisterIndexRoute: typeof GuestRegisterIndexRoute
 }
 
-const GuestRouteChildren: GuestRouteChildren = {
-  GuestCheckEmailRoute: GuestCheckEmailRoute,
-  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
-  GuestLoginRoute: GuestLoginRoute,
-  GuestResetPasswordRoute: GuestResetPasswordRoute,
-  GuestIndexRoute: GuestIndexRoute,
+const GuestRegisterRouteChildren: GuestRegisterRouteChildren = {
   GuestRegisterFotoRoute: GuestRegisterFotoRoute,
   GuestRegisterOtpRoute: GuestRegisterOtpRoute,
   GuestRegisterPersonalInformationRoute: GuestRegisterPersonalInformationRoute,
@@ -1000,14 +1064,42 @@ const GuestRouteChildren: GuestRouteChildren = {
   GuestRegisterIndexRoute: GuestRegisterIndexRoute,
 }
 
+const GuestRegisterRouteWithChildren = GuestRegisterRoute._addFileChildren(
+  GuestRegisterRouteChildren,
+)
+
+interface GuestRouteChildren {
+  GuestCheckEmailRoute: typeof GuestCheckEmailRoute
+  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
+  GuestLoginRoute: typeof GuestLoginRoute
+  GuestOfficerEnrolRoute: typeof GuestOfficerEnrolRoute
+  GuestOfficerSignInRoute: typeof GuestOfficerSignInRoute
+  GuestRegisterRoute: typeof GuestRegisterRouteWithChildren
+  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
+  GuestIndexRoute: typeof GuestIndexRoute
+}
+
+const GuestRouteChildren: GuestRouteChildren = {
+  GuestCheckEmailRoute: GuestCheckEmailRoute,
+  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
+  GuestLoginRoute: GuestLoginRoute,
+  GuestOfficerEnrolRoute: GuestOfficerEnrolRoute,
+  GuestOfficerSignInRoute: GuestOfficerSignInRoute,
+  GuestRegisterRoute: GuestRegisterRouteWithChildren,
+  GuestResetPasswordRoute: GuestResetPasswordRoute,
+  GuestIndexRoute: GuestIndexRoute,
+}
+
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface OfficerRouteChildren {
+  OfficerOfficerAccountsRoute: typeof OfficerOfficerAccountsRoute
   OfficerOfficerIndexRoute: typeof OfficerOfficerIndexRoute
   OfficerOfficerApplicationsIdRoute: typeof OfficerOfficerApplicationsIdRoute
 }
 
 const OfficerRouteChildren: OfficerRouteChildren = {
+  OfficerOfficerAccountsRoute: OfficerOfficerAccountsRoute,
   OfficerOfficerIndexRoute: OfficerOfficerIndexRoute,
   OfficerOfficerApplicationsIdRoute: OfficerOfficerApplicationsIdRoute,
 }

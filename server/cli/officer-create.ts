@@ -1,9 +1,13 @@
 /**
- * npm run officer:create -- --email E --password P [--role cashier|reviewer|issuer|admin]
+ * npm run officer:create -- --email E [--role cashier|reviewer|issuer|admin]
  *   [--office national|province:<id>|district:<id>]
  * Creates an officer account, or makes an existing account an officer with this password and role
- * (admin when --role is left out). Without --office a new officer sees no application until an admin
- * gives them an office; an existing officer keeps theirs.
+ * (admin when --role is left out). The password is asked at a hidden prompt, or read from the first
+ * line of standard input when piped (`printf '%s\n' "$PW" | npm run officer:create -- --email E`);
+ * never from the command line, where `ps` and the shell's history would show it.
+ * Without --office a new officer sees no application until an admin gives them an office; an
+ * existing officer keeps theirs.
+ * Prints a one-time link (72 hours) with which the officer enrols a first passkey.
  * With the embedded database, run it while the server is stopped (it takes the same DATA_DIR lock).
  */
 import { parseArgs } from 'node:util';
@@ -13,9 +17,12 @@ import { DataDirLockedError } from '../db/data-dir-lock';
 import { OFFICER_ROLES, type OfficerRole } from '../../contract/officer';
 import { HttpError } from '../lib/http-error';
 import { parseOfficeFlag } from '../services/offices';
-import { ensureOfficer, OfficerAccountError } from '../services/officers';
+import { createEnrolment, ENROLMENT_HOURS } from '../services/officer-enrolment';
+import { ensureOfficer, OfficerAccountError, officerId } from '../services/officers';
+import { readPassword } from './read-password';
 
-const USAGE = `Usage: npm run officer:create -- --email officer@example.la --password Secret2026 --role ${OFFICER_ROLES.join('|')} --office national|province:<id>|district:<id>`;
+const USAGE = `Usage: npm run officer:create -- --email officer@example.la --role ${OFFICER_ROLES.join('|')} --office national|province:<id>|district:<id>
+The password is asked for (or read from the first line of standard input when piped).`;
 
 let args;
 try {
@@ -32,7 +39,13 @@ try {
   console.error(`${(err as Error).message}\n${USAGE}`);
   process.exit(2);
 }
-if (!args.email || !args.password) {
+if (args.password !== undefined) {
+  console.error(
+    `--password is not accepted: a password on the command line shows in \`ps\` and in the shell's history.\n${USAGE}`,
+  );
+  process.exit(2);
+}
+if (!args.email) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -48,13 +61,20 @@ if (office === null) {
   process.exit(2);
 }
 
+let password: string;
+try {
+  password = await readPassword(`Password for ${args.email}: `);
+} catch {
+  process.exit(130);
+}
+
 try {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const outcome = await ensureOfficer(database.db, {
       email: args.email,
-      password: args.password,
+      password,
       role: args.role as OfficerRole | undefined,
       office,
     });
@@ -67,6 +87,13 @@ try {
     console.log(
       `${said} ${args.email.trim().toLowerCase()}, role ${args.role ?? 'admin'} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`,
     );
+    const id = await officerId(database.db, args.email);
+    if (id !== undefined) {
+      const { link } = await createEnrolment(database.db, id, config.appBaseUrl);
+      console.log(
+        `Give this link to the officer, in person or by a channel you trust. It works once, within ${ENROLMENT_HOURS} hours, after the password, to enrol a passkey (earlier links of this officer stop working):\n${link}`,
+      );
+    }
   } finally {
     await database.close();
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -123,8 +124,87 @@ export const sessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /**
+     * When an officer's session passed the second factor (a passkey or an authenticator-app code).
+     * An officer's session without it may only finish signing in (docs/security.md#officer-sign-in).
+     */
+    secondFactorAt: ts('second_factor_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Passkeys (WebAuthn public-key credentials), the public half only: every officer's, and those a
+ * citizen adds to sign in without the password. The table kept the name it had when only officers
+ * had passkeys.
+ */
+export const officerCredentials = pgTable(
+  'officer_credentials',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The credential ID, base64url, as the authenticator names it. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter: a value that does not grow betrays a cloned key. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('officer_credentials_user_idx').on(t.userId)],
+);
+
+/**
+ * An officer's authenticator-app secret (TOTP, the fallback of the passkey), sealed with a key
+ * derived from the hash key (AES-256-GCM): a copy of the database alone does not give codes.
+ */
+export const officerTotp = pgTable('officer_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** The confirmed secret; null until a first code proved the app holds it. */
+  secretSealed: text('secret_sealed'),
+  /** A secret being set up (shown once, not yet confirmed by a code). */
+  pendingSealed: text('pending_sealed'),
+  /** The last accepted 30-second step: a code of that step or before is refused (no replay). */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** One-time links that let an officer enrol a first passkey (`npm run officer:create` prints one). */
+export const officerEnrolments = pgTable(
+  'officer_enrolments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 of the link's token; the token itself is only in the printed link. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('officer_enrolments_user_idx').on(t.userId)],
+);
+
+/** WebAuthn challenges, kept by the server for a few minutes and accepted once. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial('id').primaryKey(),
+    // Gone with its session (retention deletes ended sessions). A citizen's sign-in with a passkey
+    // has no session yet: its challenge has none and is removed by retention once expired.
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'authenticate', 'sign-in'] }).notNull(),
+    challenge: text('challenge').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('webauthn_challenges_session_idx').on(t.sessionId)],
 );
 
 export const otpCodes = pgTable(
@@ -161,7 +241,7 @@ export const authEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', {
-      enum: ['login_failure', 'otp_send', 'otp_resend', 'otp_failure', 'forgot_password'],
+      enum: ['login_failure', 'otp_send', 'otp_resend', 'otp_failure', 'forgot_password', 'second_factor_failure'],
     }).notNull(),
     userId: integer('user_id').references(() => users.id),
     ip: text('ip').notNull(),

@@ -14,6 +14,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a valid bearer session is required (401 otherwise). */
     authenticate(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * onRequest hook: a valid session, also an officer's that waits for its second factor (the
+     * sign-in steps and logout only).
+     */
+    authenticatePending(req: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** onRequest hook: a valid session of an officer is required (401 / 403). */
     requireOfficer(req: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The session of a well-formed bearer token (looked up once per request), or null without one. */
@@ -33,7 +38,7 @@ export default fp(
       return (req.sessionCheck ??= findSession(app.db, m[1]));
     }
 
-    async function authenticate(req: FastifyRequest): Promise<void> {
+    async function authenticatePending(req: FastifyRequest): Promise<void> {
       const lookup = sessionOf(req);
       if (!lookup) throw unauthorized('Please log in.');
       const found = await lookup;
@@ -45,8 +50,15 @@ export default fp(
       req.user = found.user;
     }
 
+    async function authenticate(req: FastifyRequest): Promise<void> {
+      await authenticatePending(req);
+      if (req.user?.pendingSecondFactor)
+        throw unauthorized('Finish signing in with your passkey or authenticator app.', ErrorCode.secondFactorRequired);
+    }
+
     app.decorate('sessionOf', sessionOf);
     app.decorate('authenticate', authenticate);
+    app.decorate('authenticatePending', authenticatePending);
     app.decorate('requireOfficer', async (req: FastifyRequest) => {
       await authenticate(req);
       if (req.user?.role !== 'officer') throw forbidden('This area is for officers only.');

@@ -45,6 +45,11 @@ export async function findByIdentity(db: Db, identity: string): Promise<User | u
   return found.find((u) => u.idCard === digits) ?? found[0];
 }
 
+export async function findById(db: Db, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
 export async function findByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return user;

@@ -7,6 +7,7 @@ import { users } from '../db/schema';
 import type { OfficeAssignment } from '../../contract/offices';
 import { officeColumnsOf } from './offices';
 import { hashPassword, isCommonPassword } from './passwords';
+import { hasTotp, setTotpSecret } from './officer-totp';
 import { forgetCachedSessions } from './sessions';
 
 export class OfficerAccountError extends Error {}
@@ -79,4 +80,20 @@ export async function ensureOfficer(
     .where(eq(users.id, existing.id));
   forgetCachedSessions();
   return existing.role === 'officer' ? 'updated' : 'promoted';
+}
+
+/** BOOTSTRAP_OFFICER_TOTP_SECRET: set on the officer of that e-mail when they have no app yet. */
+export async function bootstrapTotp(db: Db, totpKey: Buffer, email: string, secret: string): Promise<void> {
+  const [officer] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()));
+  if (officer?.role !== 'officer' || (await hasTotp(db, officer.id))) return;
+  await setTotpSecret(db, totpKey, officer.id, secret);
+}
+
+/** The officer's id, for the enrolment link `npm run officer:create` prints. */
+export async function officerId(db: Db, email: string): Promise<number | undefined> {
+  const [officer] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return officer?.id;
 }

@@ -13,6 +13,7 @@ import {
   passwordResets,
   sessions,
   users,
+  webauthnChallenges,
 } from '../db/schema';
 import { forgetCachedSessions } from './sessions';
 
@@ -83,6 +84,10 @@ export async function applyRetention(app: FastifyInstance, now = new Date()) {
         .where(or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, now)))
         .returning({ id: passwordResets.id }),
     );
+    // Passkey challenges answered or expired (a sign-in's has no session to go with).
+    await tx
+      .delete(webauthnChallenges)
+      .where(or(isNotNull(webauthnChallenges.usedAt), lt(webauthnChallenges.expiresAt, now)));
     const oldEvents = await count(
       tx.delete(authEvents).where(lt(authEvents.createdAt, eventsBefore)).returning({ id: authEvents.id }),
     );

@@ -24,13 +24,24 @@ export interface SessionUser {
   officeDistrictId: number | null;
   language: 'en' | 'lo';
   sessionId: number;
+  /**
+   * An officer's session that passed the password only: it may finish signing in (passkey or
+   * authenticator-app code) and nothing else (docs/security.md#officer-sign-in).
+   */
+  pendingSecondFactor: boolean;
 }
 
 /** An opaque token of 256 random bits; only its hash is stored, so a database leak yields no session. */
-export async function createSession(db: Db, userId: number, now = new Date()) {
+export async function createSession(db: Db, userId: number, now = new Date(), opts: { secondFactor?: boolean } = {}) {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_MINUTES * 60_000);
-  await db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt, createdAt: now });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt,
+    createdAt: now,
+    secondFactorAt: opts.secondFactor ? now : null,
+  });
   return { token, expiresAt };
 }
 
@@ -49,6 +60,7 @@ const sessionByToken = preparedPerDatabase('find_session', (db, name) =>
       officeProvinceId: users.officeProvinceId,
       officeDistrictId: users.officeDistrictId,
       language: users.language,
+      secondFactorAt: sessions.secondFactorAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -57,7 +69,7 @@ const sessionByToken = preparedPerDatabase('find_session', (db, name) =>
     .prepare(name),
 );
 
-type SessionRow = SessionUser & { expiresAt: Date };
+type SessionRow = Omit<SessionUser, 'pendingSecondFactor'> & { expiresAt: Date; secondFactorAt: Date | null };
 
 /**
  * Sessions read in the last seconds, by token hash: with the embedded database only (see
@@ -125,8 +137,9 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   }
   if (!row) return { error: 'missing' };
   if (row.expiresAt <= now) return { error: 'expired' };
-  const { expiresAt: _e, ...user } = row;
-  return { user };
+  const { expiresAt: _e, secondFactorAt, ...user } = row;
+  // Any officer session not marked is pending: a session made by any path starts without rights.
+  return { user: { ...user, pendingSecondFactor: user.role === 'officer' && !secondFactorAt } };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -43,10 +43,13 @@ const API_ERRORS: Record<string, MessageDescriptor> = {
 
 export const SOMETHING_WENT_WRONG = msg`Something went wrong. Please try again.`;
 
-/** The sentence to show for a failed request. */
-export function errorMessage(err: unknown): string {
+/**
+ * The sentence to show for a failed request. A screen may bring the words of its own codes (an
+ * officer's second step does), so they are not carried by every screen that shows an error.
+ */
+export function errorMessage(err: unknown, own?: Record<string, MessageDescriptor>): string {
   if (err instanceof ApiError) {
-    const known = API_ERRORS[err.code];
+    const known = own?.[err.code] ?? API_ERRORS[err.code];
     if (known) return i18n._(known);
   }
   return i18n._(SOMETHING_WENT_WRONG);

@@ -15,21 +15,35 @@ export function initialLanguage(): Language {
   );
 }
 
-// Each catalogue comes in two parts (scripts/catalogue-parts.ts): the words a visitor can see, and
-// those of the signed-in and back-office screens, fetched only once one of those areas opens.
+// Each catalogue comes in parts (scripts/catalogue-parts.ts): the words a visitor can see, those
+// of the registration screens, and those of the signed-in and back-office screens; the last two
+// are fetched only once one of those areas opens.
 const VISITOR_PART = {
   en: () => import('../../locales/en.po?part=visitor'),
   lo: () => import('../../locales/lo.po?part=visitor'),
+};
+const REGISTRATION_PART = {
+  en: () => import('../../locales/en.po?part=registration'),
+  lo: () => import('../../locales/lo.po?part=registration'),
 };
 const SIGNED_IN_PART = {
   en: () => import('../../locales/en.po?part=signed-in'),
   lo: () => import('../../locales/lo.po?part=signed-in'),
 };
-let signedInWords = false;
+/** The parts loaded so far besides the visitor's: a change of language loads them again. */
+const loaded = new Set<typeof REGISTRATION_PART>();
 
 async function catalogue(locale: Language): Promise<Messages> {
-  const parts = await Promise.all([VISITOR_PART[locale](), ...(signedInWords ? [SIGNED_IN_PART[locale]()] : [])]);
+  const parts = await Promise.all([VISITOR_PART, ...loaded].map((part) => part[locale]()));
   return Object.assign({}, ...parts.map((part) => part.messages));
+}
+
+async function loadPart(part: typeof REGISTRATION_PART): Promise<void> {
+  if (loaded.has(part)) return;
+  loaded.add(part);
+  const locale = currentLanguage();
+  const { messages } = await part[locale]();
+  i18n.load(locale, messages);
 }
 
 /** Loads the language's catalogue on demand (its own small chunks) and switches to it. */
@@ -50,13 +64,10 @@ export function prefetchSignedInWords(locale: Language): void {
 }
 
 /** The words of the signed-in and back-office screens; their guards await it before drawing. */
-export async function loadSignedInWords(): Promise<void> {
-  if (signedInWords) return;
-  signedInWords = true;
-  const locale = currentLanguage();
-  const { messages } = await SIGNED_IN_PART[locale]();
-  i18n.load(locale, messages);
-}
+export const loadSignedInWords = () => loadPart(SIGNED_IN_PART);
+
+/** The words of the registration screens; their guard awaits it before drawing. */
+export const loadRegistrationWords = () => loadPart(REGISTRATION_PART);
 
 export function currentLanguage(): Language {
   return i18n.locale === 'lo' ? 'lo' : 'en';

@@ -32,7 +32,9 @@ export async function createAccount(app: FastifyInstance, overrides: Partial<typ
       ...overrides,
     })
     .returning();
-  const { token } = await createSession(app.db, user.id);
+  // An officer's session as if the second factor were passed (the sign-in itself is tested in
+  // officer-sign-in.test.ts); written here, never by a switch of the server.
+  const { token } = await createSession(app.db, user.id, new Date(), { secondFactor: user.role === 'officer' });
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 

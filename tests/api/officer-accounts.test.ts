@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { ensureOfficer, OfficerAccountError } from '../../server/services/officers';
@@ -6,7 +7,12 @@ import { verifyPassword } from '../../server/services/passwords';
 import { createAccount } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
-const BOOTSTRAP = { BOOTSTRAP_OFFICER_EMAIL: 'First.Officer@moha.gov.la', BOOTSTRAP_OFFICER_PASSWORD: 'Vientiane2026' };
+const TOTP_SECRET = generateSecret();
+const BOOTSTRAP = {
+  BOOTSTRAP_OFFICER_EMAIL: 'First.Officer@moha.gov.la',
+  BOOTSTRAP_OFFICER_PASSWORD: 'Vientiane2026',
+  BOOTSTRAP_OFFICER_TOTP_SECRET: TOTP_SECRET,
+};
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp(BOOTSTRAP);
@@ -18,11 +24,20 @@ const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
 
 describe('officer accounts', () => {
-  it('the bootstrap officer exists at start and can log in to the back office', async () => {
+  it('the bootstrap officer exists at start and can log in to the back office with its app code', async () => {
     const res = await login('first.officer@moha.gov.la', 'Vientiane2026');
     expect(res.statusCode, res.body).toBe(200);
-    const { access_token: token, role } = res.json().data;
+    const { access_token: pending, role, second_factor } = res.json().data;
     expect(role).toBe('officer');
+    expect(second_factor).toEqual({ passkey: false, totp: true });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/officer/totp/verify',
+      headers: { authorization: `Bearer ${pending}` },
+      payload: { code: await generate({ secret: TOTP_SECRET }) },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const token = second.json().data.access_token;
     const queue = await t.app.inject({
       method: 'GET',
       url: '/api/v1/officer/applications',

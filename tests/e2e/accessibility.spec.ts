@@ -7,7 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
 
 /**
@@ -198,14 +198,7 @@ async function createApplication(page: Page, citizen: Citizen, withProof: boolea
 
 /** The officer of the e2e server (created at start from BOOTSTRAP_OFFICER_*), signed in through the API. */
 async function officerSession(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { access_token: token, expires_at: expiresAt } = (await res.json()).data as {
-    access_token: string;
-    expires_at: number;
-  };
+  const { access_token: token, expires_at: expiresAt } = await officerLogin(page.request);
   const act = async (id: number, action: string, notes?: string) => {
     const done = await page.request.post(`/api/v1/officer/applications/${id}/${action}`, {
       headers: { authorization: `Bearer ${token}` },

@@ -5,7 +5,7 @@ import { base64urlDecode, base64urlEncode, parseFragment } from '../../contract/
 import { dataUrl, png } from '../api/application-fixtures';
 import { readQrFromPdf } from '../fixtures/pdf-qr';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
 
 /**
@@ -41,13 +41,7 @@ async function paidApplication(request: APIRequestContext, citizen: Citizen) {
 }
 
 async function officerSignIn(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  const { access_token: token, expires_at: expiresAt } = (await res.json()).data as {
-    access_token: string;
-    expires_at: number;
-  };
+  const { access_token: token, expires_at: expiresAt } = await officerLogin(page.request);
   if (!page.url().startsWith('http')) await page.goto('/api/health');
   await page.evaluate(
     ({ token, expiresAt }) => {

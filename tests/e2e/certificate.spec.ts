@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { officerLogin } from './fixtures/officer';
 
 type List = { data: { id: number }[] };
 const BASE = '/api/v1/citizen/resident-certificate';
@@ -57,11 +57,7 @@ async function paidApplication(request: APIRequestContext, citizen: Citizen) {
 
 /** The officer (bootstrapped by playwright.config.ts) takes it to 'certificate issued' through the officer API. */
 async function issue(request: APIRequestContext, id: number) {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const token = (await officerLogin(request)).access_token;
   for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
     const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, {
       headers: { authorization: `Bearer ${token}` },

@@ -5,7 +5,7 @@ import { base64urlDecode, base64urlEncode } from '../../contract/certificate-sta
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { readQrFromPdf } from '../fixtures/pdf-qr';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
 
 /**
@@ -38,13 +38,7 @@ async function choose(select: Locator) {
 }
 
 async function officer(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  const { access_token: token, expires_at: expiresAt } = (await res.json()).data as {
-    access_token: string;
-    expires_at: number;
-  };
+  const { access_token: token, expires_at: expiresAt } = await officerLogin(page.request);
   const act = async (id: number, action: string) => {
     const done = await page.request.post(`/api/v1/officer/applications/${id}/${action}`, {
       headers: { authorization: `Bearer ${token}` },

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { E2E_OFFICER, nextOfficerCode, officerLogin } from './fixtures/officer';
 import { openScreen } from './fixtures/open-screen';
 
 type List = { data: { id: number }[] };
@@ -68,6 +68,10 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await page.getByLabel('Email, phone number or ID card number').fill(E2E_OFFICER.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_OFFICER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // The password alone opens nothing: the authenticator app's code comes next.
+  await expect(page).toHaveURL(/\/officer-sign-in$/);
+  await page.getByLabel('Authenticator app code').fill(await nextOfficerCode());
+  await page.getByRole('button', { name: 'Confirm code' }).click();
   await expect(page).toHaveURL(/\/officer$/);
   await expect(page.getByRole('heading', { name: 'Resident certificate applications' })).toBeVisible();
 
@@ -95,6 +99,23 @@ test('an officer takes a paid application to certificate issued; the citizen see
   await page.getByRole('button', { name: 'View Proof of payment' }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.locator('img')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Someone else's PDF is painted by pdf.js as pictures (no browser viewer: nothing of the file
+  // runs in the back office), and the page really shows ink.
+  await page.getByRole('button', { name: 'View Household registration book' }).click();
+  dialog = page.getByRole('dialog');
+  const pdfPage = dialog.getByRole('img', { name: /\(1\/1\)$/ });
+  await expect(pdfPage).toBeVisible();
+  await expect(dialog.locator('iframe')).toHaveCount(0);
+  const ink = await pdfPage.evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark++;
+    return dark;
+  });
+  expect(ink, 'dark pixels of the painted text').toBeGreaterThan(50);
+  await dialog.screenshot({ path: test.info().outputPath('officer-pdf.png') });
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   const act = async (action: string, confirmation: string, status: string) => {
@@ -138,11 +159,7 @@ test('the back office is for officers only; an officer opening /home lands on /o
   });
   expect(api.status()).toBe(403);
 
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } })
-    .data;
+  const { access_token, expires_at } = await officerLogin(request);
   await page.evaluate(
     ({ token, expiresAt }) => {
       localStorage.setItem('token', token);
@@ -179,11 +196,7 @@ async function checkAccessible(page: Page, label: string, found: string[]) {
 test('the back office passes WCAG 2.2 AA and reflows at 320 px, in English and Lao', async ({ page, request }) => {
   const citizen = await registerCitizen(request);
   const { id } = await applicationWithProof(request, citizen);
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  const { access_token, expires_at } = ((await login.json()) as { data: { access_token: string; expires_at: number } })
-    .data;
+  const { access_token, expires_at } = await officerLogin(request);
   const found: string[] = [];
   for (const language of ['en', 'lo']) {
     await page.goto('/api/health');

@@ -14,7 +14,7 @@ import {
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { chromiumLaunchOptions } from './chromium';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { officerLogin } from './fixtures/officer';
 
 /**
  * The offline outbox (docs/architecture.md#the-offline-outbox): create, proof and pick-up made
@@ -150,10 +150,7 @@ async function toPaymentWithBank(page: Page) {
 }
 
 async function officerIssues(request: APIRequestContext, id: number) {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const token = (await officerLogin(request)).access_token;
   for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
     const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, {
       headers: { authorization: `Bearer ${token}` },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
 
 /**
@@ -23,11 +23,7 @@ async function createApplication(request: APIRequestContext, citizen: Citizen) {
 }
 
 async function rejectAsOfficer(request: APIRequestContext, id: number) {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = (await login.json()).data.access_token as string;
+  const token = (await officerLogin(request)).access_token;
   const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, {
     headers: { authorization: `Bearer ${token}` },
     data: { notes: NOTES },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn } from './fixtures/citizen';
-import { E2E_OFFICER } from './fixtures/officer';
+import { officerLogin } from './fixtures/officer';
 
 /**
  * Script in what citizens and officers type (a reason, an officer's notes) is shown as text on both
@@ -56,10 +56,7 @@ test('script strings in a reason, a file name and notes render as text for the c
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { id: number } }).data.id;
-  const login = await request.post('/api/v1/auth/login', {
-    data: { username: E2E_OFFICER.email, password: E2E_OFFICER.password },
-  });
-  const officer = ((await login.json()) as { data: { access_token: string; expires_at: number } }).data;
+  const officer = await officerLogin(request);
   const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, {
     headers: { authorization: `Bearer ${officer.access_token}` },
     data: { notes: NOTES },

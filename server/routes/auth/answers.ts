@@ -8,6 +8,8 @@ export const tokenAnswer = v.pipe(
       access_token: v.string(),
       expires_at: v.pipe(v.number(), v.description('Unix time in milliseconds')),
       role: v.picklist(['citizen', 'officer']),
+      // An officer's password opens only the second step: what they can finish it with.
+      second_factor: v.optional(v.object({ passkey: v.boolean(), totp: v.boolean() })),
     }),
   }),
   v.description('Signed in'),

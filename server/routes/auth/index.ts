@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import loginRoutes from './login';
+import officerSignInRoutes from './officer-sign-in';
+import passkeyRoutes from './passkeys';
 import otpRoutes from './otp';
 import passwordRoutes from './password';
 import registrationRoutes from './registration';
@@ -10,4 +12,6 @@ export default async function authRoutes(app: FastifyInstance) {
   await app.register(otpRoutes);
   await app.register(loginRoutes);
   await app.register(passwordRoutes);
+  await app.register(officerSignInRoutes);
+  await app.register(passkeyRoutes);
 }

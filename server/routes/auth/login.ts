@@ -8,6 +8,8 @@ import { tokenAnswer } from './answers';
 import { clientAddress } from '../../lib/client-address';
 import { findByIdentity } from '../../services/accounts';
 import { decoyHash, verifyPassword } from '../../services/passwords';
+import { hasTotp } from '../../services/officer-totp';
+import { hasPasskey } from '../../services/passkeys';
 import { createSession, revokeSession } from '../../services/sessions';
 import { countEvents, recordEvent } from '../../services/throttle';
 
@@ -85,7 +87,15 @@ export default async function loginRoutes(app: TypedApp) {
         return reply.status(403).send({ ...unverified, data: { ...unverified.data, email: user.email } });
       }
       const session = await createSession(app.db, user.id);
-      return { data: { access_token: session.token, expires_at: session.expiresAt.getTime(), role: user.role } };
+      const data: TokenResponse['data'] = {
+        access_token: session.token,
+        expires_at: session.expiresAt.getTime(),
+        role: user.role,
+      };
+      // An officer's password opens nothing yet: a passkey or an authenticator-app code must follow.
+      if (user.role === 'officer')
+        data.second_factor = { passkey: await hasPasskey(app.db, user.id), totp: await hasTotp(app.db, user.id) };
+      return { data };
     },
   );
 
@@ -98,7 +108,7 @@ export default async function loginRoutes(app: TypedApp) {
         security: [{ bearer: [] }],
         response: answers({ 200: messageAnswer('Signed out') }),
       },
-      onRequest: app.authenticate,
+      onRequest: app.authenticatePending,
     },
     async (req) => {
       await revokeSession(app.db, req.user!.sessionId);

@@ -14,7 +14,7 @@ import { applicationDetailShape, paymentStatus, status } from '../citizen/applic
 import { idempotent } from '../../services/idempotency';
 import { findApplication, officerDetail, officerQueue, runOfficerAction } from '../../services/officer';
 import { assignOffice, listOfficers } from '../../services/offices';
-import { ensureOfficer } from '../../services/officers';
+import { bootstrapTotp, ensureOfficer } from '../../services/officers';
 import { officeAssignment } from '../../../contract/offices';
 import { requestLanguage } from '../master-data';
 
@@ -55,6 +55,8 @@ export default async function officerRoutes(app: TypedApp) {
         { onlyIfMissing: true },
       );
       if (outcome === 'created') app.log.info({ email: bootstrap.email }, 'bootstrap officer created');
+      // An authenticator-app secret given in advance; one the officer has is never replaced.
+      if (bootstrap.totpSecret) await bootstrapTotp(app.db, app.totpKey, bootstrap.email, bootstrap.totpSecret);
     });
   }
 

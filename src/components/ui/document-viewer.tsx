@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { apiFetch } from '../../lib/api-client';
 import { readThroughFile } from '../../lib/offline-data';
 import { Button } from './button';
@@ -14,7 +14,10 @@ import styles from './document-viewer.module.css';
  */
 export type DocumentSource = { blob: Blob; name?: string } | { path: string; name?: string; keep?: boolean };
 
-type Loaded = { status: 'loading' } | { status: 'ready'; url: string; type: string } | { status: 'failed' };
+type Loaded = { status: 'loading' } | { status: 'ready'; url: string; type: string; blob: Blob } | { status: 'failed' };
+
+/** pdf.js, for officers only: its code loads when an officer opens a PDF. */
+const PdfPages = lazy(() => import('./pdf-pages'));
 
 /** Fetches a document with the session's token (no public file URLs) and hands out an object URL. */
 function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded {
@@ -39,7 +42,7 @@ function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded 
       (blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);
-        setState({ status: 'ready', url, type: blob.type });
+        setState({ status: 'ready', url, type: blob.type, blob });
       },
       () => live && setState({ status: 'failed' }),
     );
@@ -60,8 +63,9 @@ interface DocumentViewerProps {
 }
 
 /**
- * A document in a modal: images inline, PDFs in a frame (with an Open link, since many phone
- * browsers do not draw PDFs inside a page), anything else 'Unsupported file format'.
+ * A document in a modal: images inline; a citizen's own PDFs in a frame (with an Open link, since
+ * many phone browsers do not draw PDFs inside a page), someone else's (an officer's view) as
+ * pictures painted by pdf.js; anything else 'Unsupported file format'.
  */
 export function DocumentViewer({ isOpen, onOpenChange, title, source }: DocumentViewerProps) {
   const { t } = useLingui();
@@ -94,6 +98,14 @@ export function DocumentViewer({ isOpen, onOpenChange, title, source }: Document
       <div className={styles.stage}>
         <img src={doc.url} alt={name || t`Document`} className={styles.image} />
       </div>
+    );
+  } else if (doc.type === 'application/pdf' && source && 'path' in source && source.keep === false) {
+    // Someone else's PDF (an officer's view): drawn as pictures by pdf.js, never by the browser's
+    // viewer, so nothing in the file runs in the back office's origin.
+    body = (
+      <Suspense fallback={<Skeleton height={320} radius={12} />}>
+        <PdfPages blob={doc.blob} label={name || t`Document`} />
+      </Suspense>
     );
   } else if (doc.type === 'application/pdf') {
     body = (

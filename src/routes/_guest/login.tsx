@@ -3,7 +3,8 @@ import { Trans } from '@lingui/react/macro';
 import { ErrorCode } from '../../../contract/errors';
 import { AppHeader } from '../../components/layout/app-header';
 import { Page } from '../../components/layout/page';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { LoginForm, type SecondFactorLogin } from '../../features/auth/components/login-form';
+import { PasskeyLogin } from '../../features/auth/components/passkey-login';
 import { ApiError } from '../../lib/api-client';
 
 type Search = { reset?: 'success' };
@@ -36,9 +37,18 @@ function LoginScreen() {
     await navigate({ to: '/register/otp' });
   };
 
+  // An officer's right password: the second step (passkey or app code) comes next. Its code is
+  // loaded only then, never with a citizen's login screen.
+  const onSecondFactor = async (data: SecondFactorLogin) => {
+    const { holdPendingSignIn } = await import('../../features/officer-sign-in/pending');
+    holdPendingSignIn(data);
+    await navigate({ to: '/officer-sign-in' });
+  };
+
   return (
     <Page header={<AppHeader title={<Trans>Login</Trans>} back="/" />}>
-      <LoginForm resetDone={reset === 'success'} onUnverified={onUnverified} />
+      <LoginForm resetDone={reset === 'success'} onUnverified={onUnverified} onSecondFactor={onSecondFactor} />
+      <PasskeyLogin />
     </Page>
   );
 }

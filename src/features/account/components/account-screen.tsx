@@ -13,6 +13,7 @@ import { useProfileOrSignOut } from '../../../lib/profile';
 import { AccountLinks } from './account-links';
 import { EmailUpdates } from './email-updates';
 import { LogoutDialog } from './logout-dialog';
+import { Passkeys } from './passkeys';
 import styles from './account-screen.module.css';
 
 /** /account: greeting with name, phone and badge; links; logout with a yes/no confirmation. */
@@ -61,6 +62,7 @@ export function AccountScreen() {
       </Card>
       <AccountLinks />
       {p && <EmailUpdates profile={p} />}
+      {p && <Passkeys />}
       <Button variant="secondary" wide onPress={() => setConfirming(true)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path

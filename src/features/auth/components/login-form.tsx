@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { loginBody } from '../../../../contract/auth';
+import { loginBody, type TokenResponse } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
 import { PasswordField } from '../../../components/forms/password-field';
 import { Card, Stack } from '../../../components/layout/page';
@@ -23,10 +23,14 @@ interface Props {
    * code and opens the code screen (docs/specification.md#login-and-password-recovery); a rejection is shown here.
    */
   onUnverified(email: string): Promise<void>;
+  /** An officer's right password: the screen that composes this form opens the second step. */
+  onSecondFactor(data: SecondFactorLogin): Promise<void>;
 }
 
+export type SecondFactorLogin = TokenResponse['data'] & { second_factor: { passkey: boolean; totp: boolean } };
+
 /** /login: e-mail, phone number or ID number, and password. */
-export function LoginForm({ resetDone, onUnverified }: Props) {
+export function LoginForm({ resetDone, onUnverified, onSecondFactor }: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,6 +45,11 @@ export function LoginForm({ resetDone, onUnverified }: Props) {
     setShowReset(false);
     try {
       const { data } = await login(username, password);
+      if (data.second_factor) {
+        // An officer: the password opens nothing yet; the passkey or app code comes next.
+        await onSecondFactor({ ...data, second_factor: data.second_factor });
+        return;
+      }
       useSession.getState().signIn(data.access_token, data.expires_at, data.role);
       await navigate({ to: data.role === 'officer' ? '/officer' : '/home', replace: true });
     } catch (err) {

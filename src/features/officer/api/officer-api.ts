@@ -1,4 +1,5 @@
 import type { OfficerAction, OfficerApplicationDetail, OfficerQueue } from '../../../../contract/officer';
+import type { OfficeAssignment, OfficerAccount } from '../../../../contract/offices';
 import type { Status } from '../../../../contract/status';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { forgetProfile } from '../../../lib/profile';
@@ -48,4 +49,15 @@ export async function officerLogout(): Promise<void> {
   await api('/v1/auth/logout', { method: 'POST' }).catch(() => undefined);
   forgetProfile();
   useSession.getState().signOut();
+}
+
+/** Admins: the officers of their office, with role and office (GET /v1/officer/accounts). */
+export async function fetchOfficerAccounts(signal?: AbortSignal): Promise<OfficerAccount[]> {
+  return (await api<{ data: OfficerAccount[] }>('/v1/officer/accounts', { signal })).data;
+}
+
+/** Admins: give an officer an office inside their own (PUT /v1/officer/accounts/:id/office). */
+export async function assignOffice(id: number, office: OfficeAssignment): Promise<OfficerAccount> {
+  return (await api<{ data: OfficerAccount }>(`/v1/officer/accounts/${id}/office`, { method: 'PUT', body: office }))
+    .data;
 }

@@ -50,6 +50,9 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
           <h2 className={styles.toolbarTitle}>
             <Trans>Resident certificate applications</Trans>
           </h2>
+          <Link to="/officer/accounts" className={styles.ticketLink}>
+            <Trans>Officer accounts</Trans>
+          </Link>
         </OfficerToolbar>
         <Card as="section">
           <form className={styles.filters} onSubmit={submit} role="search">

@@ -1,0 +1,1 @@
+ALTER TABLE "webauthn_challenges" ALTER COLUMN "session_id" DROP NOT NULL;

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AccountsScreen } from '../../../features/officer/components/accounts-screen';
+
+/** Admins: the officers of their office, and the office each serves. */
+export const Route = createFileRoute('/_officer/officer/accounts')({
+  component: AccountsScreen,
+});
