@@ -9,7 +9,6 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DataList } from '../../../components/ui/data-list';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
-import { LoadFailed } from '../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
@@ -22,19 +21,20 @@ import { AccountTab, DocumentsTab, PaymentTab } from './detail-tabs';
 import { StatusHistory } from './status-history';
 import { OfficerToolbar } from './officer-toolbar';
 import styles from './officer.module.css';
+import { ApplicationProblem } from '../../../components/application/application-problem';
+import { SummaryTop } from '../../../components/application/summary-top';
 
 function Summary({ application: a }: { application: OfficerApplicationDetail }) {
   const { t, i18n } = useLingui();
   const name = `${a.applicant_data.first_name} ${a.applicant_data.last_name}`;
   return (
     <Card as="section">
-      <div className={styles.summaryTop}>
-        <h2 className={styles.ticket}>{a.ticket_number}</h2>
+      <SummaryTop ticket={a.ticket_number}>
         <span className={styles.badges}>
           <StatusBadge status={a.status} />
           <PaymentStatusBadge status={a.payment.payment_status} />
         </span>
-      </div>
+      </SummaryTop>
       <DataList
         items={[
           { label: t`Applicant`, value: name },
@@ -151,15 +151,14 @@ export function OfficerDetailScreen({ id }: { id: number }) {
             <SkeletonCard lines={8} />
           </div>
         )}
-        {state.status === 'not-found' && (
-          <Banner tone="error">
-            <Trans>This application was not found.</Trans>{' '}
+        <ApplicationProblem
+          state={state}
+          back={
             <Link to="/officer">
               <Trans>All applications</Trans>
             </Link>
-          </Banner>
-        )}
-        {state.status === 'failed' && <LoadFailed error={state.error} onRetry={state.reload} />}
+          }
+        />
         {a && (
           <div className={styles.columns}>
             <div className={styles.summaryArea}>
