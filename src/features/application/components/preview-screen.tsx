@@ -13,7 +13,7 @@ import { useApplicantDraft } from '../stores/applicant-draft';
 import { useDocumentsDraft } from '../stores/documents-draft';
 import { useDrafts } from '../stores/load-drafts';
 import { ApplicantSummary } from './applicant-summary';
-import list from '../../../components/ui/file-list.module.css';
+import { fileList as list } from '../../../components/application/application-parts';
 import styles from './preview-screen.module.css';
 
 /** /preview-data: everything the citizen is about to send, read-only, before paying. */

@@ -12,7 +12,7 @@ import { useApplication } from '../../../lib/application-detail';
 import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/format';
 import { downloadCertificate } from '../api/download-certificate';
 import styles from './certificate-approval-screen.module.css';
-import { ApplicationProblem } from '../../../components/application/application-problem';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /**
  * The certificate exists from issue on; it stays downloadable after pick-up

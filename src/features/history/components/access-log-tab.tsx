@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { formatDateTime } from '../../../lib/format';
 import { useLoad } from '../../../lib/use-load';
-import list from '../../../components/ui/file-list.module.css';
+import { fileList as list } from '../../../components/application/application-parts';
 import styles from './detail-screen.module.css';
 
 /** What an officer did, said to the citizen whose data it is. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ApplicationDetail } from '../../../../contract/application';
 import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import { CERTIFICATE_READY, Status } from '../../../../contract/status';
-import { ApplicantDataList } from '../../../components/application/applicant-data-list';
+import { ApplicantDataList, ApplicationProblem, SummaryTop } from '../../../components/application/application-parts';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -20,8 +20,6 @@ import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/for
 import { AccessLogTab } from './access-log-tab';
 import { DocumentsTab } from './documents-tab';
 import { PaymentTab } from './payment-tab';
-import { ApplicationProblem } from '../../../components/application/application-problem';
-import { SummaryTop } from '../../../components/application/summary-top';
 
 function Summary({ application: a }: { application: ApplicationDetail }) {
   const { t, i18n } = useLingui();

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ApplicationDetail } from '../../../../contract/application';
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../../contract/documents';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
-import list from '../../../components/ui/file-list.module.css';
+import { fileList as list } from '../../../components/application/application-parts';
 
 /** The three documents, each with its file name and a View button (the viewer fetches it with the token). */
 export function DocumentsTab({

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { DataList } from '../../../components/ui/data-list';
 import { PaymentStatusBadge } from '../../../components/ui/status-badge';
 import { formatAccountNumber, formatDateTime, formatMoney } from '../../../lib/format';
-import list from '../../../components/ui/file-list.module.css';
+import { fileList as list } from '../../../components/application/application-parts';
 import styles from './detail-screen.module.css';
 
 /** Total, bank, payment status, and the proof of payment when one was uploaded. */

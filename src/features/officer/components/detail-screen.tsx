@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { OfficerAction, OfficerApplicationDetail } from '../../../../contract/officer';
-import { ApplicantDataList } from '../../../components/application/applicant-data-list';
+import { ApplicantDataList, ApplicationProblem, SummaryTop } from '../../../components/application/application-parts';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -21,8 +21,6 @@ import { AccountTab, DocumentsTab, PaymentTab } from './detail-tabs';
 import { StatusHistory } from './status-history';
 import { OfficerToolbar } from './officer-toolbar';
 import styles from './officer.module.css';
-import { ApplicationProblem } from '../../../components/application/application-problem';
-import { SummaryTop } from '../../../components/application/summary-top';
 
 function Summary({ application: a }: { application: OfficerApplicationDetail }) {
   const { t, i18n } = useLingui();

@@ -5,7 +5,7 @@ import { toGroupedPhone } from '../../../../contract/rules';
 import { DataList } from '../../../components/ui/data-list';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { formatAccountNumber, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import list from '../../../components/ui/file-list.module.css';
+import { fileList as list } from '../../../components/application/application-parts';
 
 /** The three documents and the proof of payment, each opened in the shared viewer (fetched with the token). */
 export function DocumentsTab({

@@ -7,7 +7,7 @@ import { useApplication } from '../../../lib/application-detail';
 import { formatAccountNumber, formatMoney } from '../../../lib/format';
 import { VirtualAccountCard } from './virtual-account-card';
 import styles from './payment-screens.module.css';
-import { ApplicationProblem } from '../../../components/application/application-problem';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /** The nine steps at an ATM, with this application's VA number, recipient and amount in them. */
 function AtmSteps({ va, recipient, amount }: { va: string; recipient: string; amount: string }) {

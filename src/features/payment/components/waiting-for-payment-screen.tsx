@@ -15,7 +15,7 @@ import { Countdown } from './countdown';
 import { ProofUploadForm } from './proof-upload-form';
 import { VirtualAccountCard } from './virtual-account-card';
 import styles from './payment-screens.module.css';
-import { ApplicationProblem } from '../../../components/application/application-problem';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /** /waiting-for-payment/{id}: the virtual account to pay, the time left, and the proof upload. */
 export function WaitingForPaymentScreen({ id }: { id: number }) {

@@ -26,7 +26,7 @@ import { firstOpenDay, nextOpenDays, pickupWindow, shiftDay } from '../pickup-da
 import { PickupCalendar } from './pickup-calendar';
 import { SlotGrid } from './slot-grid';
 import styles from './pickup-screen.module.css';
-import { ApplicationProblem } from '../../../components/application/application-problem';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /**
  * Why the server refused the date (weekends closed, today to 30 days ahead:

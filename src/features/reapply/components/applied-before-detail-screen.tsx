@@ -19,7 +19,7 @@ import { useSchemaForm } from '../../../lib/form';
 import { readDraft, saveDraft } from '../stores/reapply-draft';
 import { RejectedSummary } from './rejected-summary';
 import styles from './applied-before-detail.module.css';
-import { ApplicationProblem } from '../../../components/application/application-problem';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 const FORM_ID = 'reapply-form';
 

@@ -5,7 +5,7 @@ import { DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { applicationNotes } from '../../../lib/application-labels';
 import { formatDate } from '../../../lib/format';
-import { SummaryTop } from '../../../components/application/summary-top';
+import { SummaryTop } from '../../../components/application/application-parts';
 
 /** Ticket number, applied-on, status and the officer's notes (or '-') of the rejected application. */
 export function RejectedSummary({ application: a }: { application: ApplicationDetail }) {
