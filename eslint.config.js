@@ -143,6 +143,19 @@ export default tseslint.config(
     },
   },
   {
+    // Routes check requests and shape answers; every query lives in a service (docs/architecture.md#layers).
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Query the database in a service (server/services/).' }],
+          patterns: [{ group: ['**/db/schema'], message: 'Query the database in a service (server/services/).' }],
+        },
+      ],
+    },
+  },
+  {
     // The card reader's patterns are classes of Lao vowel signs and tone marks on purpose: each
     // combining mark is matched alone, never as part of a letter.
     files: ['src/features/registration/ocr/**'],

@@ -31,6 +31,11 @@ const expectedMigrations = (
 ).entries.length;
 
 /** Are all of this version's migrations applied? (readiness: a database restored from an older backup is not) */
+/** The database answers a query (the health check). */
+export async function databaseAnswers(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export async function migrationsReady(db: Db): Promise<boolean> {
   const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
     rows: { n: number }[];

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { migrationsReady } from '../db/client';
+import { databaseAnswers, migrationsReady } from '../db/client';
 import { answers } from '../lib/answers';
 import type { TypedApp } from '../lib/validation';
 import authRoutes from './auth/index';
@@ -28,7 +28,7 @@ export default async function apiRoutes(app: TypedApp) {
     response: answers({ 200: state('ok', 'Healthy') }),
   };
   app.get('/health', { schema: healthSchema }, async () => {
-    await app.db.execute('select 1');
+    await databaseAnswers(app.db);
     return { status: 'ok', database: app.database.kind };
   });
   // Readiness: take traffic only when the database answers and has every migration of this version.

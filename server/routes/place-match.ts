@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { placeMatchQuery } from '../../contract/place-match';
-import { districts, provinces, villages } from '../db/schema';
 import { schema, type TypedApp } from '../lib/validation';
 import { answers, dataAnswer } from '../lib/answers';
-import { PlaceIndex } from '../services/place-match';
 
 /**
  * GET /v1/master-data/location/match?address=… — the province, district and village an address
@@ -12,32 +9,6 @@ import { PlaceIndex } from '../services/place-match';
  * the phone sends one line of text instead of downloading the whole list.
  */
 export default async function placeMatchRoutes(app: TypedApp) {
-  // Built once per process from the active places (an import of new master data needs a restart).
-  let index: Promise<PlaceIndex> | undefined;
-  const load = () =>
-    (index ??= (async () => {
-      const columns = <T extends typeof provinces | typeof districts | typeof villages>(t: T) => ({
-        id: t.id,
-        nameEn: t.nameEn,
-        nameLo: t.nameLo,
-      });
-      const [p, d, v] = await Promise.all([
-        app.db.select(columns(provinces)).from(provinces).where(eq(provinces.active, true)),
-        app.db
-          .select({ ...columns(districts), parent: districts.provinceId })
-          .from(districts)
-          .where(eq(districts.active, true)),
-        app.db
-          .select({ ...columns(villages), parent: villages.districtId })
-          .from(villages)
-          .where(eq(villages.active, true)),
-      ]);
-      return new PlaceIndex({ provinces: p.map((r) => ({ ...r, parent: 0 })), districts: d, villages: v });
-    })().catch((error: unknown) => {
-      index = undefined;
-      throw error;
-    }));
-
   app.get(
     '/v1/master-data/location/match',
     {
@@ -64,7 +35,8 @@ export default async function placeMatchRoutes(app: TypedApp) {
     },
     async (req) => {
       const { address } = req.query;
-      return { data: (await load()).match(address) };
+      // From the master-data store, which reloads after an import: no restart needed.
+      return { data: app.masterData.places().match(address) };
     },
   );
 }

@@ -2,6 +2,8 @@ import { and, eq, or, type SQL } from 'drizzle-orm';
 import { FieldError } from '../../contract/rules';
 import type { Db } from '../db/client';
 import { districts, documents, provinces, users, villages } from '../db/schema';
+import type { StoredDocument } from './documents';
+import { forgetCachedSessions } from './sessions';
 
 export type User = typeof users.$inferSelect;
 
@@ -103,4 +105,47 @@ export async function placeProblem(
     .where(and(eq(villages.id, p.village_id), eq(villages.districtId, p.district_id), eq(villages.active, true)));
   if (!village) return { village_id: FieldError.invalidId };
   return null;
+}
+
+/**
+ * A registration's account and its pending ID-card image, in one transaction. Registering again
+ * with an e-mail nobody verified (`previousId`) overwrites that attempt and removes its image now,
+ * not with the account a day later; the removed images' digests are returned for the document store.
+ */
+export async function saveRegistration(
+  db: Db,
+  registration: {
+    previousId: number | undefined;
+    account: Omit<typeof users.$inferInsert, 'createdAt'>;
+    idCard: StoredDocument & { fileName: string };
+    now: Date;
+  },
+): Promise<{ userId: number; replaced: string[] }> {
+  const { previousId, account, idCard, now } = registration;
+  let replaced: string[] = [];
+  const userId = await db.transaction(async (tx) => {
+    const [user] =
+      previousId !== undefined
+        ? await tx
+            .update(users)
+            .set({ ...account, otpFailures: 0 })
+            .where(eq(users.id, previousId))
+            .returning({ id: users.id })
+        : await tx
+            .insert(users)
+            .values({ ...account, createdAt: now })
+            .returning({ id: users.id });
+    if (previousId !== undefined) {
+      forgetCachedSessions();
+      replaced = (
+        await tx
+          .delete(documents)
+          .where(and(eq(documents.ownerId, previousId), eq(documents.kind, PENDING_ID_CARD)))
+          .returning({ sha256: documents.sha256 })
+      ).map((d) => d.sha256);
+    }
+    await tx.insert(documents).values({ ownerId: user!.id, kind: PENDING_ID_CARD, ...idCard, createdAt: now });
+    return user!.id;
+  });
+  return { userId, replaced };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EXTENSIONS, type DocumentKind, type FileType } from '../../contract/documents';
 import { ErrorCode } from '../../contract/errors';
@@ -172,4 +173,15 @@ export async function storeDocuments(
       data: p.stored.data,
     })),
   );
+}
+
+/** The newest document of that kind of an application (a replaced one stays for the record). */
+export async function latestDocument(db: Db, applicationId: number, kind: DocumentKind) {
+  const [doc] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.applicationId, applicationId), eq(documents.kind, kind)))
+    .orderBy(desc(documents.id))
+    .limit(1);
+  return doc;
 }

@@ -20,7 +20,7 @@ import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocu
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
 import { officeOf, officeSees, type OfficeColumns } from './offices';
-import { currentFee, DEADLINE_NOTE, DEADLINE_NOTE_CODE, paymentDeadline } from './payments';
+import { currentFee, DEADLINE_NOTE, DEADLINE_NOTE_CODE, paymentDeadline } from './payment-terms';
 import { changeStatus } from './application-status';
 import { virtualAccountNumber } from './virtual-account';
 import type { MasterDataStore, PlaceLevel } from './master-data-store';
@@ -182,6 +182,15 @@ export async function findVisibleApplication(
 }
 
 /** The owner's own application (citizen actions: documents, proof of payment, re-apply). */
+/** Whether an application was already submitted again (it may be only once). */
+export async function wasReappliedFor(db: Db, id: number): Promise<boolean> {
+  const [successor] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.reappliedFromId, id));
+  return Boolean(successor);
+}
+
 export async function findOwnApplication(db: Db, id: number, userId: number): Promise<ApplicationRow> {
   const [row] = await db
     .select()

@@ -4,6 +4,7 @@ import { asc } from 'drizzle-orm';
 import type { Language } from '../../contract/master-data';
 import type { Db } from '../db/client';
 import { banks, districts, provinces, villages } from '../db/schema';
+import { PlaceIndex, type Place } from './place-match';
 
 /** One answer of a list, ready to send: the JSON, its strong ETag, and compressed copies made once. */
 export class CachedBody {
@@ -45,6 +46,9 @@ interface Snapshot {
   bankSort: Map<string, number>;
   /** Every offered place in one answer (GET /v1/master-data/location/tree). */
   tree: PerLanguage;
+  /** The offered places the address matcher is built from (on first use: most processes never need it). */
+  offered: { provinces: Place[]; districts: Place[]; villages: Place[] };
+  matcher?: PlaceIndex;
 }
 
 /**
@@ -108,6 +112,11 @@ export class MasterDataStore {
       banks: both((lang) => ({ data: b.map((row) => bankOf(lang, row)) })),
       bank: new Map(b.map((row) => [row.id, both((lang) => ({ data: bankOf(lang, row) }))])),
       bankSort: new Map(b.map((row) => [row.code, row.sort])),
+      offered: {
+        provinces: p.map((row) => ({ id: row.id, parent: 0, nameEn: row.nameEn, nameLo: row.nameLo })),
+        districts: d.map((row) => ({ id: row.id, parent: row.provinceId, nameEn: row.nameEn, nameLo: row.nameLo })),
+        villages: v.map((row) => ({ id: row.id, parent: row.districtId, nameEn: row.nameEn, nameLo: row.nameLo })),
+      },
       tree: both((lang) => ({
         data: {
           provinces: p.map((pr) => ({
@@ -148,6 +157,11 @@ export class MasterDataStore {
   }
   tree(lang: Language) {
     return this.current.tree[lang];
+  }
+  /** The address matcher of the offered places; a new one after every reload, so an import shows at once. */
+  places(): PlaceIndex {
+    const snapshot = this.current;
+    return (snapshot.matcher ??= new PlaceIndex(snapshot.offered));
   }
   /** A place's name in that language ('' for an unknown id), retired places included. */
   placeName(level: PlaceLevel, id: number, lang: Language): string {

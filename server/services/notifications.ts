@@ -1,4 +1,7 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Language } from '../../contract/master-data';
 import { slotTime24 } from '../../contract/pickup';
+import type { NotificationItem } from '../../contract/profile';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 
@@ -110,4 +113,54 @@ export async function notify(
     messageEn: t.en(paramsIn('en', params)),
     messageLo: t.lo(paramsIn('lo', params)),
   });
+}
+
+/** The citizen's newest notifications, in the language asked for. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  lang: Language,
+  limit: number,
+): Promise<NotificationItem[]> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      en: notifications.messageEn,
+      lo: notifications.messageLo,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      applicationId: notifications.applicationId,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    message: lang === 'lo' ? r.lo : r.en,
+    created_at: r.createdAt.toISOString(),
+    read: r.readAt !== null,
+    application_id: r.applicationId,
+  }));
+}
+
+export async function unreadNotifications(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks the ids given (all of the citizen's without ids) read; returns how many were unread. */
+export async function markNotificationsRead(db: Db, userId: number, ids: number[] | undefined): Promise<number> {
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  // Another citizen's ids simply match nothing: ownership is part of the condition.
+  const where = ids ? and(mine, inArray(notifications.id, ids.length ? ids : [0])) : mine;
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(where)
+    .returning({ id: notifications.id });
+  return updated.length;
 }

@@ -23,7 +23,7 @@ import { applicationDetail, type ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
 import { applicationsInOffice, officeOf, type OfficeColumns } from './offices';
-import { paymentDeadline } from './payments';
+import { paymentDeadline } from './payment-terms';
 import { releasePickup } from './pickup';
 import { ErrorCode } from '../../contract/errors';
 

@@ -1,9 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Fee } from '../../contract/application';
 import { ErrorCode } from '../../contract/errors';
 import { PaymentStatus, Status } from '../../contract/status';
-import type { Config } from '../config';
 import { applications, statusHistory } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocument } from './application-documents';
@@ -12,24 +10,7 @@ import type { ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
 import { queueCitizenMail } from './citizen-mails';
 import { notify } from './notifications';
-
-/** The fee of a new application, from configuration (defaults LAK 20,000 + 9,000 = 29,000). */
-export function currentFee(config: Config, lang: 'en' | 'lo' = 'en'): Fee {
-  const lines: Fee['lines'] = [
-    { key: 'payment', amount: config.fee.payment },
-    { key: 'processing_fee', amount: config.fee.processing },
-  ];
-  return {
-    lines,
-    total: lines.reduce((sum, l) => sum + l.amount, 0),
-    currency: 'LAK',
-    recipient: lang === 'lo' ? config.fee.recipientLo : config.fee.recipient,
-    payment_window_hours: config.fee.windowHours,
-  };
-}
-
-export const paymentDeadline = (createdAt: Date, config: Config) =>
-  new Date(createdAt.getTime() + config.fee.windowHours * 3_600_000);
+import { DEADLINE_NOTE, DEADLINE_NOTE_CODE } from './payment-terms';
 
 /**
  * Proof of payment (jpg or png, 10 MB). The first proof moves a pending application to
@@ -88,10 +69,6 @@ export async function receiveProofOfPayment(
   await app.uploads.discardFiles(prepared.flatMap((p) => (p.uploadId ? [p.uploadId] : [])));
   return answer;
 }
-
-/** The fixed note of an expired application (shown in the reader's language through its code). */
-export const DEADLINE_NOTE = 'The payment deadline passed without payment.';
-export const DEADLINE_NOTE_CODE = 'payment_deadline_passed';
 
 /**
  * Pending applications whose deadline passed unpaid become rejected, with a history

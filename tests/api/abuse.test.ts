@@ -27,6 +27,7 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   enum?: unknown[];
   maxLength?: number;
+  pattern?: string;
   items?: JsonSchema;
 };
 interface Operation {
@@ -68,6 +69,26 @@ const PATH_ABUSE = [
   'x'.repeat(300),
 ];
 const QUERY_ABUSE = [big, '%00', '-1', '0', '99999999999999999999', '[object Object]', '%E0%A4%A'];
+
+/**
+ * Whether the query parameter's schema promises to refuse the value: a value outside its list, not
+ * of its pattern, or longer than it allows. Free text (a search, an address) takes the others.
+ */
+function queryMustRefuse(schema: JsonSchema, raw: string): boolean {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    value = raw;
+  }
+  const options = schema.anyOf ?? [schema];
+  return options.every(
+    (s) =>
+      (s.enum !== undefined && !s.enum.includes(value)) ||
+      (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(value)) ||
+      (s.maxLength !== undefined && value.length > s.maxLength),
+  );
+}
 
 /** A plausible value for each field name the API takes, so one wrong field at a time reaches deep. */
 async function samples(): Promise<Record<string, unknown>> {
@@ -371,7 +392,11 @@ describe('every operation of the OpenAPI document, abused', () => {
       }
       for (const name of Object.keys(op.query)) {
         for (const value of QUERY_ABUSE) {
-          await send(`?${name} = ${value.slice(0, 20)}`, op, { url: urlOf(op, {}, { [name]: value }), payload });
+          await send(`?${name} = ${value.slice(0, 20)}`, op, {
+            url: urlOf(op, {}, { [name]: value }),
+            payload,
+            expect4xx: queryMustRefuse(op.query[name]!, value),
+          });
         }
         await send(`?${name} twice`, op, { url: urlOf(op, {}, { [name]: ['1', '2'] }), payload });
       }

@@ -57,7 +57,7 @@ describe('GET …/{id}/download-2', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().data.error_code).toBe('invalid_status_transition');
 
-    await issueCertificate(t.app, id);
+    await issueCertificate(t.app, { id, citizen });
     expect((await download(citizen.headers, id)).statusCode).toBe(200);
     await t.app.db.update(applications).set({ certificateRevokedAt: new Date() }).where(eq(applications.id, id));
     const revoked = await download(citizen.headers, id);
@@ -66,9 +66,9 @@ describe('GET …/{id}/download-2', () => {
   });
 
   it('stays available while waiting to pick up and once picked up', async () => {
-    for (const status of ['waiting to pickup', 'picked up']) {
+    for (const status of ['waiting to pickup', 'picked up'] as const) {
       const { citizen, id } = await newApplication(t.app);
-      await issueCertificate(t.app, id, status);
+      await issueCertificate(t.app, { id, citizen }, status);
       expect((await download(citizen.headers, id)).statusCode).toBe(200);
     }
   });

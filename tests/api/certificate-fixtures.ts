@@ -2,11 +2,15 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Status } from '../../contract/status';
-import { applications, statusHistory } from '../../server/db/schema';
+import { PICKUP_SLOTS } from '../../contract/pickup';
+import { applications } from '../../server/db/schema';
+import { resolveBankCallbackSecret, signBankCallback } from '../../server/lib/bank-signature';
 import { applicationBody } from './application-fixtures';
-import { createAccount } from './fixtures';
+import { createAccount, createOfficer } from './fixtures';
+import { openDay } from './pickup-days';
 
 export const BASE = '/api/v1/citizen/resident-certificate';
+const OFFICER = '/api/v1/officer/applications';
 
 /** A citizen's application created through the API. */
 export async function newApplication(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
@@ -21,35 +25,72 @@ export async function newApplication(app: FastifyInstance, overrides: Record<str
   return { citizen, id: res.json().data.id as number };
 }
 
-/**
- * What the officer's "issue certificate" does, written directly: status, a random unique code and
- * the status-history row (the officer screens are tested on their own).
- */
-export async function issueCertificate(app: FastifyInstance, id: number, status: string = Status.certificateIssued) {
-  const code = crypto
-    .randomBytes(9)
-    .toString('base64url')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, 'X');
-  const [before] = await app.db.select().from(applications).where(eq(applications.id, id));
-  await app.db
-    .update(applications)
-    .set({ status, paymentStatus: 'paid', certificateCode: code, updatedAt: new Date() })
-    .where(eq(applications.id, id));
-  await app.db.insert(statusHistory).values({
-    applicationId: id,
-    fromStatus: before.status,
-    toStatus: Status.certificateIssued,
-    fromPaymentStatus: before.paymentStatus,
-    toPaymentStatus: 'paid',
-    actor: 'officer',
+type Citizen = { headers: Record<string, string> };
+type Ready = typeof Status.certificateIssued | typeof Status.waitingToPickup | typeof Status.pickedUp;
+
+const officers = new WeakMap<FastifyInstance, Promise<{ headers: Record<string, string> }>>();
+
+/** The bank's signed "paid" callback for the application's virtual account, as the bank sends it. */
+async function bankPays(app: FastifyInstance, id: number) {
+  const [row] = await app.db.select().from(applications).where(eq(applications.id, id));
+  const raw = JSON.stringify({
+    transaction_id: `TX-${crypto.randomUUID()}`,
+    va_number: row.vaNumber,
+    amount: row.amount,
+    currency: 'LAK',
+    paid_at: new Date().toISOString(),
   });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const secret = resolveBankCallbackSecret(app.config);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/va-callback',
+    headers: {
+      'content-type': 'application/json',
+      'x-bank-timestamp': timestamp,
+      'x-bank-signature': signBankCallback(secret, timestamp, raw),
+    },
+    payload: raw,
+  });
+  if (res.statusCode !== 200) throw new Error(`va-callback answered ${res.statusCode}: ${res.body}`);
+}
+
+/**
+ * An application taken to `until` the way it happens: the bank's callback pays it, an officer
+ * reviews, approves and issues the certificate (the real code from the real generator); for the
+ * later statuses the citizen books a pick-up and the officer hands the certificate over.
+ */
+export async function issueCertificate(
+  app: FastifyInstance,
+  application: { id: number; citizen: Citizen },
+  until: Ready = Status.certificateIssued,
+): Promise<string> {
+  const { id, citizen } = application;
+  if (!officers.has(app)) officers.set(app, createOfficer(app));
+  const officer = await officers.get(app)!;
+  const act = async (path: string, headers: Record<string, string>, payload: object = {}) => {
+    const res = await app.inject({ method: 'POST', url: path, headers, payload });
+    if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body}`);
+    return res.json().data as { certificate_code?: string };
+  };
+  await bankPays(app, id);
+  let code = '';
+  for (const action of ['start-review', 'approve', 'issue-certificate']) {
+    const data = await act(`${OFFICER}/${id}/${action}`, officer.headers);
+    code = data.certificate_code ?? code;
+  }
+  if (until === Status.certificateIssued) return code;
+  // A slot far enough ahead that the tests' own bookings (the first open days) never meet it.
+  const date = openDay(10 + crypto.randomInt(5));
+  const time = PICKUP_SLOTS[crypto.randomInt(PICKUP_SLOTS.length)];
+  await act(`${BASE}/${id}/set-pickup-date`, citizen.headers, { date, time });
+  if (until === Status.pickedUp) await act(`${OFFICER}/${id}/mark-picked-up`, officer.headers);
   return code;
 }
 
 /** An application issued and ready: the citizen, its id and the certificate code. */
 export async function issuedApplication(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const { citizen, id } = await newApplication(app, overrides);
-  const code = await issueCertificate(app, id);
+  const code = await issueCertificate(app, { id, citizen });
   return { citizen, id, code };
 }

@@ -52,6 +52,8 @@ describe('importPlaces', () => {
       'village,0101001,0101,Nongping,ໜອງປິງ',
       'village,0101999,0101,New Village,ບ້ານໃໝ່',
     ].join('\n');
+    // The matcher has been used before the import (as a running server's would).
+    expect((await t.app.inject({ url: '/api/v1/master-data/location/match?address=x' })).statusCode).toBe(200);
     const counts = await importPlaces(db, parsePlaces(csv));
     expect(counts).toEqual({ provinces: 1, districts: 1, villages: 2 });
     const [after] = await db.select().from(provinces).where(eq(provinces.code, '01'));
@@ -66,6 +68,12 @@ describe('importPlaces', () => {
     expect(list).toHaveLength(1); // the 17 others are no longer offered, but still exist for old records
     const [gone] = await db.select().from(provinces).where(eq(provinces.code, '02'));
     expect(gone.active).toBe(false);
+    // The address matcher reads the same lists: the new village is found without a restart.
+    const matched = await t.app.inject({
+      url: `/api/v1/master-data/location/match?address=${encodeURIComponent('ບ້ານໃໝ່, ຈັນທະບູລີ, ນະຄອນຫຼວງວຽງຈັນ')}`,
+    });
+    const [newVillage] = await db.select().from(villages).where(eq(villages.code, '0101999'));
+    expect(matched.json().data).toMatchObject({ province_id: after.id, village_id: newVillage.id });
   });
 
   it('writes nothing when the list cannot be stored', async () => {

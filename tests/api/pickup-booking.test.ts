@@ -143,7 +143,7 @@ describe('POST …/{id}/set-pickup-date', () => {
     const early = await book(citizen.headers, id, { date: openDay(1), time: '08:00 AM' });
     expect(early.statusCode).toBe(409);
     expect(early.json().data.error_code).toBe('invalid_status_transition');
-    await issueCertificate(t.app, id, 'picked up');
+    await issueCertificate(t.app, { id, citizen }, 'picked up');
     expect((await book(citizen.headers, id, { date: openDay(1), time: '08:00 AM' })).statusCode).toBe(409);
     expect(await booked(openDay(1), '08:00 AM')).toBe(0);
   });

@@ -52,7 +52,7 @@ describe('races', () => {
     const citizens = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const { citizen, id } = await newApplication(t.app);
-        await issueCertificate(t.app, id);
+        await issueCertificate(t.app, { id, citizen });
         return { citizen, id };
       }),
     );

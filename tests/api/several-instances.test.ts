@@ -90,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const citizens = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const x = await newApplication(a.app);
-        await issueCertificate(a.app, x.id);
+        await issueCertificate(a.app, x);
         return x;
       }),
     );

@@ -28,7 +28,7 @@ export async function startTestApp(
   let dropDatabase = async () => {};
   const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (adminUrl) {
-    const scratch = await scratchDatabase(adminUrl, 'rc_test');
+    const scratch = await scratchDatabase(adminUrl, 'rc_test', inject('templateDatabase') || undefined);
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
   } else {

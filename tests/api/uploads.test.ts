@@ -79,6 +79,29 @@ const bigPhoto = (size: number) => {
   return noisePng(width, Math.round((width * 4) / 3));
 };
 
+/**
+ * An application made with the upload at `location` as its proof of residence; the bytes the server
+ * then gives back for that document (through `reader`, the same instance or another).
+ */
+async function residenceStoredFrom(headers: Headers, location: string, reader = t.app): Promise<Buffer> {
+  const used = await t.app.inject({
+    method: 'POST',
+    url: `${APP}/create-new`,
+    headers,
+    payload: await applicationBody(t.app, {
+      proof_of_residence: undefined,
+      proof_of_residence_upload_id: location.split('/').pop(),
+    }),
+  });
+  expect(used.statusCode, used.body).toBe(201);
+  const doc = await reader.inject({
+    method: 'GET',
+    url: `${APP}/${used.json().data.id}/documents/proof_of_residence`,
+    headers,
+  });
+  return doc.rawPayload;
+}
+
 async function liveUploads(userId: number) {
   const [row] = await t.app.db.select({ n: count() }).from(uploads).where(eq(uploads.userId, userId));
   return row.n;
@@ -268,22 +291,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
     } finally {
       stalled.destroy();
     }
-    const used = await t.app.inject({
-      method: 'POST',
-      url: `${APP}/create-new`,
-      headers: citizen.headers,
-      payload: await applicationBody(t.app, {
-        proof_of_residence: undefined,
-        proof_of_residence_upload_id: location.split('/').pop(),
-      }),
-    });
-    expect(used.statusCode, used.body).toBe(201);
-    const doc = await t.app.inject({
-      method: 'GET',
-      url: `${APP}/${used.json().data.id}/documents/proof_of_residence`,
-      headers: citizen.headers,
-    });
-    expect(doc.rawPayload.equals(bytes)).toBe(true);
+    expect((await residenceStoredFrom(citizen.headers, location)).equals(bytes)).toBe(true);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('resumes on another instance of the server', async () => {
@@ -307,22 +315,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
         payload: bytes.subarray(150_000),
       });
       expect(rest.statusCode, rest.body).toBe(204);
-      const used = await t.app.inject({
-        method: 'POST',
-        url: `${APP}/create-new`,
-        headers: citizen.headers,
-        payload: await applicationBody(t.app, {
-          proof_of_residence: undefined,
-          proof_of_residence_upload_id: location.split('/').pop(),
-        }),
-      });
-      expect(used.statusCode, used.body).toBe(201);
-      const doc = await second.app.inject({
-        method: 'GET',
-        url: `${APP}/${used.json().data.id}/documents/proof_of_residence`,
-        headers: citizen.headers,
-      });
-      expect(doc.rawPayload.equals(bytes)).toBe(true);
+      expect((await residenceStoredFrom(citizen.headers, location, second.app)).equals(bytes)).toBe(true);
     } finally {
       await second.close();
     }

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { dataUrl, png } from '../api/application-fixtures';
 import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
+import { fillStep1, fillStep2 } from './fixtures/application-steps';
 
 /**
  * WCAG 2.2 AA with axe-core: every route of the specification, in English and in Lao, signed in or
@@ -137,12 +138,6 @@ async function useLanguage(page: Page, language: Language) {
   await page.evaluate((l) => localStorage.setItem('language', l), language);
 }
 
-async function choose(select: Locator, index = 1) {
-  await expect(select).toBeEnabled();
-  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(index);
-  await select.selectOption((await select.locator('option').nth(index).getAttribute('value'))!);
-}
-
 for (const language of LANGUAGES) {
   test(`signed-out screens have no WCAG 2.2 AA violations (${language})`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -236,29 +231,11 @@ test('signed-in screens have no WCAG 2.2 AA violations (en and lo)', async ({ pa
   expect(certificateCode).toBeTruthy();
 
   // The application wizard in English fills the drafts that steps 2, preview and 3 need.
-  const dir = testInfo.outputPath('documents');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'photo.png'), png(300, 400));
-  fs.writeFileSync(path.join(dir, 'book.pdf'), pdf());
   await useLanguage(page, 'en');
   await page.goto('/application-resident-certificate');
   await settle(page);
-  await page.getByLabel('Occupation').fill('Teacher');
-  await page.getByLabel('Head of household').fill('Bounmy Phommachanh');
-  await page.getByLabel('Family book number').fill('0012345');
-  await page.getByLabel('Family book date').fill('2015-06-01');
-  await page.getByLabel("Father's name").fill('Bounmy Phommachanh');
-  await page.getByLabel("Mother's name").fill('Khamla Phommachanh');
-  await choose(page.getByLabel("Parents' province"));
-  await choose(page.getByLabel("Parents' district"));
-  await choose(page.getByLabel("Parents' village"));
-  await page.getByLabel('Reason').fill('Opening a bank account');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/document-submission$/);
-  await page.getByLabel('Applicant photo (3x4)').setInputFiles(path.join(dir, 'photo.png'));
-  await page.getByLabel('Household registration book').setInputFiles(path.join(dir, 'book.pdf'));
-  await page.getByLabel('Proof of residence').setInputFiles(path.join(dir, 'book.pdf'));
-  await expect(page.getByText('photo.png')).toBeVisible();
+  await fillStep1(page);
+  await fillStep2(page, testInfo.outputPath('documents'));
 
   for (const language of LANGUAGES) {
     await useLanguage(page, language);

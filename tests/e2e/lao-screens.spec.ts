@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { base64urlDecode, base64urlEncode } from '../../contract/certificate-statement';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { dataUrl, png } from '../api/application-fixtures';
 import { readQrFromPdf } from '../fixtures/pdf-qr';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
+import { fillStep1, fillStep2 } from './fixtures/application-steps';
 
 /**
  * The screens whose Lao wording the glossary settled, read in Lao on a 390 px phone: amounts as the
@@ -29,12 +28,6 @@ async function picture(page: Page, name: string, fullPage = true) {
 async function inLao(page: Page) {
   if (!page.url().startsWith('http')) await page.goto('/api/health');
   await page.evaluate(() => localStorage.setItem('language', 'lo'));
-}
-
-async function choose(select: Locator) {
-  await expect(select).toBeEnabled();
-  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
-  await select.selectOption((await select.locator('option').nth(1).getAttribute('value'))!);
 }
 
 async function officer(page: Page) {
@@ -74,29 +67,11 @@ test('the screens the glossary settled read in Lao at 390 px', async ({ page, re
   const issued = await issuedApplication(page, citizen, staff.act);
 
   // Step 3 needs the drafts of steps 1 and 2: filled in English, as the other journeys do.
-  const dir = testInfo.outputPath('documents');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'photo.png'), png(300, 400));
-  fs.writeFileSync(path.join(dir, 'book.pdf'), pdf());
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.goto('/application-resident-certificate');
   await settle(page);
-  await page.getByLabel('Occupation').fill('Teacher');
-  await page.getByLabel('Head of household').fill('Bounmy Phommachanh');
-  await page.getByLabel('Family book number').fill('0012345');
-  await page.getByLabel('Family book date').fill('2015-06-01');
-  await page.getByLabel("Father's name").fill('Bounmy Phommachanh');
-  await page.getByLabel("Mother's name").fill('Khamla Phommachanh');
-  await choose(page.getByLabel("Parents' province"));
-  await choose(page.getByLabel("Parents' district"));
-  await choose(page.getByLabel("Parents' village"));
-  await page.getByLabel('Reason').fill('Opening a bank account');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/document-submission$/);
-  await page.getByLabel('Applicant photo (3x4)').setInputFiles(path.join(dir, 'photo.png'));
-  await page.getByLabel('Household registration book').setInputFiles(path.join(dir, 'book.pdf'));
-  await page.getByLabel('Proof of residence').setInputFiles(path.join(dir, 'book.pdf'));
-  await expect(page.getByText('photo.png')).toBeVisible();
+  await fillStep1(page);
+  await fillStep2(page, testInfo.outputPath('documents'));
 
   await inLao(page);
   await page.goto('/payment');

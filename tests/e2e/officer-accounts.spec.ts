@@ -28,7 +28,7 @@ test.beforeAll(async () => {
       beforeStart(env) {
         execFileSync(
           process.execPath,
-          ['--import', 'tsx', 'server/cli/officer-create.ts', '--email', REVIEWER, '--role', 'reviewer'],
+          ['dist-server/officer-create.js', '--email', REVIEWER, '--role', 'reviewer'],
           { env, input: 'Savannakhet2026x\n', encoding: 'utf8' },
         );
       },

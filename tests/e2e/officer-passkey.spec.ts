@@ -25,7 +25,7 @@ test.beforeAll(async () => {
         // The password is piped in, never an argument.
         const out = execFileSync(
           process.execPath,
-          ['--import', 'tsx', 'server/cli/officer-create.ts', '--email', OFFICER.email, '--role', 'reviewer'],
+          ['dist-server/officer-create.js', '--email', OFFICER.email, '--role', 'reviewer'],
           { env, input: `${OFFICER.password}\n`, encoding: 'utf8' },
         );
         link = /http:\/\/\S+\/officer-enrol#[A-Za-z0-9_-]{43}/.exec(out)?.[0] ?? '';

@@ -1,56 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { createApplicationThroughApi, uploadProofThroughApi } from './fixtures/application';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_OFFICER, nextOfficerCode, officerLogin } from './fixtures/officer';
 import { openScreen } from './fixtures/open-screen';
 
-type List = { data: { id: number }[] };
-
 /** A citizen's application through the citizen API, with its proof of payment uploaded. */
 async function applicationWithProof(request: APIRequestContext, citizen: Citizen) {
-  const headers = { authorization: `Bearer ${citizen.token}` };
-  const province = ((await (await request.get('/api/v1/master-data/location/provinces')).json()) as List).data[0]!.id;
-  const district = ((await (await request.get(`/api/v1/master-data/location/district/${province}`)).json()) as List)
-    .data[0]!.id;
-  const village = ((await (await request.get(`/api/v1/master-data/location/villages/${district}`)).json()) as List)
-    .data[0]!.id;
-  const place = { province_id: province, district_id: district, village_id: village };
-  const created = await request.post('/api/v1/citizen/resident-certificate/create-new', {
-    headers,
-    data: {
-      first_name: 'Vilayvanh',
-      last_name: 'Sisouphanh',
-      date_of_birth: '1988-02-03',
-      occupation: 'Nurse',
-      current_address: 'Ban Phonxay, Xaysetha',
-      house_number: '45',
-      ...place,
-      head_of_household: 'Bounthan Sisouphanh',
-      family_book_number: '0098765',
-      family_book_date: '2012-09-10',
-      father_name: 'Bounthan Sisouphanh',
-      mother_name: 'Noy Sisouphanh',
-      parent_province_id: province,
-      parent_district_id: district,
-      parent_village_id: village,
-      reason: 'Applying for a job',
-      applicant_photo: dataUrl(png(300, 400)),
-      applicant_photo_name: 'photo.png',
-      household_registration_book: dataUrl(pdf(), 'application/pdf'),
-      household_registration_book_name: 'household-book.pdf',
-      proof_of_residence: dataUrl(pdf('Proof of residence'), 'application/pdf'),
-      proof_of_residence_name: 'residence.pdf',
-      bank_id: 1,
-    },
+  const { id } = await createApplicationThroughApi(request, citizen.token, {
+    first_name: 'Vilayvanh',
+    last_name: 'Sisouphanh',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { data: { id: number } }).data.id;
-  const proof = await request.post(`/api/v1/citizen/resident-certificate/${id}/upload-payment`, {
-    headers,
-    data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' },
-  });
-  expect(proof.status(), await proof.text()).toBe(200);
+  await uploadProofThroughApi(request, citizen.token, id);
   return { id, ticket: `RC0000${id}` };
 }
 

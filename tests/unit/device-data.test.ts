@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { entries } from 'idb-keyval';
+import { outboxEntry } from './support/outbox-entry';
 
 /**
  * Signing out on a shared phone (src/lib/device-data.ts): every store that holds a citizen's data,
@@ -68,29 +69,11 @@ async function leaveData(c: Citizen) {
     key: c.name,
     savedAt: Date.now(),
   });
-  await addEntry(
-    {
-      id: `entry-${c.name}`,
-      owner,
-      kind: 'upload-payment',
-      path: '/v1/citizen/resident-certificate/7/upload-payment',
-      idempotencyKey: c.name,
-      createdAt: Date.now(),
-      state: 'waiting',
-      lease: null,
-      attempts: 0,
-      lastTriedAt: null,
-      maybeReached: false,
-      applicationId: 7,
-      detail: {},
-      resultId: null,
-      refusal: null,
-      restored: false,
-      told: false,
-      settledAt: null,
-    },
-    { fields: { name: c.name }, files: { proof_of_payment: { blob: blob(c), name: `${c.name}.jpg` } }, draft: null },
-  );
+  await addEntry(outboxEntry({ id: `entry-${c.name}`, owner, idempotencyKey: c.name }), {
+    fields: { name: c.name },
+    files: { proof_of_payment: { blob: blob(c), name: `${c.name}.jpg` } },
+    draft: null,
+  });
   await readThrough('/v1/citizen/profile', async () => ({ data: { email: c.email } }));
   await writeSession({ owner, token: c.token, expiresAt: Date.now() + 3_600_000, language: 'en' });
 }

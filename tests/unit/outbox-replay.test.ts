@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clear, createStore } from 'idb-keyval';
 import type { TryResult } from '../../src/lib/outbox/decide';
-import { MAX_RETENTION_MS, type OutboxEntry, type OutboxSession } from '../../src/lib/outbox/entry';
+import { MAX_RETENTION_MS, type OutboxSession } from '../../src/lib/outbox/entry';
 import { addEntry, allEntries, claimEntry, readPayload, writeSession } from '../../src/lib/outbox/outbox-db';
 import { replayOutbox, sendEntry } from '../../src/lib/outbox/replay';
 import { fakeServer } from './support/fake-upload-server';
+import { outboxEntry } from './support/outbox-entry';
 
 /**
  * The outbox queue as the page and the service worker share it (IndexedDB, here fake-indexeddb):
@@ -13,29 +14,7 @@ import { fakeServer } from './support/fake-upload-server';
  */
 const ALICE: OutboxSession = { owner: 'alice', token: 'token-a', expiresAt: Date.now() + 3_600_000, language: 'lo' };
 
-function entry(over: Partial<OutboxEntry> = {}): OutboxEntry {
-  return {
-    id: crypto.randomUUID(),
-    owner: 'alice',
-    kind: 'upload-payment',
-    path: '/v1/citizen/resident-certificate/7/upload-payment',
-    idempotencyKey: crypto.randomUUID(),
-    createdAt: Date.now(),
-    state: 'waiting',
-    lease: null,
-    attempts: 0,
-    lastTriedAt: null,
-    maybeReached: false,
-    applicationId: 7,
-    detail: {},
-    resultId: null,
-    refusal: null,
-    restored: false,
-    told: false,
-    settledAt: null,
-    ...over,
-  };
-}
+const entry = outboxEntry;
 const payload = () => ({
   fields: { note: 'x' },
   files: {

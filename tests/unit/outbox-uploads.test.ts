@@ -6,6 +6,7 @@ import { addEntry, allEntries } from '../../src/lib/outbox/outbox-db';
 import { sendEntry } from '../../src/lib/outbox/replay';
 import { CHUNK_BYTES, goneUploads, uploadDocuments } from '../../src/lib/outbox/uploads';
 import { fakeServer } from './support/fake-upload-server';
+import { outboxEntry } from './support/outbox-entry';
 
 /**
  * Documents travel as resumable uploads before the request that names them: chunks acknowledged
@@ -13,29 +14,13 @@ import { fakeServer } from './support/fake-upload-server';
  */
 const ALICE: OutboxSession = { owner: 'alice', token: 'token-a', expiresAt: Date.now() + 3_600_000, language: 'en' };
 
-function entry(over: Partial<OutboxEntry> = {}): OutboxEntry {
-  return {
-    id: crypto.randomUUID(),
-    owner: 'alice',
+const entry = (over: Partial<OutboxEntry> = {}) =>
+  outboxEntry({
     kind: 'create-new',
     path: '/v1/citizen/resident-certificate/create-new',
-    idempotencyKey: crypto.randomUUID(),
-    createdAt: Date.now(),
-    state: 'waiting',
-    lease: null,
-    attempts: 0,
-    lastTriedAt: null,
-    maybeReached: false,
     applicationId: null,
-    detail: {},
-    resultId: null,
-    refusal: null,
-    restored: false,
-    told: false,
-    settledAt: null,
     ...over,
-  };
-}
+  });
 
 const bytes = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
 const SIZES = { applicant_photo: 250_000, household_registration_book: 450_000, proof_of_residence: 430_000 };

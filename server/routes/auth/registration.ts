@@ -1,19 +1,16 @@
 import * as v from 'valibot';
 import { registerBody, registerCheckRequest, type OtpSentResponse } from '../../../contract/auth';
 import { MAX_FILE_BYTES } from '../../../contract/documents';
-import { and, eq } from 'drizzle-orm';
-import { documents, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/http-error';
 import { schema, type TypedApp } from '../../lib/validation';
 import { answers, messageDataAnswer } from '../../lib/answers';
 import { otpSentAnswer } from './answers';
 import { clientAddress } from '../../lib/client-address';
-import { findByEmail, PENDING_ID_CARD, placeProblem, takenIdentifiers } from '../../services/accounts';
+import { findByEmail, placeProblem, saveRegistration, takenIdentifiers } from '../../services/accounts';
 import { otpMail } from '../../services/auth-mails';
 import { decodeDocument } from '../../services/documents';
 import { OTP, canSendCode, issueCode } from '../../services/otp';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
-import { forgetCachedSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
 import { commonPassword, emailTaken, idCardTaken, phoneTaken, uniqueViolation } from './errors';
 
@@ -112,42 +109,18 @@ export default async function registrationRoutes(app: TypedApp) {
         language,
         updatedAt: now,
       };
-      let userId: number;
-      let replaced: string[] = [];
+      let saved: { userId: number; replaced: string[] };
       try {
-        userId = await app.db.transaction(async (tx) => {
-          const [user] = previous
-            ? await tx
-                .update(users)
-                .set({ ...account, otpFailures: 0 })
-                .where(eq(users.id, previous.id))
-                .returning({ id: users.id })
-            : await tx
-                .insert(users)
-                .values({ ...account, createdAt: now })
-                .returning({ id: users.id });
-          if (previous) {
-            forgetCachedSessions();
-            // The earlier attempt's image goes now, not with the account a day later.
-            replaced = (
-              await tx
-                .delete(documents)
-                .where(and(eq(documents.ownerId, previous.id), eq(documents.kind, PENDING_ID_CARD)))
-                .returning({ sha256: documents.sha256 })
-            ).map((d) => d.sha256);
-          }
-          await tx.insert(documents).values({
-            ownerId: user!.id,
-            kind: PENDING_ID_CARD,
-            fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`,
-            ...stored,
-            createdAt: now,
-          });
-          return user!.id;
+        saved = await saveRegistration(app.db, {
+          previousId: previous?.id,
+          account,
+          idCard: { fileName: `id-card${idCardImage.contentType === 'image/png' ? '.png' : '.jpg'}`, ...stored },
+          now,
         });
       } catch (err) {
         throw uniqueViolation(err) ?? err;
       }
+      const { userId, replaced } = saved;
       await app.documents.removeUnreferenced(app.db, replaced);
 
       await issueCode(

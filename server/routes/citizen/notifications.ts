@@ -1,12 +1,10 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { NotificationItem } from '../../../contract/profile';
 import { FieldError } from '../../../contract/rules';
-import { notifications } from '../../db/schema';
 import { schema, type TypedApp } from '../../lib/validation';
 import { answers, dataAnswer } from '../../lib/answers';
 import { requestLanguage } from '../master-data';
+import { listNotifications, markNotificationsRead, unreadNotifications } from '../../services/notifications';
 
 /** The newest messages are what a citizen reads; older ones stay in the database for the record. */
 const LIST_LIMIT = 100;
@@ -49,30 +47,9 @@ export default async function notificationRoutes(app: TypedApp) {
       ),
     }),
   };
-  const list = async (req: FastifyRequest) => {
-    const lang = requestLanguage(req);
-    const rows = await app.db
-      .select({
-        id: notifications.id,
-        en: notifications.messageEn,
-        lo: notifications.messageLo,
-        createdAt: notifications.createdAt,
-        readAt: notifications.readAt,
-        applicationId: notifications.applicationId,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, req.user!.id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(LIST_LIMIT);
-    const data: NotificationItem[] = rows.map((r) => ({
-      id: r.id,
-      message: lang === 'lo' ? r.lo : r.en,
-      created_at: r.createdAt.toISOString(),
-      read: r.readAt !== null,
-      application_id: r.applicationId,
-    }));
-    return { data };
-  };
+  const list = async (req: FastifyRequest) => ({
+    data: await listNotifications(app.db, req.user!.id, requestLanguage(req), LIST_LIMIT),
+  });
   // The specification calls the path with its trailing slash; both spellings answer.
   app.get('/v1/notifications/', { onRequest: app.authenticate, schema: listSchema }, list);
   app.get('/v1/notifications', { onRequest: app.authenticate, schema: { ...listSchema, hide: true } }, list);
@@ -89,11 +66,7 @@ export default async function notificationRoutes(app: TypedApp) {
       },
     },
     async (req) => {
-      const [row] = await app.db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt)));
-      return { data: { unread: row?.n ?? 0 } };
+      return { data: { unread: await unreadNotifications(app.db, req.user!.id) } };
     },
   );
 
@@ -110,16 +83,7 @@ export default async function notificationRoutes(app: TypedApp) {
       },
     },
     async (req) => {
-      const { ids } = req.body;
-      const mine = and(eq(notifications.userId, req.user!.id), isNull(notifications.readAt));
-      // Another citizen's ids simply match nothing: ownership is part of the condition.
-      const where = ids ? and(mine, inArray(notifications.id, ids.length ? ids : [0])) : mine;
-      const updated = await app.db
-        .update(notifications)
-        .set({ readAt: new Date() })
-        .where(where)
-        .returning({ id: notifications.id });
-      return { data: { marked: updated.length } };
+      return { data: { marked: await markNotificationsRead(app.db, req.user!.id, req.body.ids) } };
     },
   );
 }

@@ -1,107 +1,23 @@
-import { and, eq, gt, ne, count } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { updatePasswordBody } from '../../../contract/auth';
-import { ErrorCode } from '../../../contract/errors';
-import type { Language } from '../../../contract/master-data';
-import { updateLanguageBody, updateEmailUpdatesBody, updateProfileBody, type Profile } from '../../../contract/profile';
+import { updateLanguageBody, updateEmailUpdatesBody, updateProfileBody } from '../../../contract/profile';
 import { FieldError } from '../../../contract/rules';
-import type { Db } from '../../db/client';
-import { authEvents, districts, provinces, users, villages } from '../../db/schema';
-import { HttpError, badRequest, notFound, tooManyRequests } from '../../lib/http-error';
+import { badRequest, notFound } from '../../lib/http-error';
 import { schema, type TypedApp } from '../../lib/validation';
 import { answers, dataAnswer, messageDataAnswer } from '../../lib/answers';
 import { idempotent } from '../../services/idempotency';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../services/passwords';
-import { forgetCachedSessions, revokeAllSessions } from '../../services/sessions';
+import { hashPassword, isCommonPassword } from '../../services/passwords';
+import {
+  changePassword,
+  checkCurrentPassword,
+  loadProfile,
+  updateAccount,
+  updateProfile,
+} from '../../services/profile';
+import { forgetCachedSessions } from '../../services/sessions';
 import { requestLanguage } from '../master-data';
 import { clientAddress } from '../../lib/client-address';
-
-/** Wrong current passwords a signed-in session may try before it has to wait (a stolen phone must not brute-force). */
-const WRONG_PASSWORD_LIMIT = 5;
-const WRONG_PASSWORD_WINDOW_MS = 15 * 60_000;
-
-type UpdateProfile = v.InferOutput<typeof updateProfileBody>;
-
-export async function loadProfile(db: Db, userId: number, lang: Language): Promise<Profile | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      province: lang === 'lo' ? provinces.nameLo : provinces.nameEn,
-      district: lang === 'lo' ? districts.nameLo : districts.nameEn,
-      village: lang === 'lo' ? villages.nameLo : villages.nameEn,
-    })
-    .from(users)
-    .leftJoin(provinces, eq(provinces.id, users.provinceId))
-    .leftJoin(districts, eq(districts.id, users.districtId))
-    .leftJoin(villages, eq(villages.id, users.villageId))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const u = row.user;
-  return {
-    id_card: u.idCard ?? '',
-    email: u.email,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    address: u.address ?? '',
-    house_number: u.houseNumber ?? '',
-    phone_number: u.phoneNumber ?? '',
-    date_of_birth: u.dateOfBirth ?? '',
-    province_id: u.provinceId ?? 0,
-    district_id: u.districtId ?? 0,
-    village_id: u.villageId ?? 0,
-    province: row.province ?? '',
-    district: row.district ?? '',
-    village: row.village ?? '',
-    role: u.role,
-    language: u.language,
-    email_updates: u.emailUpdates,
-  };
-}
-
-/** The village must lie in the district and the district in the province; the first wrong level is named. */
-async function checkPlace(db: Db, p: Pick<UpdateProfile, 'province_id' | 'district_id' | 'village_id'>): Promise<void> {
-  const [province] = await db
-    .select({ id: provinces.id })
-    .from(provinces)
-    .where(and(eq(provinces.id, p.province_id), eq(provinces.active, true)));
-  if (!province) throw badRequest('Unknown province', { province_id: FieldError.invalidId });
-  const [district] = await db
-    .select({ id: districts.id })
-    .from(districts)
-    .where(and(eq(districts.id, p.district_id), eq(districts.provinceId, p.province_id), eq(districts.active, true)));
-  if (!district) throw badRequest('The district is not in the chosen province', { district_id: FieldError.invalidId });
-  const [village] = await db
-    .select({ id: villages.id })
-    .from(villages)
-    .where(and(eq(villages.id, p.village_id), eq(villages.districtId, p.district_id), eq(villages.active, true)));
-  if (!village) throw badRequest('The village is not in the chosen district', { village_id: FieldError.invalidId });
-}
-
-const phoneTaken = () =>
-  new HttpError(400, ErrorCode.phoneTaken, 'This phone number is already registered.', {
-    phone_number: ErrorCode.phoneTaken,
-  });
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505') return true;
-  return false;
-}
-
-async function wrongPasswordsLately(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(authEvents)
-    .where(
-      and(
-        eq(authEvents.kind, 'login_failure'),
-        eq(authEvents.userId, userId),
-        gt(authEvents.createdAt, new Date(Date.now() - WRONG_PASSWORD_WINDOW_MS)),
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 /** The citizen's account as the profile screen shows it (contract/profile.ts Profile). */
 const profileShape = v.object({
@@ -158,34 +74,7 @@ export default async function profileRoutes(app: TypedApp) {
       idempotent(app, req, reply, async () => {
         const body = req.body;
         const userId = me(req).id;
-        await checkPlace(app.db, body);
-        const [other] = await app.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.phoneNumber, body.phone_number), ne(users.id, userId)));
-        if (other) throw phoneTaken();
-        try {
-          // e-mail and ID card are not updatable: the ID card was read from the card at registration.
-          await app.db
-            .update(users)
-            .set({
-              firstName: body.first_name,
-              lastName: body.last_name,
-              address: body.address,
-              houseNumber: body.house_number,
-              dateOfBirth: body.date_of_birth,
-              phoneNumber: body.phone_number,
-              provinceId: body.province_id,
-              districtId: body.district_id,
-              villageId: body.village_id,
-              updatedAt: new Date(),
-            })
-            .where(eq(users.id, userId));
-        } catch (err) {
-          // Two accounts saving the same number at the same moment: the unique index decides.
-          if (isUniqueViolation(err)) throw phoneTaken();
-          throw err;
-        }
+        await updateProfile(app.db, userId, body);
         return {
           statusCode: 200,
           body: { message: 'Profile updated', data: await loadProfile(app.db, userId, requestLanguage(req)) },
@@ -209,31 +98,12 @@ export default async function profileRoutes(app: TypedApp) {
       idempotent(app, req, reply, async (scope) => {
         const body = req.body;
         const user = me(req);
-        if ((await wrongPasswordsLately(app.db, user.id)) >= WRONG_PASSWORD_LIMIT) {
-          throw tooManyRequests('Too many wrong passwords. Please wait 15 minutes and try again.');
-        }
-        const [row] = await app.db
-          .select({ passwordHash: users.passwordHash })
-          .from(users)
-          .where(eq(users.id, user.id));
-        if (!row) throw notFound();
-        if (!(await verifyPassword(row.passwordHash, body.current_password))) {
-          await app.db.insert(authEvents).values({ kind: 'login_failure', userId: user.id, ip: clientAddress(req) });
-          throw new HttpError(400, ErrorCode.wrongPassword, 'The current password is wrong.', {
-            current_password: ErrorCode.wrongPassword,
-          });
-        }
+        await checkCurrentPassword(app.db, user.id, body.current_password, clientAddress(req));
         if (isCommonPassword(body.password))
           throw badRequest('This password is too common.', { password: FieldError.passwordCommon });
         const passwordHash = await hashPassword(body.password);
         const answer = { statusCode: 200, body: { message: 'Password updated', data: { success: true } } };
-        await app.db.transaction(async (tx) => {
-          await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-          // Whoever else holds a session of this account (a lost phone) is signed out; this device stays in.
-          await revokeAllSessions(tx as unknown as Db, user.id, user.sessionId);
-          // A retried request (weak connection) must not be checked against the password it just replaced.
-          await scope.remember(tx as unknown as Db, answer);
-        });
+        await changePassword(app.db, user, passwordHash, (tx) => scope.remember(tx, answer));
         return answer;
       }),
   );
@@ -252,10 +122,7 @@ export default async function profileRoutes(app: TypedApp) {
     },
     async (req) => {
       const { language } = req.body;
-      await app.db
-        .update(users)
-        .set({ language, updatedAt: new Date() })
-        .where(eq(users.id, me(req).id));
+      await updateAccount(app.db, me(req).id, { language });
       forgetCachedSessions();
       return { data: { language } };
     },
@@ -275,10 +142,7 @@ export default async function profileRoutes(app: TypedApp) {
     },
     async (req) => {
       const { email_updates } = req.body;
-      await app.db
-        .update(users)
-        .set({ emailUpdates: email_updates, updatedAt: new Date() })
-        .where(eq(users.id, me(req).id));
+      await updateAccount(app.db, me(req).id, { emailUpdates: email_updates });
       return { data: { email_updates } };
     },
   );

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createApplicationBody, reapplyBody } from '../../../../contract/application';
 import { ErrorCode } from '../../../../contract/errors';
 import { Status } from '../../../../contract/status';
-import { applications } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { schema, type TypedApp } from '../../../lib/validation';
 import { answers, dataAnswer } from '../../../lib/answers';
-import { createApplication, findOwnApplication } from '../../../services/applications';
+import { createApplication, findOwnApplication, wasReappliedFor } from '../../../services/applications';
 import { invalidTransition } from '../../../services/application-status';
 import { idempotent } from '../../../services/idempotency';
 import { BASE, DOCUMENTS_BODY_LIMIT, applicantFields, refuseInvalidUpload, security, tags, type Body } from './shared';
@@ -106,11 +104,7 @@ export default async function createRoutes(app: TypedApp) {
           throw invalidTransition(rejected.status, 'reapplied');
         const already = () =>
           new HttpError(409, ErrorCode.alreadyReapplied, 'This application was already submitted again.');
-        const [successor] = await app.db
-          .select({ id: applications.id })
-          .from(applications)
-          .where(eq(applications.reappliedFromId, rejected.id));
-        if (successor) throw already();
+        if (await wasReappliedFor(app.db, rejected.id)) throw already();
         try {
           const id = await createApplication(
             app,

@@ -1,11 +1,10 @@
 import * as v from 'valibot';
-import { and, desc, eq } from 'drizzle-orm';
 import { documentParams, uploadDocumentBody } from '../../../../contract/application';
-import { documents } from '../../../db/schema';
 import { forbidden, notFound } from '../../../lib/http-error';
 import { idParams, schema, type TypedApp } from '../../../lib/validation';
 import { answers, dataAnswer, fileAnswer } from '../../../lib/answers';
 import { logAccess } from '../../../services/access-log';
+import { latestDocument } from '../../../services/application-documents';
 import { findOwnApplication, findVisibleApplication, replaceDocuments } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
 import { BASE, DOCUMENTS_BODY_LIMIT, refuseInvalidUpload, security, tags } from './shared';
@@ -98,12 +97,7 @@ export default async function documentRoutes(app: TypedApp) {
         kind !== 'proof_of_payment'
       )
         throw forbidden('A cashier sees the proof of payment only.');
-      const [doc] = await app.db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.applicationId, id), eq(documents.kind, kind)))
-        .orderBy(desc(documents.id))
-        .limit(1);
+      const doc = await latestDocument(app.db, id, kind);
       if (!doc) throw notFound('Document not found');
       const bytes = await app.documents.read(doc);
       // An officer's look at a citizen's document goes into that citizen's access log.

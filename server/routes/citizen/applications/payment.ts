@@ -5,7 +5,8 @@ import { answers, dataAnswer, messageDataAnswer } from '../../../lib/answers';
 import { fee, status } from './answers';
 import { findOwnApplication } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
-import { currentFee, receiveProofOfPayment } from '../../../services/payments';
+import { currentFee } from '../../../services/payment-terms';
+import { receiveProofOfPayment } from '../../../services/payments';
 import { requestLanguage } from '../../master-data';
 import { BASE, PROOF_BODY_LIMIT, refuseInvalidUpload, security, tags } from './shared';
 

@@ -1,4 +1,4 @@
-import { ApplicantDataList } from '../../../components/application/applicant-data-list';
+import { ApplicantDataList } from '../../../components/application/application-parts';
 import type { ApplicantValues } from '../stores/applicant-draft';
 import { usePlaceNames } from './use-place-names';
 

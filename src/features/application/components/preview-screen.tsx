@@ -13,6 +13,7 @@ import { useApplicantDraft } from '../stores/applicant-draft';
 import { useDocumentsDraft } from '../stores/documents-draft';
 import { useDrafts } from '../stores/load-drafts';
 import { ApplicantSummary } from './applicant-summary';
+import { fileList as list } from '../../../components/application/application-parts';
 import styles from './preview-screen.module.css';
 
 /** /preview-data: everything the citizen is about to send, read-only, before paying. */
@@ -77,18 +78,18 @@ export function PreviewScreen() {
                 <Trans>Change</Trans>
               </Link>
             </div>
-            <ul className={styles.documents}>
+            <ul className={list.documents}>
               {APPLICATION_DOCUMENTS.map((kind) => (
-                <li key={kind} className={styles.document}>
-                  <span className={styles.docText}>
-                    <span className={styles.docLabel}>{i18n._(DOCUMENT_LABELS[kind])}</span>
-                    <span className={styles.docName}>
+                <li key={kind} className={list.document}>
+                  <span className={list.docText}>
+                    <span className={list.docLabel}>{i18n._(DOCUMENT_LABELS[kind])}</span>
+                    <span className={`${list.docName} ${styles.oneLine}`}>
                       {files[kind]?.name} · {formatFileSize(files[kind]?.size ?? 0, i18n.locale)}
                     </span>
                   </span>
                   <button
                     type="button"
-                    className={styles.view}
+                    className={list.view}
                     onClick={() => void view(kind)}
                     aria-label={t`View ${i18n._(DOCUMENT_LABELS[kind])}`}
                   >

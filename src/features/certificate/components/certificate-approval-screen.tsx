@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { CERTIFICATE_READY, Status } from '../../../../contract/status';
@@ -10,10 +9,10 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useApplication } from '../../../lib/application-detail';
-import { errorMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/format';
 import { downloadCertificate } from '../api/download-certificate';
 import styles from './certificate-approval-screen.module.css';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /**
  * The certificate exists from issue on; it stays downloadable after pick-up
@@ -79,22 +78,7 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
           <SkeletonCard lines={5} />
         </div>
       )}
-      {state.status === 'not-found' && (
-        <Banner tone="error">
-          <Trans>This application was not found.</Trans>{' '}
-          <Link to="/application-history">
-            <Trans>See your applications</Trans>
-          </Link>
-        </Banner>
-      )}
-      {state.status === 'failed' && (
-        <Banner tone="error">
-          {errorMessage(state.error)}{' '}
-          <Button variant="ghost" onPress={state.reload}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Banner>
-      )}
+      <ApplicationProblem state={state} />
       {a && !DOWNLOADABLE.includes(a.status) && (
         <Card as="section">
           <div className={styles.pending}>

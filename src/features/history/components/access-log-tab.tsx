@@ -8,6 +8,7 @@ import { api } from '../../../lib/api-client';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { formatDateTime } from '../../../lib/format';
 import { useLoad } from '../../../lib/use-load';
+import { fileList as list } from '../../../components/application/application-parts';
 import styles from './detail-screen.module.css';
 
 /** What an officer did, said to the citizen whose data it is. */
@@ -48,7 +49,7 @@ export function AccessLogTab({ applicationId }: { applicationId: number }) {
   if (log.status === 'failed') return <LoadFailed error={log.error} onRetry={log.retry} />;
   return (
     <section className={styles.payment} aria-labelledby="access-log-title">
-      <h3 id="access-log-title" className={styles.docLabel}>
+      <h3 id="access-log-title" className={list.docLabel}>
         <Trans>Who saw my data</Trans>
       </h3>
       <p className={styles.muted}>
@@ -62,7 +63,7 @@ export function AccessLogTab({ applicationId }: { applicationId: number }) {
           <Trans>No officer has opened this application yet.</Trans>
         </p>
       ) : (
-        <ol className={styles.documents} data-testid="access-log">
+        <ol className={list.documents} data-testid="access-log">
           {log.data.map((e) => {
             const doc =
               e.action === 'view_document' && e.detail
@@ -73,13 +74,13 @@ export function AccessLogTab({ applicationId }: { applicationId: number }) {
             const officer = e.officer.name;
             const staffNumber = e.officer.id;
             return (
-              <li key={e.id} className={styles.document}>
-                <div className={styles.docText}>
-                  <span className={styles.docLabel}>
+              <li key={e.id} className={list.document}>
+                <div className={list.docText}>
+                  <span className={list.docLabel}>
                     {i18n._(WHAT[e.action])}
                     {doc ? `: ${i18n._(doc)}` : ''}
                   </span>
-                  <span className={styles.docName}>
+                  <span className={list.docName}>
                     <Trans>
                       {officer}, staff number {staffNumber}
                     </Trans>{' '}

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import type { ApplicationDetail } from '../../../../contract/application';
 import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import { CERTIFICATE_READY, Status } from '../../../../contract/status';
-import { ApplicantDataList } from '../../../components/application/applicant-data-list';
+import { ApplicantDataList, ApplicationProblem, SummaryTop } from '../../../components/application/application-parts';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { DataList } from '../../../components/ui/data-list';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
@@ -16,21 +16,18 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
 import { applicationNotes, DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { useApplication } from '../../../lib/application-detail';
-import { errorMessage } from '../../../lib/error-messages';
 import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/format';
 import { AccessLogTab } from './access-log-tab';
 import { DocumentsTab } from './documents-tab';
 import { PaymentTab } from './payment-tab';
-import styles from './detail-screen.module.css';
 
 function Summary({ application: a }: { application: ApplicationDetail }) {
   const { t, i18n } = useLingui();
   return (
     <Card as="section">
-      <div className={styles.summaryTop}>
-        <h2 className={styles.ticket}>{a.ticket_number}</h2>
+      <SummaryTop ticket={a.ticket_number}>
         <StatusBadge status={a.status} />
-      </div>
+      </SummaryTop>
       <DataList
         items={[
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
@@ -100,22 +97,7 @@ export function DetailScreen({ id }: { id: number }) {
           <SkeletonCard lines={8} />
         </div>
       )}
-      {state.status === 'not-found' && (
-        <Banner tone="error">
-          <Trans>This application was not found.</Trans>{' '}
-          <Link to="/application-history">
-            <Trans>See your applications</Trans>
-          </Link>
-        </Banner>
-      )}
-      {state.status === 'failed' && (
-        <Banner tone="error">
-          {errorMessage(state.error)}{' '}
-          <Button variant="ghost" onPress={state.reload}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Banner>
-      )}
+      <ApplicationProblem state={state} />
       {a && (
         <>
           <Summary application={a} />

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { DataList } from '../../../components/ui/data-list';
 import { PaymentStatusBadge } from '../../../components/ui/status-badge';
 import { formatAccountNumber, formatDateTime, formatMoney } from '../../../lib/format';
+import { fileList as list } from '../../../components/application/application-parts';
 import styles from './detail-screen.module.css';
 
 /** Total, bank, payment status, and the proof of payment when one was uploaded. */
@@ -48,7 +49,7 @@ export function PaymentTab({
         </p>
       )}
       {p.proof_of_payment_path ? (
-        <button type="button" className={styles.view} onClick={() => onViewProof(p.proof_of_payment_path!)}>
+        <button type="button" className={list.view} onClick={() => onViewProof(p.proof_of_payment_path!)}>
           <Trans>View proof of payment</Trans>
         </button>
       ) : (

@@ -2,14 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { OfficerAction, OfficerApplicationDetail } from '../../../../contract/officer';
-import { ApplicantDataList } from '../../../components/application/applicant-data-list';
+import { ApplicantDataList, ApplicationProblem, SummaryTop } from '../../../components/application/application-parts';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DataList } from '../../../components/ui/data-list';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
-import { LoadFailed } from '../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
@@ -28,13 +27,12 @@ function Summary({ application: a }: { application: OfficerApplicationDetail }) 
   const name = `${a.applicant_data.first_name} ${a.applicant_data.last_name}`;
   return (
     <Card as="section">
-      <div className={styles.summaryTop}>
-        <h2 className={styles.ticket}>{a.ticket_number}</h2>
+      <SummaryTop ticket={a.ticket_number}>
         <span className={styles.badges}>
           <StatusBadge status={a.status} />
           <PaymentStatusBadge status={a.payment.payment_status} />
         </span>
-      </div>
+      </SummaryTop>
       <DataList
         items={[
           { label: t`Applicant`, value: name },
@@ -151,15 +149,14 @@ export function OfficerDetailScreen({ id }: { id: number }) {
             <SkeletonCard lines={8} />
           </div>
         )}
-        {state.status === 'not-found' && (
-          <Banner tone="error">
-            <Trans>This application was not found.</Trans>{' '}
+        <ApplicationProblem
+          state={state}
+          back={
             <Link to="/officer">
               <Trans>All applications</Trans>
             </Link>
-          </Banner>
-        )}
-        {state.status === 'failed' && <LoadFailed error={state.error} onRetry={state.reload} />}
+          }
+        />
         {a && (
           <div className={styles.columns}>
             <div className={styles.summaryArea}>

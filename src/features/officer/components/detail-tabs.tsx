@@ -5,7 +5,7 @@ import { toGroupedPhone } from '../../../../contract/rules';
 import { DataList } from '../../../components/ui/data-list';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { formatAccountNumber, formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import styles from './officer.module.css';
+import { fileList as list } from '../../../components/application/application-parts';
 
 /** The three documents and the proof of payment, each opened in the shared viewer (fetched with the token). */
 export function DocumentsTab({
@@ -33,17 +33,17 @@ export function DocumentsTab({
     },
   ];
   return (
-    <ul className={styles.documents}>
+    <ul className={list.documents}>
       {rows.map((r) => (
-        <li key={r.kind} className={styles.document}>
-          <span className={styles.docText}>
-            <span className={styles.docLabel}>{r.label}</span>
-            <span className={styles.docName}>{r.path ? r.name || '' : t`Not uploaded`}</span>
+        <li key={r.kind} className={list.document}>
+          <span className={list.docText}>
+            <span className={list.docLabel}>{r.label}</span>
+            <span className={list.docName}>{r.path ? r.name || '' : t`Not uploaded`}</span>
           </span>
           {r.path && (
             <button
               type="button"
-              className={styles.view}
+              className={list.view}
               onClick={() => onView(r.label, r.path!, r.name || undefined)}
               aria-label={t`View ${r.label}`}
             >

@@ -2,14 +2,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useApplication } from '../../../lib/application-detail';
-import { errorMessage } from '../../../lib/error-messages';
 import { formatAccountNumber, formatMoney } from '../../../lib/format';
 import { VirtualAccountCard } from './virtual-account-card';
 import styles from './payment-screens.module.css';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /** The nine steps at an ATM, with this application's VA number, recipient and amount in them. */
 function AtmSteps({ va, recipient, amount }: { va: string; recipient: string; amount: string }) {
@@ -120,22 +118,7 @@ export function HowToPaymentScreen({ id }: { id: number }) {
           <SkeletonCard lines={2} />
         </>
       )}
-      {state.status === 'not-found' && (
-        <Banner tone="error">
-          <Trans>This application was not found.</Trans>{' '}
-          <Link to="/application-history">
-            <Trans>See your applications</Trans>
-          </Link>
-        </Banner>
-      )}
-      {state.status === 'failed' && (
-        <Banner tone="error">
-          {errorMessage(state.error)}{' '}
-          <Button variant="ghost" onPress={state.reload}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Banner>
-      )}
+      <ApplicationProblem state={state} />
       {app && steps && (
         <>
           <Card as="section">

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import { Status } from '../../../../contract/status';
@@ -6,16 +6,16 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { SupportContacts } from '../../../components/layout/support-contacts';
 import { Banner } from '../../../components/ui/banner';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useApplication } from '../../../lib/application-detail';
-import { errorMessage } from '../../../lib/error-messages';
 import { QueuedNotice } from '../../../components/outbox/queued-notice';
 import { usePendingEntry } from '../../../lib/outbox/outbox-store';
 import { Countdown } from './countdown';
 import { ProofUploadForm } from './proof-upload-form';
 import { VirtualAccountCard } from './virtual-account-card';
 import styles from './payment-screens.module.css';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /** /waiting-for-payment/{id}: the virtual account to pay, the time left, and the proof upload. */
 export function WaitingForPaymentScreen({ id }: { id: number }) {
@@ -37,22 +37,7 @@ export function WaitingForPaymentScreen({ id }: { id: number }) {
           <SkeletonCard lines={3} />
         </>
       )}
-      {state.status === 'not-found' && (
-        <Banner tone="error">
-          <Trans>This application was not found.</Trans>{' '}
-          <Link to="/application-history">
-            <Trans>See your applications</Trans>
-          </Link>
-        </Banner>
-      )}
-      {state.status === 'failed' && (
-        <Banner tone="error">
-          {errorMessage(state.error)}{' '}
-          <Button variant="ghost" onPress={state.reload}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Banner>
-      )}
+      <ApplicationProblem state={state} />
       {app && (
         <>
           <p className={styles.ticket}>

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -26,6 +26,7 @@ import { firstOpenDay, nextOpenDays, pickupWindow, shiftDay } from '../pickup-da
 import { PickupCalendar } from './pickup-calendar';
 import { SlotGrid } from './slot-grid';
 import styles from './pickup-screen.module.css';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 /**
  * Why the server refused the date (weekends closed, today to 30 days ahead:
@@ -148,15 +149,7 @@ export function PickupScreen({ id }: { id: number }) {
           <SkeletonCard lines={6} />
         </div>
       )}
-      {application.status === 'not-found' && (
-        <Banner tone="error">
-          <Trans>This application was not found.</Trans>{' '}
-          <Link to="/application-history">
-            <Trans>See your applications</Trans>
-          </Link>
-        </Banner>
-      )}
-      {application.status === 'failed' && <LoadFailed error={application.error} onRetry={application.reload} />}
+      <ApplicationProblem state={application} />
       {a && !bookable && (
         <Card as="section">
           <p>

@@ -14,11 +14,12 @@ import { Banner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useApplication } from '../../../lib/application-detail';
-import { SOMETHING_WENT_WRONG, errorMessage } from '../../../lib/error-messages';
+import { SOMETHING_WENT_WRONG } from '../../../lib/error-messages';
 import { useSchemaForm } from '../../../lib/form';
 import { readDraft, saveDraft } from '../stores/reapply-draft';
 import { RejectedSummary } from './rejected-summary';
 import styles from './applied-before-detail.module.css';
+import { ApplicationProblem } from '../../../components/application/application-parts';
 
 const FORM_ID = 'reapply-form';
 
@@ -122,22 +123,14 @@ export function AppliedBeforeDetailScreen({ id }: { id: number }) {
           <SkeletonCard lines={5} />
         </>
       )}
-      {state.status === 'not-found' && (
-        <Banner tone="error">
-          <Trans>This application was not found.</Trans>{' '}
+      <ApplicationProblem
+        state={state}
+        back={
           <Link to="/history-applied-before">
             <Trans>Back to the list</Trans>
           </Link>
-        </Banner>
-      )}
-      {state.status === 'failed' && (
-        <Banner tone="error">
-          {errorMessage(state.error)}{' '}
-          <Button variant="ghost" onPress={state.reload}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Banner>
-      )}
+        }
+      />
       {a && <RejectedSummary application={a} />}
       {a && a.reapplied_by && (
         <Banner tone="info">

@@ -5,17 +5,16 @@ import { DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { applicationNotes } from '../../../lib/application-labels';
 import { formatDate } from '../../../lib/format';
-import styles from './applied-before-detail.module.css';
+import { SummaryTop } from '../../../components/application/application-parts';
 
 /** Ticket number, applied-on, status and the officer's notes (or '-') of the rejected application. */
 export function RejectedSummary({ application: a }: { application: ApplicationDetail }) {
   const { t, i18n } = useLingui();
   return (
     <Card as="section">
-      <div className={styles.summaryTop}>
-        <h2 className={styles.ticket}>{a.ticket_number}</h2>
+      <SummaryTop ticket={a.ticket_number}>
         <StatusBadge status={a.status} />
-      </div>
+      </SummaryTop>
       <DataList
         items={[
           { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },

@@ -1,7 +1,54 @@
-import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Banner } from '../ui/banner';
+import { LoadFailed } from '../ui/load-failed';
+import styles from './application-card.module.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { APPLICANT_LABELS } from '../../lib/application-labels';
 import { formatCalendarDate } from '../../lib/format';
 import { DataList } from '../ui/data-list';
+
+/*
+ * Parts of the screens that show one application, in one module so that these screens share one
+ * chunk (each new shared chunk adds to the map every first load downloads). The document list's
+ * classes are exported as `fileList` for the screens that draw it themselves.
+ */
+export { default as fileList } from './application-card.module.css';
+
+/** The ticket number as the summary's heading, with its status badges beside it. */
+export function SummaryTop({ ticket, children }: { ticket: string; children: ReactNode }) {
+  return (
+    <div className={styles.summaryTop}>
+      <h2 className={styles.summaryTicket}>{ticket}</h2>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Why an application's screen shows no application: not found (a wrong or foreign id, with the way
+ * back: the citizen's applications unless `back` says otherwise), or a failure "Try again" may fix.
+ */
+export function ApplicationProblem({
+  state,
+  back,
+}: {
+  state: { status: string; error: unknown; reload(): void };
+  back?: ReactNode;
+}) {
+  if (state.status === 'failed') return <LoadFailed error={state.error} onRetry={state.reload} />;
+  if (state.status !== 'not-found') return null;
+  return (
+    <Banner tone="error">
+      <Trans>This application was not found.</Trans>{' '}
+      {back ?? (
+        <Link to="/application-history">
+          <Trans>See your applications</Trans>
+        </Link>
+      )}
+    </Banner>
+  );
+}
 
 type Shown =
   | 'first_name'
