@@ -26,11 +26,11 @@ test.beforeAll(async () => {
     },
     {
       beforeStart(env) {
-        execFileSync(
-          process.execPath,
-          ['dist-server/officer-create.js', '--email', REVIEWER, '--role', 'reviewer'],
-          { env, input: 'Savannakhet2026x\n', encoding: 'utf8' },
-        );
+        execFileSync(process.execPath, ['dist-server/officer-create.js', '--email', REVIEWER, '--role', 'reviewer'], {
+          env,
+          input: 'Savannakhet2026x\n',
+          encoding: 'utf8',
+        });
       },
     },
   );
