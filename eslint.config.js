@@ -153,6 +153,16 @@ export default tseslint.config(
           patterns: [{ group: ['**/db/schema'], message: 'Query the database in a service (server/services/).' }],
         },
       ],
+      // A route's body, params and query are typed from its valibot schemas (TypedApp): a cast would
+      // hide a schema that no longer says what the handler reads.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TSAsExpression > MemberExpression.expression[object.name='req'][property.name=/^(body|params|query)$/]",
+          message: 'Type the route with TypedApp and its schemas instead of casting the request.',
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,7 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { openScreen } from './fixtures/open-screen';
+import { virtualAuthenticator } from './fixtures/virtual-authenticator';
 import { startOwnServer, type OwnServer } from './fixtures/own-server';
 
 /**
@@ -26,22 +27,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 test.describe.configure({ timeout: 120_000 });
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 test('a citizen adds a passkey in the account, then logs in with it and no password', async ({ page }) => {
   const { cdp, authenticatorId } = await virtualAuthenticator(page);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openScreen } from './fixtures/open-screen';
+import { virtualAuthenticator } from './fixtures/virtual-authenticator';
 import { startOwnServer, type OwnServer } from './fixtures/own-server';
 
 /**
@@ -37,22 +38,6 @@ test.afterAll(async () => server?.stop());
 // Two logins and a passkey each: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
-
 async function password(page: Page) {
   await page.getByLabel('Email, phone number or ID card number').fill(OFFICER.email);
   await page.getByLabel('Password', { exact: true }).fill(OFFICER.password);
@@ -74,7 +59,7 @@ test('an officer enrols a passkey with the link, then logs in with password and 
   await expect(page).toHaveURL(/\/officer$/);
   await expect(page.getByRole('heading', { name: 'Resident certificate applications' })).toBeVisible();
   const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', {
-    authenticatorId: authenticator.id,
+    authenticatorId: authenticator.authenticatorId,
   });
   expect(credentials).toHaveLength(1);
 

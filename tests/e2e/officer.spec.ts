@@ -155,6 +155,8 @@ async function checkAccessible(page: Page, label: string, found: string[]) {
 }
 
 test('the back office passes WCAG 2.2 AA and reflows at 320 px, in English and Lao', async ({ page, request }) => {
+  // Ten axe scans and five reflows: more than the default minute on a busy machine.
+  test.slow();
   const citizen = await registerCitizen(request);
   const { id } = await applicationWithProof(request, citizen);
   const { access_token, expires_at } = await officerLogin(request);

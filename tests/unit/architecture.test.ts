@@ -58,6 +58,19 @@ describe('architecture rules', () => {
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
+  it('refuses a route that queries the database itself or casts its request', async () => {
+    const query = await ruleIdsFor(
+      'server/routes/broken.ts',
+      "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
+    );
+    expect(query).toContain('no-restricted-imports');
+    const cast = await ruleIdsFor(
+      'server/routes/broken.ts',
+      'export const x = (req: { body: unknown }) => req.body as { email: string };\n',
+    );
+    expect(cast).toContain('no-restricted-syntax');
+  });
+
   it('refuses an IndexedDB store opened outside the registry of device stores', async () => {
     const ids = await ruleIdsFor(
       'src/features/payment/stores/broken.ts',

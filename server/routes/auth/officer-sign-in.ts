@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { TokenResponse } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
@@ -11,7 +11,7 @@ import {
 } from '../../../contract/second-factor';
 import { forbidden, HttpError, tooManyRequests } from '../../lib/http-error';
 import { clientAddress } from '../../lib/client-address';
-import { schema } from '../../lib/validation';
+import { schema, type TypedApp } from '../../lib/validation';
 import { answers, dataAnswer, messageAnswer } from '../../lib/answers';
 import { tokenAnswer } from './answers';
 import { consumeEnrolment, enrolmentOpen } from '../../services/officer-enrolment';
@@ -44,7 +44,7 @@ export const SECOND_FACTOR_LOCK = { failures: 5, windowMinutes: 15 } as const;
  * The password gives a session that may call these routes only; a passkey or an authenticator-app
  * code swaps it for a session with full rights (a new token: the half-way one ends).
  */
-export default async function officerSignInRoutes(app: FastifyInstance) {
+export default async function officerSignInRoutes(app: TypedApp) {
   const rp = relyingParty(app.config.appBaseUrl);
 
   /** A session of an officer, half-way or complete. */
@@ -83,7 +83,7 @@ export default async function officerSignInRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await refuseWhenLocked(req.user!);
-      return { data: await authenticationOptions(app.db, rp, req.user!) };
+      return { data: { ...(await authenticationOptions(app.db, rp, req.user!)) } };
     },
   );
 
@@ -100,7 +100,7 @@ export default async function officerSignInRoutes(app: FastifyInstance) {
       },
     },
     async (req): Promise<TokenResponse> => {
-      const { response } = req.body as v.InferOutput<typeof passkeyBody>;
+      const { response } = req.body;
       await refuseWhenLocked(req.user!);
       if (!(await checkAuthentication(app.db, rp, req.user!, response)))
         return failed(req, ErrorCode.passkeyFailed, 'The passkey was not accepted. Try again.');
@@ -121,7 +121,7 @@ export default async function officerSignInRoutes(app: FastifyInstance) {
       },
     },
     async (req): Promise<TokenResponse> => {
-      const { code } = req.body as v.InferOutput<typeof totpBody>;
+      const { code } = req.body;
       await refuseWhenLocked(req.user!);
       const result = await checkTotp(app.db, app.totpKey, req.user!.id, code);
       if (result === 'reused')
@@ -144,11 +144,11 @@ export default async function officerSignInRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { token } = req.body as v.InferOutput<typeof enrolOptionsBody>;
+      const { token } = req.body;
       await refuseWhenLocked(req.user!);
       if (!(await enrolmentOpen(app.db, req.user!.id, token)))
         return failed(req, ErrorCode.enrolLinkInvalid, 'This enrolment link is invalid, used or expired.');
-      return { data: await registrationOptions(app.db, rp, req.user!) };
+      return { data: { ...(await registrationOptions(app.db, rp, req.user!)) } };
     },
   );
 
@@ -165,7 +165,7 @@ export default async function officerSignInRoutes(app: FastifyInstance) {
       },
     },
     async (req): Promise<TokenResponse> => {
-      const { token, response } = req.body as v.InferOutput<typeof enrolVerifyBody>;
+      const { token, response } = req.body;
       await refuseWhenLocked(req.user!);
       const credential = await checkRegistration(app.db, rp, req.user!.sessionId, response);
       if (!credential) return failed(req, ErrorCode.passkeyFailed, 'The passkey could not be created. Try again.');
@@ -210,7 +210,7 @@ export default async function officerSignInRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { code } = req.body as v.InferOutput<typeof totpBody>;
+      const { code } = req.body;
       await refuseWhenLocked(req.user!);
       const result = await checkTotp(app.db, app.totpKey, req.user!.id, code, { pending: true });
       if (result === 'none') throw new HttpError(409, ErrorCode.totpInvalid, 'Start the set-up again.');
