@@ -34,6 +34,8 @@ const TEXT = {
     district: 'District',
     village: 'Village',
     chosen: 'Chosen from the address on your ID card. Please check it.',
+    unread: 'We could not read this on your ID card. Please type it as printed on the card.',
+    unclear: 'Read from your ID card, but part of it was unclear. Please check it carefully.',
   },
   lo: {
     email: 'ອີເມວ',
@@ -52,6 +54,8 @@ const TEXT = {
     district: 'ເມືອງ',
     village: 'ບ້ານ',
     chosen: 'ເລືອກຈາກທີ່ຢູ່ໃນບັດປະຈຳຕົວຂອງທ່ານ. ກະລຸນາກວດສອບ.',
+    unread: 'ພວກເຮົາອ່ານຂໍ້ມູນນີ້ຈາກບັດປະຈຳຕົວຂອງທ່ານບໍ່ໄດ້. ກະລຸນາພິມໃຫ້ຄືກັບທີ່ພິມຢູ່ໃນບັດ.',
+    unclear: 'ອ່ານຈາກບັດປະຈຳຕົວຂອງທ່ານ ແຕ່ມີບາງສ່ວນບໍ່ຊັດເຈນ. ກະລຸນາກວດສອບຢ່າງລະມັດລະວັງ.',
   },
 } as const;
 
@@ -124,6 +128,51 @@ for (const [file, language] of [
     await expectChosen(page, text.district, district);
     await expectChosen(page, text.village, village);
     await expect(page.getByText(text.chosen)).toHaveCount(3);
+  });
+}
+
+/**
+ * Cards laid out otherwise (held-out layouts of card-layouts.ts, never tuned on: labels in Lao only
+ * or above their values, one "name and surname" line, a title, a 15-digit number, no Latin line),
+ * one per typeface: the ID number and date of birth are filled exactly and without the "unclear"
+ * warning; each name is filled exactly or left empty with the request to type it — never wrong.
+ */
+for (const [n, card] of cards.filter((c) => c.set === 'held-out').entries()) {
+  const language = n % 2 ? 'lo' : 'en';
+  // Not yet passing everywhere: the held-out bench still fills a few names wrong (bench/history.md).
+  test.fixme(`held-out layout ${card.layout}, ${card.typeface}, ${card.condition}: number and date exact, names exact or left to type (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[language];
+    await openScreen(page, '/');
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await openScreen(page, '/register');
+    await page.getByLabel(text.email, { exact: true }).fill(`e2e.layout.${language}.${Date.now()}@example.la`);
+    await page.getByLabel(text.phone).pressSequentially(`20${String(Date.now()).slice(-8)}`);
+    await page.getByLabel(text.password, { exact: true }).fill('Savannakhet2026');
+    await page.getByLabel(text.confirm, { exact: true }).fill('Savannakhet2026');
+    await page.getByRole('button', { name: text.next }).click();
+    await page.getByRole('link', { name: text.upload }).click();
+    await page.locator('input[type=file]').setInputFiles(path.join(cardsDir, card.file));
+    await expect(page.getByText(text.read)).toBeVisible({ timeout: 90_000 });
+    await page.getByRole('button', { name: text.next }).click();
+
+    await expect(page).toHaveURL(/\/register\/personal-information$/);
+    await expect(page.getByLabel(text.id)).toHaveValue(card.idNumber);
+    await expect(page.getByLabel(text.birth)).toHaveValue(card.dateOfBirth.split('-').reverse().join('/'));
+    // Sure values carry no "unclear" warning: only names may, and a name is never filled unsure.
+    await expect(page.getByText(text.unclear)).toHaveCount(0);
+    let unread = 0;
+    for (const [label, expected] of [
+      [text.first, card.firstNameLao],
+      [text.last, card.lastNameLao],
+    ] as const) {
+      const value = await page.getByLabel(label, { exact: true }).inputValue();
+      if (value === '') unread += 1;
+      else expect(value).toBe(expected);
+    }
+    await expect(page.getByText(text.unread)).toHaveCount(unread);
   });
 }
 

@@ -17,6 +17,7 @@
  */
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
+import { classifyCardLines, isTitle, mergeReadings, type CardFields, type CardWord } from './card-lines';
 import {
   extractIdCard,
   MIN_WORD_CONFIDENCE,
@@ -25,8 +26,9 @@ import {
   type IdCardFields,
   type OcrWord,
 } from './extract-id-card';
-import { addressFrom, dateFrom, idNumberFrom, laoNameOf, nameConfirmed, type NameReading } from './field-values';
-import { loadLaoLexicon } from './lao-lexicon';
+import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoNameOf, type NameReading } from './field-values';
+import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
+import { latinDistance } from './latin-match';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
 import {
   cropLevel,
@@ -63,7 +65,8 @@ const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String
 /** Engine settings per kind of field. */
 const SETTINGS = {
   layout: { model: 'eng', psm: PSM.AUTO, whitelist: '' },
-  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789' },
+  laoLayout: { model: 'lao', psm: PSM.AUTO, whitelist: '' },
+  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789 -' },
   date: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789/.-' },
   name: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS} ` },
   address: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS}0123456789 ,.-` },
@@ -123,8 +126,14 @@ function wordsOf(page: Page): Recognised['words'] {
 
 const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
 
+/** The reading without a title (ທ້າວ, ນາງ …) before the name, when the crop caught one. */
+function withoutTitle(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length > 1 && isTitle(words[0]!) ? words.slice(1).join(' ') : text.trim();
+}
+
 const nameReadingOf = (read: Recognised): NameReading => ({
-  text: read.text.trim(),
+  text: withoutTitle(read.text),
   confidence: read.words.length ? lowest(read) : 0,
   choices: read.choices,
 });
@@ -154,7 +163,12 @@ async function decode(image: Blob): Promise<GrayImage> {
 /** What else on the card tells a field's value: the Latin name line, the first pass's ID number. */
 interface Hints {
   latinName?: string;
+  /** The number as the whole-card readings read it. */
+  idNumbers?: string[];
+  /** The names as the whole-card Lao reading read them. */
+  names?: Partial<Record<string, string>>;
   idNumber?: string;
+  dateOfBirth?: string;
 }
 
 /** Reads one field's crop(s) with the settings that suit it. */
@@ -192,18 +206,43 @@ async function readRegion(
     // repeats at every size) and the readings, the recogniser's other guesses and the letters the
     // Lao model confuses are weighed against the Latin line and the Lao syllables (field-values.ts).
     const lexicon = await loadLaoLexicon();
+    const layoutText = hints.names?.[region.field];
+    const whole: NameReading[] = layoutText ? [{ text: withoutTitle(layoutText), confidence: 0 }] : [];
     const all = [reads[0]!];
     const once = nameReadingOf(reads[0]!);
-    const confirmed = nameConfirmed(once, hints.latinName, lexicon);
+    // One crop reading that the whole-card reading agrees with (and the Latin line, when there is
+    // one, spells the same) is enough; otherwise two more sizes are read.
+    const quick = laoNameOf([once], hints.latinName, lexicon);
+    const agreed = whole.length > 0 && quick.value !== undefined && laoNameFrom(whole[0]!.text) === quick.value;
+    const confirmed = agreed && !quick.corrected && latinDistance(quick.value!, hints.latinName) === 0;
     if (!confirmed || options.readAllSizes)
       for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
     const readings = all.map(nameReadingOf);
     options.record?.(region.field, readings);
-    const name = laoNameOf(confirmed ? [once] : readings, hints.latinName, lexicon);
-    const used = confirmed ? [reads[0]!] : all;
-    const confidence: FieldConfidence =
-      name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-    return { value: name.value, confidence, raw: used.map((r) => r.text.trim()).join(' / ') };
+    const name = confirmed ? quick : laoNameOf([...readings, ...whole], hints.latinName, lexicon);
+    const used = confirmed ? [once] : readings;
+    // Sure: every reading (and the whole-card one) said the same, nothing mended, the Latin line
+    // spells it (when printed) or, without one, every syllable is one Lao writing has.
+    // Sure: with a Latin line, two readings (of the crops and the whole card) say it and the Latin
+    // line spells it; without one, every reading says it and every syllable is one Lao writing has.
+    // Nothing mended either way. Anything less is left for the citizen to type.
+    const votes = [...used, ...whole].filter((r) => laoNameFrom(r.text) === name.value).length;
+    const sure =
+      name.value !== undefined &&
+      !name.corrected &&
+      (hints.latinName
+        ? votes >= 2 && latinDistance(name.value, hints.latinName) === 0
+        : votes === used.length + whole.length &&
+          votes >= 3 &&
+          // A letter the model takes for another (ຈ/ວ) can be read alike every time: only sure reads.
+          used.every((r) => r.confidence >= 60) &&
+          lexicon !== undefined &&
+          nameSyllables(name.value).every((w) => w.every((syl) => lexicon.syllable(syl) > 0)));
+    return {
+      value: name.value,
+      confidence: sure ? 'ok' : 'check',
+      raw: [...used.map((r) => `${r.text.trim()} ${r.confidence}`), ...whole.map((r) => `[${r.text}]`)].join(' / '),
+    };
   }
 
   if (setting === SETTINGS.digits) {
@@ -214,18 +253,83 @@ async function readRegion(
       for (const size of DIGIT_TEXT_HEIGHTS.slice(1))
         all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
     }
-    const key = (r: Recognised) => r.text.replace(/\s+/g, '');
+    // The whole card's readings of the number vote too.
+    const whole = hints.idNumbers ?? [];
+    const key = (r: Recognised) => idNumberFrom(r.text) ?? r.text.replace(/\s+/g, '');
     const best = all
-      .map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
+      .map((r) => ({
+        r,
+        votes: all.filter((o) => key(o) === key(r)).length + whole.filter((v) => v === key(r)).length,
+        sure: lowest(r),
+      }))
       .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
-    // Readings that disagreed ask the citizen to look, however sure the winner was.
-    const confidence: FieldConfidence = best.votes === all.length && sureOf(best.r) === 'ok' ? 'ok' : 'check';
-    return { value: idNumberFrom(best.r.text.trim()), confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
+    // The number is sure when two readings of it agree (the first pass counts as one): then it is
+    // filled without a warning. Readings that disagreed ask the citizen to look.
+    const value = idNumberFrom(best.r.text.trim());
+    const agreed = value !== undefined && (hints.idNumbers ?? [hints.idNumber]).includes(value);
+    const confidence: FieldConfidence = value && agreed && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
+    return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
-  const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+  let confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
   const value = region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
+  // A real past date that the whole-card reading read the same: its check has passed.
+  if (region.field === 'dateOfBirth' && value && value === hints.dateOfBirth) confidence = 'ok';
   return { value, confidence, raw: texts.join(' / ') };
+}
+
+/**
+ * The areas to read on their own: the number, the date and the names where the line classifier
+ * found them (card-lines.ts); the address, and what it did not find, where the labels say
+ * (card-layout.ts).
+ */
+function regionsOf(card: CardFields, layout: CardLayout, width: number): FieldRegion[] {
+  const h = card.textHeight;
+  const row = (box: Box, pad: number): Box => {
+    const centre = (box.y0 + box.y1) / 2;
+    return {
+      x0: Math.max(0, box.x0 - pad * h),
+      y0: centre - h * 1.3,
+      x1: Math.min(width, box.x1 + pad * h),
+      y1: centre + h * 1.2,
+    };
+  };
+  // A Lao word's box already holds its marks above and below: a little room around it.
+  const nameRow = (box: Box): Box => ({
+    x0: Math.max(0, box.x0 - 0.3 * h),
+    y0: box.y0 - 0.35 * h,
+    x1: Math.min(width, box.x1 + 0.3 * h),
+    y1: box.y1 + 0.35 * h,
+  });
+  const found: FieldRegion[] = [];
+  if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
+  if (card.dateOfBirth) found.push({ field: 'dateOfBirth', rows: [row(card.dateOfBirth.box, 0.6)], textHeight: h });
+  const { firstNameLao: first, lastNameLao: last } = card.names;
+  const rows = { firstNameLao: first && nameRow(first), lastNameLao: last && nameRow(last) };
+  // Given name and surname on one row: neither crop reaches into the other's letters.
+  if (
+    first &&
+    last &&
+    rows.firstNameLao &&
+    rows.lastNameLao &&
+    Math.abs(first.y0 - last.y0) < h &&
+    first.x1 < last.x0
+  ) {
+    const middle = (first.x1 + last.x0) / 2;
+    rows.firstNameLao.x1 = Math.min(rows.firstNameLao.x1, middle);
+    rows.lastNameLao.x0 = Math.max(rows.lastNameLao.x0, middle);
+  }
+  for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+    const box = rows[field];
+    if (box) found.push({ field, rows: [box], textHeight: h });
+  }
+  const names = found.some((r) => r.field === 'firstNameLao' || r.field === 'lastNameLao');
+  const fromLabels = layout.regions.filter(
+    (r) =>
+      !found.some((f) => f.field === r.field) &&
+      (names ? r.field !== 'firstNameLao' && r.field !== 'lastNameLao' : true),
+  );
+  return [...found, ...fromLabels];
 }
 
 /**
@@ -257,7 +361,12 @@ export async function readIdCard(
     onStage(0.2);
     debug?.('levelled', levelled);
     const t0 = performance.now();
-    const first = await recognise(eng, levelled, SETTINGS.layout);
+    // The whole card, read by both models at once (one worker each): the English one reads the
+    // digits, dates, Latin name and English labels, the Lao one the Lao labels and names.
+    const [first, firstLao] = await Promise.all([
+      recognise(eng, levelled, SETTINGS.layout),
+      recognise(await engine('lao'), levelled, SETTINGS.laoLayout),
+    ]);
     const layoutMs = Math.round(performance.now() - t0);
     const layoutWords: LayoutWord[] = first.words.map((w) => ({
       text: w.text,
@@ -266,11 +375,15 @@ export async function readIdCard(
       box: w.bbox,
     }));
     const layout: CardLayout = findCardLayout(layoutWords, gray.width);
+    const cardWords = (read: Recognised): CardWord[] =>
+      read.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
+    const card = classifyCardLines(mergeReadings(cardWords(first), cardWords(firstLao)), today);
     onStage(0.6);
 
     const fields: IdCardFields = {};
     const raw: IdCardReading['raw'] = {
       layout: first.text,
+      layoutLao: firstLao.text,
       layoutMs: String(layoutMs),
       angle: String((angle * 180) / Math.PI),
     };
@@ -278,25 +391,36 @@ export async function readIdCard(
       first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })),
       today,
     );
-    const hints: Hints = { latinName: layout.latinName?.text, idNumber: firstPass.idNumber?.value };
+    const hints: Hints = {
+      latinName: (card.latinName ?? layout.latinName)?.text,
+      idNumber: card.idNumber?.value ?? firstPass.idNumber?.value,
+      dateOfBirth: card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value,
+      names: card.nameTexts,
+      idNumbers: card.idNumbers.length ? card.idNumbers : undefined,
+    };
+    const regions = regionsOf(card, layout, gray.width);
     await Promise.all(
-      layout.regions.map(async (region) => {
+      regions.map(async (region) => {
         const read = await readRegion(gray, angle, region, today, hints, options);
         raw[region.field] = read.raw;
-        if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
+        // A name the reader is not sure of is left for the citizen to type: never a wrong name.
+        const name = region.field === 'firstNameLao' || region.field === 'lastNameLao';
+        if (read.value && (!name || read.confidence === 'ok'))
+          fields[region.field] = { value: read.value, confidence: read.confidence };
       }),
     );
-    if (layout.latinName) {
+    const latinName = card.latinName ?? layout.latinName;
+    if (latinName) {
       fields.latinName = {
-        value: layout.latinName.text,
-        confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check',
+        value: latinName.text,
+        confidence: latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check',
       };
     }
-    // A label the first pass could not find: take what that pass read anywhere on the card, to check.
-    if (!fields.idNumber && firstPass.idNumber)
-      fields.idNumber = { value: firstPass.idNumber.value, confidence: 'check' };
-    if (!fields.dateOfBirth && firstPass.dateOfBirth)
-      fields.dateOfBirth = { value: firstPass.dateOfBirth.value, confidence: 'check' };
+    // Not read on its own: take what the whole-card reading found, to check.
+    const idNumber = card.idNumber?.value ?? firstPass.idNumber?.value;
+    const dateOfBirth = card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value;
+    if (!fields.idNumber && idNumber) fields.idNumber = { value: idNumber, confidence: 'check' };
+    if (!fields.dateOfBirth && dateOfBirth) fields.dateOfBirth = { value: dateOfBirth, confidence: 'check' };
     onStage(1);
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {
