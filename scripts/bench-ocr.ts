@@ -85,10 +85,12 @@ type Score = {
   /** Names left empty (the citizen types them), names filled with a wrong value. */
   empty: number;
   wrong: number;
+  /** ID numbers and dates filled but flagged "part of it was unclear". */
+  flagged: number;
   n: number;
   ms: number[];
 };
-const emptyScore = (): Score => ({ id: 0, dob: 0, first: 0, last: 0, empty: 0, wrong: 0, n: 0, ms: [] });
+const emptyScore = (): Score => ({ id: 0, dob: 0, first: 0, last: 0, empty: 0, wrong: 0, flagged: 0, n: 0, ms: [] });
 const scores = new Map<string, Score>();
 const misses: string[] = [];
 try {
@@ -133,6 +135,7 @@ try {
       if (!f[name]) s.empty += 1;
       else if (f[name].value !== card[name]) s.wrong += 1;
     }
+    s.flagged += Number(f.idNumber?.confidence === 'check') + Number(f.dateOfBirth?.confidence === 'check');
     s.n += 1;
     s.ms.push(reading.durationMs);
     scores.set(key, s);
@@ -158,9 +161,9 @@ try {
   const percentile = (ms: number[], p: number) =>
     [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * p))] ?? 0;
   const row = (what: string[], s: Score) =>
-    `| ${what.join(' | ')} | ${pct(s.id, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.first, s.n)} | ${pct(s.last, s.n)} | ${s.empty} | ${s.wrong} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`;
+    `| ${what.join(' | ')} | ${pct(s.id, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.first, s.n)} | ${pct(s.last, s.n)} | ${s.empty} | ${s.wrong} | ${s.flagged} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`;
   const add = (to: Score, s: Score) => {
-    for (const k of ['id', 'dob', 'first', 'last', 'empty', 'wrong', 'n'] as const) to[k] += s[k];
+    for (const k of ['id', 'dob', 'first', 'last', 'empty', 'wrong', 'flagged', 'n'] as const) to[k] += s[k];
     to.ms.push(...s.ms);
   };
   console.log(`\nID card reading in Chromium (${cards.length} cards; first reading incl. engine start ${cold} ms)`);
@@ -169,9 +172,9 @@ try {
     if (!keys.length) continue;
     console.log(`\n### ${set}${set === 'held-out' ? ' (never tuned on)' : ''}\n`);
     console.log(
-      '| layout | typeface | condition | ID number | date of birth | Lao first name | Lao last name | names empty | names wrong | warm median / p90 ms |',
+      '| layout | typeface | condition | ID number | date of birth | Lao first name | Lao last name | names empty | names wrong | ID/date flagged unclear | warm median / p90 ms |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     const all = emptyScore();
     const byLayout = new Map<string, Score>();
     for (const key of keys) {

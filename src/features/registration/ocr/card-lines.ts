@@ -46,6 +46,8 @@ export interface CardFields {
   latinName?: { text: string; confidence: number };
   /** Where each name is printed, to be read again on its own. */
   names: Partial<Record<NameField, Box>>;
+  /** Where a "name and surname" line is printed: read whole and split into the two names. */
+  fullName?: Box;
   /** What the whole-card Lao reading read there: one more reading of the name. */
   nameTexts: Partial<Record<NameField, string>>;
   /** Height of the card's digits and capitals, px: the print size of the values. */
@@ -158,9 +160,21 @@ function labelOf(line: CardLine): Labelled | undefined {
 }
 
 const LAO_LETTER = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
-/** The Lao words right of `from`: letters only, no digits (a name). */
+
+/** A word of a name label (ຊື່, ນາມສະກຸນ, ແລະ, or one ending in a colon): never part of a name. */
+export function isNameLabel(word: string): boolean {
+  if (/[:;]$/.test(word)) return true;
+  const s = skeleton(word);
+  return (
+    /^ຊື?[\u0ec8\u0ec9]?$/u.test(word.normalize('NFKC')) ||
+    /^(?:ນາມສະກນ|ນາມສກນ|ສະກນ|ນາມ|ແລະ|ແລ)$/u.test(s) ||
+    /^(?:name|surname|and)$/i.test(word)
+  );
+}
+
+/** The Lao words right of `from`: letters only, no digits, no label word (a name). */
 const laoValue = (line: CardLine, from: number) =>
-  line.lao.filter((w) => w.box.x0 > from && LAO_LETTER.test(w.text) && !/\d/.test(w.text));
+  line.lao.filter((w) => w.box.x0 > from && LAO_LETTER.test(w.text) && !/\d/.test(w.text) && !isNameLabel(w.text));
 
 /** ທ້າວ, ນາງ, ທ່ານ, ທ່ານນາງ, ເຈົ້າ… as the Lao model reads them (marks optional). */
 const TITLE = /^(?:ທາວ|ທາວ|ນາງ|ທານ|ທານນາງ|ທາງ|ນາງສາວ|ເຈາ|ດຣ)$/u;
@@ -303,8 +317,10 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     let words = laoValue(line, label.end);
     if (!words.length && lines[i + 1] && !labels[i + 1]) words = laoValue(lines[i + 1]!, -1);
     if (!words.length) return;
-    if (label.kind === 'full') Object.assign(names, { ...splitFullName(words), ...names });
-    else if (label.kind === 'first') names.firstNameLao ??= givenName(words);
+    if (label.kind === 'full') {
+      Object.assign(names, { ...splitFullName(words), ...names });
+      fields.fullName ??= union(words.map((w) => w.box));
+    } else if (label.kind === 'first') names.firstNameLao ??= givenName(words);
     else names.lastNameLao ??= words;
   });
 
@@ -317,7 +333,10 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
       .map((line, k) => ({ line, label: labels[numberLine + 1 + k] }))
       .filter(({ line, label }) => !label && laoValue(line, -1).length > 0)
       .map(({ line }) => laoValue(line, -1));
-    if (nameLines.length === 1) Object.assign(names, splitFullName(nameLines[0]!));
+    if (nameLines.length === 1) {
+      Object.assign(names, splitFullName(nameLines[0]!));
+      fields.fullName = union(nameLines[0]!.map((w) => w.box));
+    }
     if (nameLines.length === 2) {
       names.firstNameLao = givenName(nameLines[0]!);
       names.lastNameLao = nameLines[1]!;

@@ -17,7 +17,7 @@
  */
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
-import { classifyCardLines, isTitle, mergeReadings, type CardFields, type CardWord } from './card-lines';
+import { classifyCardLines, isNameLabel, isTitle, mergeReadings, type CardFields, type CardWord } from './card-lines';
 import {
   extractIdCard,
   MIN_WORD_CONFIDENCE,
@@ -59,6 +59,12 @@ const VOTE_TEXT_HEIGHTS = [24, 38];
 /** Digits read best a little larger: the ID number is read at these three sizes (Phetsarath's 3 looks like 8 when small). */
 const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
 const MARGIN = 12;
+/** A name reading this sure (0–100) vouches for the name, with others agreeing… */
+const SURE_NAME_READING = 85;
+/** …and one below this puts it in doubt. */
+const DOUBTFUL_NAME_READING = 50;
+/** Width the whole card is read at to find its lines (capitals ~20 px high). */
+const LAYOUT_WIDTH = 1000;
 
 const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
 
@@ -78,6 +84,41 @@ interface Recognised {
   /** Lao fields only: the recogniser's other guesses at every symbol of every word. */
   choices?: SymbolChoice[][][];
   words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number }; line: number }[];
+}
+
+/** A field's area; a name printed on one row with the other is read with it and split (`part`). */
+type Region = FieldRegion & { part?: 'first' | 'last' };
+
+const union = (boxes: Box[]): Box => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
+
+/**
+ * One name out of the reading of a "name and surname" row: labels, a title and specks dropped, the
+ * words split at the widest gap between them (the space between the names; a word the recogniser
+ * cut in two has a narrower one). Nothing when fewer than two words are left.
+ */
+export function partOf(read: Recognised, part: 'first' | 'last'): Recognised {
+  const kept = read.words
+    .map((w, i) => ({ w, i }))
+    .filter(({ w }) => !isNameLabel(w.text) && laoNameFrom(w.text) !== undefined);
+  if (kept.length > 2 && isTitle(kept[0]!.w.text)) kept.shift();
+  if (kept.length < 2) return { text: '', words: [] };
+  let split = 0;
+  for (let k = 1; k < kept.length - 1; k++) {
+    const gap = kept[k + 1]!.w.bbox.x0 - kept[k]!.w.bbox.x1;
+    if (gap > kept[split + 1]!.w.bbox.x0 - kept[split]!.w.bbox.x1) split = k;
+  }
+  const mine = part === 'first' ? kept.slice(0, split + 1) : kept.slice(split + 1);
+  const aligned = read.choices?.length === read.words.length;
+  return {
+    text: mine.map(({ w }) => w.text).join(' '),
+    words: mine.map(({ w }) => w),
+    choices: aligned ? mine.map(({ i }) => read.choices![i]!) : undefined,
+  };
 }
 
 /** Each worker's last job: fields read at once take turns, so none is read with another's settings. */
@@ -124,19 +165,43 @@ function wordsOf(page: Page): Recognised['words'] {
   return words;
 }
 
-const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
-
-/** The reading without a title (ທ້າວ, ນາງ …) before the name, when the crop caught one. */
-function withoutTitle(text: string): string {
-  const words = text.trim().split(/\s+/);
-  return words.length > 1 && isTitle(words[0]!) ? words.slice(1).join(' ') : text.trim();
+/** The reading of a scaled-down image in the full image's pixels. */
+function scaledBack(read: Recognised, scale: number): Recognised {
+  if (scale === 1) return read;
+  const up = (v: number) => Math.round(v / scale);
+  return {
+    ...read,
+    words: read.words.map((w) => ({
+      ...w,
+      bbox: { x0: up(w.bbox.x0), y0: up(w.bbox.y0), x1: up(w.bbox.x1), y1: up(w.bbox.y1) },
+    })),
+  };
 }
 
-const nameReadingOf = (read: Recognised): NameReading => ({
-  text: withoutTitle(read.text),
-  confidence: read.words.length ? lowest(read) : 0,
-  choices: read.choices,
-});
+const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
+
+/** The reading without a title (ທ້າວ, ນາງ …) before the name or a label, when the crop caught one. */
+function withoutTitle(text: string): string {
+  // A label the crop caught (ຊື່:, ນາມສະກຸນ) is no part of the name either.
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !isNameLabel(w));
+  return words.length > 1 && isTitle(words[0]!) ? words.slice(1).join(' ') : words.join(' ');
+}
+
+/**
+ * A crop's reading of a name. Its confidence is that of the words the name is made of: a title, a
+ * label or a speck at the crop's edge (dropped from the name) says nothing about the name's letters.
+ */
+function nameReadingOf(read: Recognised): NameReading {
+  const kept = read.words.filter((w) => !isTitle(w.text) && !isNameLabel(w.text) && laoNameFrom(w.text));
+  return {
+    text: withoutTitle(read.text),
+    confidence: kept.length ? Math.min(...kept.map((w) => w.confidence)) : 0,
+    choices: read.choices,
+  };
+}
 
 const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
@@ -175,10 +240,11 @@ interface Hints {
 async function readRegion(
   gray: GrayImage,
   angle: number,
-  region: FieldRegion,
+  region: Region,
   today: Date,
   hints: Hints,
   options: ReadOptions,
+  cache: Map<string, Promise<Recognised>>,
 ): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
   const setting =
     region.field === 'idNumber'
@@ -191,13 +257,21 @@ async function readRegion(
   const worker = await engine(setting.model);
   const crop = (row: Box, height: number) =>
     isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
+  // A row both names are printed on is read once for the two of them.
+  const readRow = async (row: Box, height: number, debugName?: string) => {
+    const key = `${setting.model}|${setting.psm}|${JSON.stringify(row)}|${height}`;
+    let read = cache.get(key);
+    if (!read) {
+      const image = crop(row, height);
+      if (debugName) options.debug?.(debugName, image);
+      read = recognise(worker, image, setting);
+      cache.set(key, read);
+    }
+    return region.part ? partOf(await read, region.part) : read;
+  };
   const reads: Recognised[] = [];
   const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
-  for (const row of region.rows) {
-    const image = crop(row, height);
-    options.debug?.(`${region.field}-${reads.length}`, image);
-    reads.push(await recognise(worker, image, setting));
-  }
+  for (const row of region.rows) reads.push(await readRow(row, height, `${region.field}-${reads.length}`));
   const texts = reads.map((r) => r.text.trim());
 
   if (setting === SETTINGS.name) {
@@ -216,28 +290,56 @@ async function readRegion(
     const agreed = whole.length > 0 && quick.value !== undefined && laoNameFrom(whole[0]!.text) === quick.value;
     const confirmed = agreed && !quick.corrected && latinDistance(quick.value!, hints.latinName) === 0;
     if (!confirmed || options.readAllSizes)
-      for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+      for (const size of VOTE_TEXT_HEIGHTS) all.push(await readRow(region.rows[0]!, size));
     const readings = all.map(nameReadingOf);
+    options.record?.(
+      `${region.field}-words`,
+      all.map((r) => ({ text: r.words.map((w) => `${w.text}:${Math.round(w.confidence)}`).join(' '), confidence: 0 })),
+    );
     options.record?.(region.field, readings);
     const name = confirmed ? quick : laoNameOf([...readings, ...whole], hints.latinName, lexicon);
     const used = confirmed ? [once] : readings;
-    // Sure: every reading (and the whole-card one) said the same, nothing mended, the Latin line
-    // spells it (when printed) or, without one, every syllable is one Lao writing has.
-    // Sure: with a Latin line, two readings (of the crops and the whole card) say it and the Latin
-    // line spells it; without one, every reading says it and every syllable is one Lao writing has.
-    // Nothing mended either way. Anything less is left for the citizen to type.
-    const votes = [...used, ...whole].filter((r) => laoNameFrom(r.text) === name.value).length;
-    const sure =
-      name.value !== undefined &&
-      !name.corrected &&
-      (hints.latinName
-        ? votes >= 2 && latinDistance(name.value, hints.latinName) === 0
-        : votes === used.length + whole.length &&
-          votes >= 3 &&
-          // A letter the model takes for another (ຈ/ວ) can be read alike every time: only sure reads.
-          used.every((r) => r.confidence >= 60) &&
-          lexicon !== undefined &&
-          nameSyllables(name.value).every((w) => w.every((syl) => lexicon.syllable(syl) > 0)));
+    // Sure, either way with nothing mended: the Latin line spells it and two readings (of the crops
+    // and the whole card) say it, one of them not doubtfully; or, Latin line or not, every reading but at most one says it, one
+    // of them surely (the recogniser's own confidence), none of them doubtfully, and every syllable
+    // is one Lao writing has. A letter the model takes for another (ຈ/ວ, ົ/ໍ) is read alike every
+    // time only unsurely. Anything less is left for the citizen to type.
+    const readingsAll = [...used, ...whole];
+    const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
+    const votes = readingsAll.filter((r) => laoNameFrom(r.text) === name.value).length;
+    // (The Latin line cannot tell ົ from ໍ, nor ຸ from ູ: a reading unsure throughout is no vote.)
+    const spelt =
+      hints.latinName !== undefined &&
+      votes >= 2 &&
+      Math.max(0, ...agreeing) >= DOUBTFUL_NAME_READING &&
+      latinDistance(name.value ?? '', hints.latinName) === 0;
+    const unanimous =
+      votes >= 3 &&
+      readingsAll.length - votes <= 1 &&
+      agreeing.length > 0 &&
+      Math.max(...agreeing) >= SURE_NAME_READING &&
+      Math.min(...agreeing) >= DOUBTFUL_NAME_READING &&
+      lexicon !== undefined &&
+      nameSyllables(name.value ?? '').every((w) => w.every((syl) => lexicon.syllable(syl) > 0));
+    const sure = name.value !== undefined && !name.corrected && (spelt || unanimous);
+    options.record?.(`${region.field}-stats`, [
+      {
+        text: JSON.stringify({
+          value: name.value,
+          votes,
+          total: readingsAll.length,
+          min: Math.min(101, ...agreeing),
+          max: Math.max(0, ...agreeing),
+          corrected: name.corrected,
+          latin: hints.latinName !== undefined,
+          distance: latinDistance(name.value ?? '', hints.latinName),
+          known:
+            lexicon !== undefined &&
+            nameSyllables(name.value ?? '').every((w) => w.every((syl) => lexicon.syllable(syl) > 0)),
+        }),
+        confidence: 0,
+      },
+    ]);
     return {
       value: name.value,
       confidence: sure ? 'ok' : 'check',
@@ -250,8 +352,7 @@ async function readRegion(
     // Otherwise it is read at two more sizes and the digits read most often win (ties: the surest).
     const all = [reads[0]!];
     if (!hints.idNumber || idNumberFrom(texts[0]!) !== hints.idNumber) {
-      for (const size of DIGIT_TEXT_HEIGHTS.slice(1))
-        all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+      for (const size of DIGIT_TEXT_HEIGHTS.slice(1)) all.push(await readRow(region.rows[0]!, size));
     }
     // The whole card's readings of the number vote too.
     const whole = hints.idNumbers ?? [];
@@ -266,16 +367,24 @@ async function readRegion(
     // The number is sure when two readings of it agree (the first pass counts as one): then it is
     // filled without a warning. Readings that disagreed ask the citizen to look.
     const value = idNumberFrom(best.r.text.trim());
-    const agreed = value !== undefined && (hints.idNumbers ?? [hints.idNumber]).includes(value);
-    const confidence: FieldConfidence = value && agreed && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
+    // (Two crop readings agreeing count as much: the whole card is read small, its digits less surely.)
+    const confidence: FieldConfidence =
+      value && best.votes >= 2 && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
     return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
-  let confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-  const value = region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
-  // A real past date that the whole-card reading read the same: its check has passed.
-  if (region.field === 'dateOfBirth' && value && value === hints.dateOfBirth) confidence = 'ok';
-  return { value, confidence, raw: texts.join(' / ') };
+  if (region.field === 'dateOfBirth') {
+    // A real past date that the whole-card reading, or the crop read at another size, read the
+    // same: its check has passed. Else it is filled for the citizen to check.
+    const value = dateFrom(texts[0]!, today);
+    let again: string | undefined;
+    if (value && value !== hints.dateOfBirth) again = (await readRow(region.rows[0]!, DIGIT_TEXT_HEIGHTS[0]!)).text;
+    const sure =
+      value !== undefined && (value === hints.dateOfBirth || (again !== undefined && dateFrom(again, today) === value));
+    return { value, confidence: sure ? 'ok' : 'check', raw: [texts[0], again].filter(Boolean).join(' / ') };
+  }
+  const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
+  return { value: addressFrom(texts), confidence, raw: texts.join(' / ') };
 }
 
 /**
@@ -283,7 +392,7 @@ async function readRegion(
  * found them (card-lines.ts); the address, and what it did not find, where the labels say
  * (card-layout.ts).
  */
-function regionsOf(card: CardFields, layout: CardLayout, width: number): FieldRegion[] {
+function regionsOf(card: CardFields, layout: CardLayout, width: number): Region[] {
   const h = card.textHeight;
   const row = (box: Box, pad: number): Box => {
     const centre = (box.y0 + box.y1) / 2;
@@ -301,27 +410,23 @@ function regionsOf(card: CardFields, layout: CardLayout, width: number): FieldRe
     x1: Math.min(width, box.x1 + 0.3 * h),
     y1: box.y1 + 0.35 * h,
   });
-  const found: FieldRegion[] = [];
+  const found: Region[] = [];
   if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
   if (card.dateOfBirth) found.push({ field: 'dateOfBirth', rows: [row(card.dateOfBirth.box, 0.6)], textHeight: h });
   const { firstNameLao: first, lastNameLao: last } = card.names;
   const rows = { firstNameLao: first && nameRow(first), lastNameLao: last && nameRow(last) };
-  // Given name and surname on one row: neither crop reaches into the other's letters.
-  if (
-    first &&
-    last &&
-    rows.firstNameLao &&
-    rows.lastNameLao &&
-    Math.abs(first.y0 - last.y0) < h &&
-    first.x1 < last.x0
-  ) {
-    const middle = (first.x1 + last.x0) / 2;
-    rows.firstNameLao.x1 = Math.min(rows.firstNameLao.x1, middle);
-    rows.lastNameLao.x0 = Math.max(rows.lastNameLao.x0, middle);
-  }
+  // Given name and surname on one row: the row is read whole (once, shared), and the reading is
+  // split into its words — cutting the row between them would cut into their letters.
+  // (Also when the whole-card reading did not see the two words apart: the "name and surname" line.)
+  const oneRow = card.fullName
+    ? nameRow(card.fullName)
+    : first && last && Math.abs(first.y0 - last.y0) < h && first.x1 < last.x0
+      ? union([nameRow(first), nameRow(last)])
+      : undefined;
   for (const field of ['firstNameLao', 'lastNameLao'] as const) {
     const box = rows[field];
-    if (box) found.push({ field, rows: [box], textHeight: h });
+    if (oneRow) found.push({ field, rows: [oneRow], textHeight: h, part: field === 'firstNameLao' ? 'first' : 'last' });
+    else if (box) found.push({ field, rows: [box], textHeight: h });
   }
   const names = found.some((r) => r.field === 'firstNameLao' || r.field === 'lastNameLao');
   const fromLabels = layout.regions.filter(
@@ -357,16 +462,21 @@ export async function readIdCard(
     const started = performance.now();
     const gray = stretchContrast(await decode(image));
     const angle = skewAngle(gray);
-    const levelled = cropLevel(gray, { x0: 0, y0: 0, x1: gray.width, y1: gray.height }, angle, 1);
+    // The whole card is read smaller than the crops: its lines only need to be told apart, and the
+    // recogniser's page analysis costs in proportion to the pixels.
+    const layoutScale = Math.min(1, LAYOUT_WIDTH / gray.width);
+    const levelled = cropLevel(gray, { x0: 0, y0: 0, x1: gray.width, y1: gray.height }, angle, layoutScale);
     onStage(0.2);
     debug?.('levelled', levelled);
     const t0 = performance.now();
     // The whole card, read by both models at once (one worker each): the English one reads the
     // digits, dates, Latin name and English labels, the Lao one the Lao labels and names.
-    const [first, firstLao] = await Promise.all([
-      recognise(eng, levelled, SETTINGS.layout),
-      recognise(await engine('lao'), levelled, SETTINGS.laoLayout),
-    ]);
+    const [first, firstLao] = (
+      await Promise.all([
+        recognise(eng, levelled, SETTINGS.layout),
+        recognise(await engine('lao'), levelled, SETTINGS.laoLayout),
+      ])
+    ).map((read) => scaledBack(read, layoutScale));
     const layoutMs = Math.round(performance.now() - t0);
     const layoutWords: LayoutWord[] = first.words.map((w) => ({
       text: w.text,
@@ -399,9 +509,10 @@ export async function readIdCard(
       idNumbers: card.idNumbers.length ? card.idNumbers : undefined,
     };
     const regions = regionsOf(card, layout, gray.width);
+    const cache = new Map<string, Promise<Recognised>>();
     await Promise.all(
       regions.map(async (region) => {
-        const read = await readRegion(gray, angle, region, today, hints, options);
+        const read = await readRegion(gray, angle, region, today, hints, options, cache);
         raw[region.field] = read.raw;
         // A name the reader is not sure of is left for the citizen to type: never a wrong name.
         const name = region.field === 'firstNameLao' || region.field === 'lastNameLao';
@@ -422,6 +533,7 @@ export async function readIdCard(
     if (!fields.idNumber && idNumber) fields.idNumber = { value: idNumber, confidence: 'check' };
     if (!fields.dateOfBirth && dateOfBirth) fields.dateOfBirth = { value: dateOfBirth, confidence: 'check' };
     onStage(1);
+    raw.fieldsMs = String(Math.round(performance.now() - t0) - layoutMs);
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {
     releaseLater();
