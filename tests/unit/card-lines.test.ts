@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyCardLines,
+  isNameLabel,
   isTitle,
   mergeReadings,
   type CardWord,
@@ -126,5 +127,13 @@ describe('isTitle', () => {
   it('knows the titles as the Lao model reads them, marks or not', () => {
     expect(['ທ້າວ', 'ທາວ', 'ນາງ', 'ທ່ານ', 'ທ່ານນາງ'].every(isTitle)).toBe(true);
     expect(isTitle('ສົມສັກ')).toBe(false);
+  });
+});
+
+describe('name labels', () => {
+  it('are never part of a name', () => {
+    for (const word of ['ຊື່', 'ຊື່:', 'ນາມສະກຸນ', 'ນາມສະກຸນ:', 'ແລະ', 'Name', 'Surname:'])
+      expect(isNameLabel(word)).toBe(true);
+    for (const word of ['ສົມໃຈ', 'ຊາຍ', 'ນາລີ', 'ສະກຸນ໌ໄຊ']) expect(isNameLabel(word)).toBe(false);
   });
 });

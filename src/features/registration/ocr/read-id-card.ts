@@ -28,7 +28,7 @@ import {
 } from './extract-id-card';
 import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoNameOf, type NameReading } from './field-values';
 import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
-import { latinDistance } from './latin-match';
+import { impossibleSpelling, latinDistance } from './latin-match';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
 import {
   cropLevel,
@@ -60,7 +60,7 @@ const VOTE_TEXT_HEIGHTS = [24, 38];
 const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
 const MARGIN = 12;
 /** A name reading this sure (0–100) vouches for the name, with others agreeing… */
-const SURE_NAME_READING = 85;
+const SURE_NAME_READING = 92;
 /** …and one below this puts it in doubt. */
 const DOUBTFUL_NAME_READING = 50;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
@@ -299,21 +299,24 @@ async function readRegion(
     options.record?.(region.field, readings);
     const name = confirmed ? quick : laoNameOf([...readings, ...whole], hints.latinName, lexicon);
     const used = confirmed ? [once] : readings;
-    // Sure, either way with nothing mended: the Latin line spells it and two readings (of the crops
-    // and the whole card) say it, one of them not doubtfully; or, Latin line or not, every reading but at most one says it, one
-    // of them surely (the recogniser's own confidence), none of them doubtfully, and every syllable
-    // is one Lao writing has. A letter the model takes for another (ຈ/ວ, ົ/ໍ) is read alike every
-    // time only unsurely. Anything less is left for the citizen to type.
+    // Sure, either way with nothing mended and a spelling Lao writing has:
+    // - with a Latin line, only a name it spells exactly, said by two readings (of the crops and the
+    //   whole card), one of them not doubtful (the Latin line cannot tell ົ from ໍ nor ຸ from ູ);
+    // - without one, every reading but at most one says it, one of them very surely and none
+    //   doubtfully (the recogniser's confidence in the name's own words), and every syllable is one
+    //   Lao writing has. A letter the model takes for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every
+    //   time only less surely.
+    // Anything less is left for the citizen to type.
     const readingsAll = [...used, ...whole];
     const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
     const votes = readingsAll.filter((r) => laoNameFrom(r.text) === name.value).length;
-    // (The Latin line cannot tell ົ from ໍ, nor ຸ from ູ: a reading unsure throughout is no vote.)
     const spelt =
       hints.latinName !== undefined &&
       votes >= 2 &&
       Math.max(0, ...agreeing) >= DOUBTFUL_NAME_READING &&
       latinDistance(name.value ?? '', hints.latinName) === 0;
     const unanimous =
+      hints.latinName === undefined &&
       votes >= 3 &&
       readingsAll.length - votes <= 1 &&
       agreeing.length > 0 &&
@@ -321,7 +324,7 @@ async function readRegion(
       Math.min(...agreeing) >= DOUBTFUL_NAME_READING &&
       lexicon !== undefined &&
       nameSyllables(name.value ?? '').every((w) => w.every((syl) => lexicon.syllable(syl) > 0));
-    const sure = name.value !== undefined && !name.corrected && (spelt || unanimous);
+    const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
     options.record?.(`${region.field}-stats`, [
       {
         text: JSON.stringify({
@@ -376,11 +379,13 @@ async function readRegion(
   if (region.field === 'dateOfBirth') {
     // A real past date that the whole-card reading, or the crop read at another size, read the
     // same: its check has passed. Else it is filled for the citizen to check.
-    const value = dateFrom(texts[0]!, today);
+    // When they differ, the date two of the three readings say is taken (still to check).
+    const first = dateFrom(texts[0]!, today);
     let again: string | undefined;
-    if (value && value !== hints.dateOfBirth) again = (await readRow(region.rows[0]!, DIGIT_TEXT_HEIGHTS[0]!)).text;
-    const sure =
-      value !== undefined && (value === hints.dateOfBirth || (again !== undefined && dateFrom(again, today) === value));
+    if (first !== hints.dateOfBirth)
+      again = dateFrom((await readRow(region.rows[0]!, DIGIT_TEXT_HEIGHTS[0]!)).text, today);
+    const sure = first !== undefined && (first === hints.dateOfBirth || again === first);
+    const value = sure || again === undefined || again !== hints.dateOfBirth ? (first ?? again) : again;
     return { value, confidence: sure ? 'ok' : 'check', raw: [texts[0], again].filter(Boolean).join(' / ') };
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
