@@ -275,74 +275,47 @@ async function readRegion(
   const texts = reads.map((r) => r.text.trim());
 
   if (setting === SETTINGS.name) {
-    // A sure reading that the Latin name line spells the same, in syllables Lao writing has, is
-    // taken as it is. Otherwise the name is read at two more sizes (a misread letter rarely
-    // repeats at every size) and the readings, the recogniser's other guesses and the letters the
-    // Lao model confuses are weighed against the Latin line and the Lao syllables (field-values.ts).
+    // The name is read at three sizes (a misread letter rarely repeats at every size) and the
+    // readings, the recogniser's other guesses and the letters the Lao model confuses are weighed
+    // against the Latin line and the Lao syllables (field-values.ts). (Taking one reading that the
+    // whole card and the Latin line agree with filled names without their tone marks: the Latin
+    // line does not show them, and the small whole-card reading loses them as easily.)
     const lexicon = await loadLaoLexicon();
     const layoutText = hints.names?.[region.field];
     const whole: NameReading[] = layoutText ? [{ text: withoutTitle(layoutText), confidence: 0 }] : [];
     const all = [reads[0]!];
-    const once = nameReadingOf(reads[0]!);
-    // One crop reading that the whole-card reading agrees with (and the Latin line, when there is
-    // one, spells the same) is enough; otherwise two more sizes are read.
-    const quick = laoNameOf([once], hints.latinName, lexicon);
-    const agreed = whole.length > 0 && quick.value !== undefined && laoNameFrom(whole[0]!.text) === quick.value;
-    const confirmed = agreed && !quick.corrected && latinDistance(quick.value!, hints.latinName) === 0;
-    if (!confirmed || options.readAllSizes)
-      for (const size of VOTE_TEXT_HEIGHTS) all.push(await readRow(region.rows[0]!, size));
-    const readings = all.map(nameReadingOf);
-    options.record?.(
-      `${region.field}-words`,
-      all.map((r) => ({ text: r.words.map((w) => `${w.text}:${Math.round(w.confidence)}`).join(' '), confidence: 0 })),
-    );
-    options.record?.(region.field, readings);
-    const name = confirmed ? quick : laoNameOf([...readings, ...whole], hints.latinName, lexicon);
-    const used = confirmed ? [once] : readings;
-    // Sure, either way with nothing mended and a spelling Lao writing has:
-    // - with a Latin line, only a name it spells exactly, said by two readings (of the crops and the
-    //   whole card), one of them not doubtful (the Latin line cannot tell ົ from ໍ nor ຸ from ູ);
-    // - without one, every reading but at most one says it, one of them very surely and none
-    //   doubtfully (the recogniser's confidence in the name's own words), and every syllable is one
-    //   Lao writing has. A letter the model takes for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every
-    //   time only less surely.
+    for (const size of VOTE_TEXT_HEIGHTS) all.push(await readRow(region.rows[0]!, size));
+    const used = all.map(nameReadingOf);
+    options.record?.(region.field, used);
+    const name = laoNameOf([...used, ...whole], hints.latinName, lexicon);
+    // Sure, either way with nothing mended, a spelling Lao writing has, and every reading (the crops
+    // at three sizes, the whole card) saying it — one dissenting reading was, on the development
+    // cards, as often right as the three agreeing ones:
+    // - with a Latin line, only a name it spells exactly, one reading not doubtful (the Latin line
+    //   cannot tell ົ from ໍ nor ຸ from ູ);
+    // - without one, one of them very surely and none doubtfully (the recogniser's confidence in
+    //   the name's own words), and every syllable is one Lao writing has. A letter the model takes
+    //   for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less surely.
     // Anything less is left for the citizen to type.
     const readingsAll = [...used, ...whole];
     const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
     const votes = readingsAll.filter((r) => laoNameFrom(r.text) === name.value).length;
     const spelt =
       hints.latinName !== undefined &&
-      votes >= 2 &&
+      votes >= 3 &&
+      votes === readingsAll.length &&
       Math.max(0, ...agreeing) >= DOUBTFUL_NAME_READING &&
       latinDistance(name.value ?? '', hints.latinName) === 0;
     const unanimous =
       hints.latinName === undefined &&
       votes >= 3 &&
-      readingsAll.length - votes <= 1 &&
+      votes === readingsAll.length &&
       agreeing.length > 0 &&
       Math.max(...agreeing) >= SURE_NAME_READING &&
       Math.min(...agreeing) >= DOUBTFUL_NAME_READING &&
       lexicon !== undefined &&
       nameSyllables(name.value ?? '').every((w) => w.every((syl) => lexicon.syllable(syl) > 0));
     const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
-    options.record?.(`${region.field}-stats`, [
-      {
-        text: JSON.stringify({
-          value: name.value,
-          votes,
-          total: readingsAll.length,
-          min: Math.min(101, ...agreeing),
-          max: Math.max(0, ...agreeing),
-          corrected: name.corrected,
-          latin: hints.latinName !== undefined,
-          distance: latinDistance(name.value ?? '', hints.latinName),
-          known:
-            lexicon !== undefined &&
-            nameSyllables(name.value ?? '').every((w) => w.every((syl) => lexicon.syllable(syl) > 0)),
-        }),
-        confidence: 0,
-      },
-    ]);
     return {
       value: name.value,
       confidence: sure ? 'ok' : 'check',
@@ -450,8 +423,7 @@ export type DebugSink = (name: string, image: GrayImage) => void;
 /** For the benchmark: the crops made, every reading of the names. */
 export interface ReadOptions {
   debug?: DebugSink;
-  /** Read names at every size even when the first reading is confirmed, and hand all readings here. */
-  readAllSizes?: boolean;
+  /** Every reading of the names is handed here. */
   record?: (field: string, readings: NameReading[]) => void;
 }
 
