@@ -288,24 +288,30 @@ async function readRegion(
     const used = all.map(nameReadingOf);
     options.record?.(region.field, used);
     const name = laoNameOf([...used, ...whole], hints.latinName, lexicon);
-    // Sure, either way with nothing mended, a spelling Lao writing has, and every reading (the crops
-    // at three sizes, the whole card) saying it — one dissenting reading was, on the development
-    // cards, as often right as the three agreeing ones:
-    // - with a Latin line, only a name it spells exactly, one reading not doubtful (the Latin line
-    //   cannot tell ົ from ໍ nor ຸ from ູ);
-    // - without one, one of them very surely and none doubtfully (the recogniser's confidence in
+    // Sure, either way with nothing mended and a spelling Lao writing has:
+    // - with a Latin line, only a name it spells exactly, said by two readings (the crops at three
+    //   sizes, the whole card), one of them not doubtful, and no reading saying what the Latin line
+    //   would spell alike (it cannot tell tone marks, ົ from ໍ nor ຸ from ູ);
+    // - without one, every reading saying it (one dissenting reading was, on the development
+    //   cards, as often right as the three agreeing ones), one of them very surely and none doubtfully (the recogniser's confidence in
     //   the name's own words), and every syllable is one Lao writing has. A letter the model takes
     //   for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less surely.
     // Anything less is left for the citizen to type.
     const readingsAll = [...used, ...whole];
     const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
     const votes = readingsAll.filter((r) => laoNameFrom(r.text) === name.value).length;
+    // A dissenting reading the Latin line tells apart (ທົວ for ບົວ) is outvoted by it; one it
+    // cannot (another tone mark, ົ for ໍ) leaves the name in doubt.
+    const latinName = hints.latinName;
     const spelt =
-      hints.latinName !== undefined &&
-      votes >= 3 &&
-      votes === readingsAll.length &&
+      latinName !== undefined &&
+      votes >= 2 &&
       Math.max(0, ...agreeing) >= DOUBTFUL_NAME_READING &&
-      latinDistance(name.value ?? '', hints.latinName) === 0;
+      latinDistance(name.value ?? '', latinName) === 0 &&
+      readingsAll.every((r) => {
+        const read = laoNameFrom(r.text);
+        return read === undefined || read === name.value || latinDistance(read, latinName) > 0;
+      });
     const unanimous =
       hints.latinName === undefined &&
       votes >= 3 &&
@@ -350,15 +356,15 @@ async function readRegion(
   }
 
   if (region.field === 'dateOfBirth') {
-    // A real past date that the whole-card reading, or the crop read at another size, read the
-    // same: its check has passed. Else it is filled for the citizen to check.
-    // When they differ, the date two of the three readings say is taken (still to check).
+    // Two of the three readings (the crop at two sizes, the whole card) saying it: its check has passed.
     const first = dateFrom(texts[0]!, today);
     let again: string | undefined;
     if (first !== hints.dateOfBirth)
       again = dateFrom((await readRow(region.rows[0]!, DIGIT_TEXT_HEIGHTS[0]!)).text, today);
-    const sure = first !== undefined && (first === hints.dateOfBirth || again === first);
-    const value = sure || again === undefined || again !== hints.dateOfBirth ? (first ?? again) : again;
+    const votes = [first, again, hints.dateOfBirth].filter((d) => d !== undefined);
+    const agreed = votes.find((d, i) => votes.indexOf(d) !== i);
+    const sure = agreed !== undefined;
+    const value = agreed ?? first ?? again;
     return { value, confidence: sure ? 'ok' : 'check', raw: [texts[0], again].filter(Boolean).join(' / ') };
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
@@ -390,7 +396,15 @@ function regionsOf(card: CardFields, layout: CardLayout, width: number): Region[
   });
   const found: Region[] = [];
   if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
-  if (card.dateOfBirth) found.push({ field: 'dateOfBirth', rows: [row(card.dateOfBirth.box, 0.6)], textHeight: h });
+  // The whole-card reading may have split the date and kept only part of it: room for the rest.
+  if (card.dateOfBirth) {
+    const date = card.dateOfBirth.box;
+    found.push({
+      field: 'dateOfBirth',
+      rows: [{ ...row(date, 0.6), x1: Math.min(width, date.x1 + 2.5 * h) }],
+      textHeight: h,
+    });
+  }
   const { firstNameLao: first, lastNameLao: last } = card.names;
   const rows = { firstNameLao: first && nameRow(first), lastNameLao: last && nameRow(last) };
   // Given name and surname on one row: the row is read whole (once, shared), and the reading is
