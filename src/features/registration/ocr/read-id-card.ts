@@ -101,7 +101,7 @@ const union = (boxes: Box[]): Box => ({
  * words split at the widest gap between them (the space between the names; a word the recogniser
  * cut in two has a narrower one). Nothing when fewer than two words are left.
  */
-export function partOf(read: Recognised, part: 'first' | 'last'): Recognised {
+function partOf(read: Recognised, part: 'first' | 'last'): Recognised {
   const kept = read.words
     .map((w, i) => ({ w, i }))
     .filter(({ w }) => !isNameLabel(w.text) && laoNameFrom(w.text) !== undefined);
