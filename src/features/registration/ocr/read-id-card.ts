@@ -2,16 +2,14 @@
  * Reads a Lao ID card photo on the device — the code the registration screen runs.
  *
  * 1. The photo is turned grey, its contrast stretched and its tilt measured.
- * 2. A quick reading of the levelled card finds the labels, hence where each value is printed
- *    (card-layout.ts), whatever Lao typeface the card uses.
- * 3. Each value is cut out, levelled, scaled to the text height the recogniser reads best, and
- *    read on its own with the model that suits it: digits only for the ID number and the date,
- *    Lao only for the names and the address (so a Lao name is never read as Latin letters).
- * 4. A name that the card's Latin name line does not confirm (or whose spelling the Lao lexicon
- *    would change), and an ID number the first pass read otherwise, are read at two more sizes.
- *    Among a name's readings (with the recogniser's next guesses and the letters the Lao model
- *    confuses) those closest to the Latin line are kept, and of them the likeliest Lao spelling is
- *    taken (field-values.ts, latin-match.ts, lao-lexicon.ts).
+ * 2. A quick English reading of the levelled card finds the labels (card-layout.ts). When every
+ *    label of the classic layout and its Latin name line are there, each value is cut out where its
+ *    label says and read on its own (digits for the number and date, Lao for the names); a name
+ *    one sure reading spelt like the Latin line, or every reading at three sizes alike, is taken.
+ * 3. Whatever that did not make sure of (or everything, on another layout) is found by what the
+ *    card's lines say (card-lines.ts, on a Lao reading of the whole card too) and read again; a
+ *    name is filled only when sure (field-values.ts, latin-match.ts, lao-lexicon.ts) and not read
+ *    otherwise by step 2 — unsure means empty, for the citizen to type.
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
@@ -26,7 +24,15 @@ import {
   type IdCardFields,
   type OcrWord,
 } from './extract-id-card';
-import { addressFrom, dateFrom, idNumberFrom, laoNameFrom, laoNameOf, type NameReading } from './field-values';
+import {
+  addressFrom,
+  dateFrom,
+  idNumberFrom,
+  laoNameFrom,
+  laoNameOf,
+  nameConfirmed,
+  type NameReading,
+} from './field-values';
 import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
@@ -234,6 +240,8 @@ interface Hints {
   names?: Partial<Record<string, string>>;
   idNumber?: string;
   dateOfBirth?: string;
+  /** The areas were found by the card's labels (card-layout.ts): names are read as on the classic cards. */
+  byLabels?: boolean;
 }
 
 /** Reads one field's crop(s) with the settings that suit it. */
@@ -273,6 +281,22 @@ async function readRegion(
   const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
   for (const row of region.rows) reads.push(await readRow(row, height, `${region.field}-${reads.length}`));
   const texts = reads.map((r) => r.text.trim());
+
+  if (setting === SETTINGS.name && hints.byLabels) {
+    // The card's own layout, found by its labels: one sure reading the Latin line spells the same,
+    // in syllables Lao writes, is taken as it is; otherwise the name is read at two more sizes and
+    // is sure only when every reading says it, nothing mended (the reading of the classic cards).
+    const lexicon = await loadLaoLexicon();
+    const once = nameReadingOf(reads[0]!);
+    const confirmed = nameConfirmed(once, hints.latinName, lexicon);
+    const used = [reads[0]!];
+    if (!confirmed) for (const size of VOTE_TEXT_HEIGHTS) used.push(await readRow(region.rows[0]!, size));
+    const readings = used.map(nameReadingOf);
+    options.record?.(region.field, readings);
+    const name = laoNameOf(readings, hints.latinName, lexicon);
+    const sure = name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok');
+    return { value: name.value, confidence: sure ? 'ok' : 'check', raw: readings.map((r) => r.text).join(' / ') };
+  }
 
   if (setting === SETTINGS.name) {
     // The name is read at three sizes (a misread letter rarely repeats at every size) and the
@@ -371,6 +395,13 @@ async function readRegion(
   return { value: addressFrom(texts), confidence, raw: texts.join(' / ') };
 }
 
+/** The classic layout, found by its labels: every field's label and the Latin name line. */
+const knowsLayout = (layout: CardLayout) =>
+  layout.latinName !== undefined &&
+  (['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth'] as const).every((field) =>
+    layout.regions.some((r) => r.field === field),
+  );
+
 /**
  * The areas to read on their own: the number, the date and the names where the line classifier
  * found them (card-lines.ts); the address, and what it did not find, where the labels say
@@ -460,15 +491,9 @@ export async function readIdCard(
     onStage(0.2);
     debug?.('levelled', levelled);
     const t0 = performance.now();
-    // The whole card, read by both models at once (one worker each): the English one reads the
-    // digits, dates, Latin name and English labels, the Lao one the Lao labels and names.
-    const [first, firstLao] = (
-      await Promise.all([
-        recognise(eng, levelled, SETTINGS.layout),
-        recognise(await engine('lao'), levelled, SETTINGS.laoLayout),
-      ])
-    ).map((read) => scaledBack(read, layoutScale));
-    const layoutMs = Math.round(performance.now() - t0);
+    // The whole card, read by the English model: its labels place the fields on the layout the
+    // classic cards have (card-layout.ts), its digits, dates and Latin name vote.
+    const first = scaledBack(await recognise(eng, levelled, SETTINGS.layout), layoutScale);
     const layoutWords: LayoutWord[] = first.words.map((w) => ({
       text: w.text,
       confidence: w.confidence,
@@ -476,42 +501,77 @@ export async function readIdCard(
       box: w.bbox,
     }));
     const layout: CardLayout = findCardLayout(layoutWords, gray.width);
-    const cardWords = (read: Recognised): CardWord[] =>
-      read.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
-    const card = classifyCardLines(mergeReadings(cardWords(first), cardWords(firstLao)), today);
-    onStage(0.6);
-
-    const fields: IdCardFields = {};
-    const raw: IdCardReading['raw'] = {
-      layout: first.text,
-      layoutLao: firstLao.text,
-      layoutMs: String(layoutMs),
-      angle: String((angle * 180) / Math.PI),
-    };
     const firstPass = extractIdCard(
       first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })),
       today,
     );
-    const hints: Hints = {
-      latinName: (card.latinName ?? layout.latinName)?.text,
-      idNumber: card.idNumber?.value ?? firstPass.idNumber?.value,
-      dateOfBirth: card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value,
-      names: card.nameTexts,
-      idNumbers: card.idNumbers.length ? card.idNumbers : undefined,
-    };
-    const regions = regionsOf(card, layout, gray.width);
+    const fields: IdCardFields = {};
+    const raw: IdCardReading['raw'] = { layout: first.text, angle: String((angle * 180) / Math.PI) };
     const cache = new Map<string, Promise<Recognised>>();
-    await Promise.all(
-      regions.map(async (region) => {
-        const read = await readRegion(gray, angle, region, today, hints, options, cache);
-        raw[region.field] = read.raw;
-        // A name the reader is not sure of is left for the citizen to type: never a wrong name.
-        const name = region.field === 'firstNameLao' || region.field === 'lastNameLao';
-        if (read.value && (!name || read.confidence === 'ok'))
-          fields[region.field] = { value: read.value, confidence: read.confidence };
-      }),
+    const read = async (regions: Region[], hints: Hints) => {
+      const found: IdCardFields = {};
+      await Promise.all(
+        regions.map(async (region) => {
+          const one = await readRegion(gray, angle, region, today, hints, options, cache);
+          raw[`${region.field}${hints.byLabels ? 'ByLabels' : ''}`] = one.raw;
+          if (one.value) found[region.field] = { value: one.value, confidence: one.confidence };
+        }),
+      );
+      return found;
+    };
+
+    // 1. Every label of the classic layout found: its fields read where the labels say.
+    const byLabels: IdCardFields = knowsLayout(layout)
+      ? await read(layout.regions, {
+          byLabels: true,
+          latinName: layout.latinName?.text,
+          idNumber: firstPass.idNumber?.value,
+          dateOfBirth: firstPass.dateOfBirth?.value,
+          idNumbers: firstPass.idNumber ? [firstPass.idNumber.value] : undefined,
+        })
+      : {};
+    onStage(0.5);
+    for (const field of ['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao', 'address'] as const)
+      if (byLabels[field]?.confidence === 'ok' || (field === 'address' && byLabels[field]))
+        fields[field] = byLabels[field];
+
+    // 2. What the labels did not make sure of, found by the lines' content (card-lines.ts): the
+    // whole card read by the Lao model too, its lines classified.
+    const pending = (['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao', 'address'] as const).filter(
+      (field) => !fields[field],
     );
-    const latinName = card.latinName ?? layout.latinName;
+    let card: CardFields | undefined;
+    if (pending.length) {
+      const firstLao = scaledBack(await recognise(await engine('lao'), levelled, SETTINGS.laoLayout), layoutScale);
+      raw.layoutLao = firstLao.text;
+      const cardWords = (r: Recognised): CardWord[] =>
+        r.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
+      card = classifyCardLines(mergeReadings(cardWords(first), cardWords(firstLao)), today);
+      const byContent = await read(
+        regionsOf(card, layout, gray.width).filter((r) => (pending as readonly string[]).includes(r.field)),
+        {
+          latinName: (card.latinName ?? layout.latinName)?.text,
+          idNumber: card.idNumber?.value ?? firstPass.idNumber?.value,
+          dateOfBirth: card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value,
+          names: card.nameTexts,
+          idNumbers: card.idNumbers.length ? card.idNumbers : undefined,
+        },
+      );
+      for (const field of pending) {
+        const value = byContent[field] ?? byLabels[field];
+        if (field !== 'firstNameLao' && field !== 'lastNameLao') {
+          if (value) fields[field] = value;
+          continue;
+        }
+        // Sure by the lines' content and not read otherwise where the labels say, or read alike by
+        // the two ways (both unsure of it): filled. Anything else is left for the citizen to type.
+        const mine = byContent[field];
+        const other = byLabels[field]?.value;
+        if (mine?.value !== undefined && (other === undefined ? mine.confidence === 'ok' : other === mine.value))
+          fields[field] = { value: mine.value, confidence: 'ok' };
+      }
+    }
+    const latinName = card?.latinName ?? layout.latinName;
     if (latinName) {
       fields.latinName = {
         value: latinName.text,
@@ -519,12 +579,12 @@ export async function readIdCard(
       };
     }
     // Not read on its own: take what the whole-card reading found, to check.
-    const idNumber = card.idNumber?.value ?? firstPass.idNumber?.value;
-    const dateOfBirth = card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value;
+    const idNumber = card?.idNumber?.value ?? firstPass.idNumber?.value;
+    const dateOfBirth = card?.dateOfBirth?.value ?? firstPass.dateOfBirth?.value;
     if (!fields.idNumber && idNumber) fields.idNumber = { value: idNumber, confidence: 'check' };
     if (!fields.dateOfBirth && dateOfBirth) fields.dateOfBirth = { value: dateOfBirth, confidence: 'check' };
     onStage(1);
-    raw.fieldsMs = String(Math.round(performance.now() - t0) - layoutMs);
+    raw.fieldsMs = String(Math.round(performance.now() - t0));
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {
     releaseLater();
