@@ -37,7 +37,6 @@ window.readCard = async (url, debug = false, record = false) => {
           crops[name] = toDataUrl(image);
         }
       : undefined,
-    readAllSizes: record,
     record: record
       ? (field, all) => {
           readings[field] = all;

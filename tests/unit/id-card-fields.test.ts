@@ -106,6 +106,19 @@ describe('Lao name checked against the Latin name line', () => {
     expect(impossibleSpelling('ຄ໊າ')).toBe(true);
     expect(impossibleSpelling('ແກ້ວ')).toBe(false);
     expect(impossibleSpelling('ກ໋ວຍ')).toBe(false);
+    // ໍ spells an open syllable: ວໍງ is ວົງ misread; ໜໍ່ຄຳ, ບໍ່ແສງຄຳ, ວໍລະຈິດ are written so.
+    expect(impossibleSpelling('ອິນທະວໍງ')).toBe(true);
+    expect(impossibleSpelling('ສໍມໃຈ')).toBe(true);
+    expect(impossibleSpelling('ໜໍ່ຄຳ')).toBe(false);
+    expect(impossibleSpelling('ບໍ່ແສງຄຳ')).toBe(false);
+    expect(impossibleSpelling('ວໍລະຈິດ')).toBe(false);
+  });
+
+  it('reads the 15-digit personal number, a date with a gap read inside, a name without a speck at its edge', () => {
+    expect(idNumberFrom('011-5088-3174-2105')).toBe('011508831742105');
+    expect(idNumberFrom('011 5088 3174 21065')).toBeUndefined();
+    expect(dateFrom('1 2/04/ 1983', today)).toBe('1983-04-12');
+    expect(laoNameFrom('ສົມໃຈ ເ')).toBe('ສົມໃຈ');
   });
 });
 

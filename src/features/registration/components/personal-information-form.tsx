@@ -81,6 +81,9 @@ export function PersonalInformationForm() {
         >{t`Read from your ID card, but part of it was unclear. Please check it carefully.`}</span>
       );
     if (read === 'ok') return t`Read from your ID card. Please check it.`;
+    // A name the reader was not sure of is left empty rather than filled wrong: the citizen types it.
+    if (draft.reading === 'read' && (field === 'first_name' || field === 'last_name'))
+      return t`We could not read this on your ID card. Please type it as printed on the card.`;
     return undefined;
   };
 

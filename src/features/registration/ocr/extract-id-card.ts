@@ -67,7 +67,8 @@ export function wordsFromText(text: string, confidence = 100): OcrWord[] {
 }
 
 export function isValidIdNumber(value: string): boolean {
-  return /^\d{12}$/.test(value);
+  // 12 digits (older cards) or the 15-digit personal number of the newer ones (3-4-4-4).
+  return /^(?:\d{12}|\d{15})$/.test(value);
 }
 
 /** Letters, combining marks (Lao vowels and tones), spaces and . , - only. */

@@ -40,7 +40,8 @@ const DATE = /(\d{1,2})\s*[/.,-]\s*(\d{1,2})\s*[/.,-]\s*(\d{4})/u;
 
 /** A day/month/year date as ISO, when it is a real date in the past. */
 export function dateFrom(text: string, today: Date): string | undefined {
-  const match = DATE.exec(normalizeOcrText(text));
+  // A date is one group: a space read inside it ("1 2/04/ 1983") is a gap between letters.
+  const match = DATE.exec(normalizeOcrText(text).replace(/(\d)\s+(?=[\d/.,-])|([/.,-])\s+(?=\d)/g, '$1$2'));
   return match ? toIsoDate(Number(match[1]), Number(match[2]), Number(match[3]), today) : undefined;
 }
 
@@ -58,7 +59,8 @@ export function laoNameFrom(text: string): string | undefined {
   const words = lao
     .replace(new RegExp(`(^| )[${TONE}${MARK}]+`, 'gu'), '$1')
     .split(' ')
-    .filter((w) => !/^[\u0e81-\u0eae]$/u.test(w))
+    // (nor a leading vowel alone, ເ ແ ໂ ໃ ໄ: a speck at the crop's edge, or a neighbour's letter).
+    .filter((w) => !/^[\u0e81-\u0eae\u0ec0-\u0ec4]$/u.test(w))
     .join(' ');
   const value = laoOrder(toLaoSpelling(words))
     // ຼ is written under ຫ only (ຫຼ); the reading sometimes takes ຫ for ທ or ຖ next to it.

@@ -186,10 +186,12 @@ export function latinDistance(lao: string, latinName: string | undefined): numbe
 }
 
 /**
- * Spellings Lao writing never has: ແ, ໂ, ໄ, ໃ with a vowel sign above or below the letter (ແ-ົ,
+ * Spellings Lao writing never has: ໍ before a final consonant, ແ, ໂ, ໄ, ໃ with a vowel sign above or below the letter (ແ-ົ,
  * ໄ-ິ), the tones ໊ ໋ on a letter other than the mid-class ones, a mark on no letter.
  */
 export function impossibleSpelling(name: string): boolean {
+  // ໍ (not the ໍ of ຳ) spells an open syllable: no final consonant after it (ວໍງ is ວົງ misread).
+  if (/\u0ecd[\u0ec8-\u0ecb]?[ກ-ຮ](?=$|\s|[ເແໂໃໄ])/u.test(name)) return true;
   return /[ແໂໄໃ][ກ-ຮໜໝ][ຼ]?[ິີຶືຸູົ]|[ໂໄໃ][ກ-ຮໜໝ][ຼ]?ັ|(?<![ກຈດຕບປຢອ][ັິີຶືຸູົ]?)[໊໋]|(?:^|\s)[່-໋ັິີຶືຸູົ]/u.test(name);
 }
 

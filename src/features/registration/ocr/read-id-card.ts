@@ -2,21 +2,20 @@
  * Reads a Lao ID card photo on the device — the code the registration screen runs.
  *
  * 1. The photo is turned grey, its contrast stretched and its tilt measured.
- * 2. A quick reading of the levelled card finds the labels, hence where each value is printed
- *    (card-layout.ts), whatever Lao typeface the card uses.
- * 3. Each value is cut out, levelled, scaled to the text height the recogniser reads best, and
- *    read on its own with the model that suits it: digits only for the ID number and the date,
- *    Lao only for the names and the address (so a Lao name is never read as Latin letters).
- * 4. A name that the card's Latin name line does not confirm (or whose spelling the Lao lexicon
- *    would change), and an ID number the first pass read otherwise, are read at two more sizes.
- *    Among a name's readings (with the recogniser's next guesses and the letters the Lao model
- *    confuses) those closest to the Latin line are kept, and of them the likeliest Lao spelling is
- *    taken (field-values.ts, latin-match.ts, lao-lexicon.ts).
+ * 2. A quick English reading of the levelled card finds the labels (card-layout.ts). When every
+ *    label of the classic layout and its Latin name line are there, each value is cut out where its
+ *    label says and read on its own (digits for the number and date, Lao for the names); a name
+ *    one sure reading spelt like the Latin line, or every reading at three sizes alike, is taken.
+ * 3. Whatever that did not make sure of (or everything, on another layout) is found by what the
+ *    card's lines say (card-lines.ts, on a Lao reading of the whole card too) and read again; a
+ *    name is filled only when sure (field-values.ts, latin-match.ts, lao-lexicon.ts) and not read
+ *    otherwise by step 2 — unsure means empty, for the citizen to type.
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
 import { PSM, type Page, type Worker } from 'tesseract.js';
 import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
+import { classifyCardLines, isNameLabel, isTitle, mergeReadings, type CardFields, type CardWord } from './card-lines';
 import {
   extractIdCard,
   MIN_WORD_CONFIDENCE,
@@ -25,8 +24,17 @@ import {
   type IdCardFields,
   type OcrWord,
 } from './extract-id-card';
-import { addressFrom, dateFrom, idNumberFrom, laoNameOf, nameConfirmed, type NameReading } from './field-values';
-import { loadLaoLexicon } from './lao-lexicon';
+import {
+  addressFrom,
+  dateFrom,
+  idNumberFrom,
+  laoNameFrom,
+  laoNameOf,
+  nameConfirmed,
+  type NameReading,
+} from './field-values';
+import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
+import { impossibleSpelling, latinDistance } from './latin-match';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
 import {
   cropLevel,
@@ -57,13 +65,20 @@ const VOTE_TEXT_HEIGHTS = [24, 38];
 /** Digits read best a little larger: the ID number is read at these three sizes (Phetsarath's 3 looks like 8 when small). */
 const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
 const MARGIN = 12;
+/** A name reading this sure (0–100) vouches for the name, with others agreeing… */
+const SURE_NAME_READING = 92;
+/** …and one below this puts it in doubt. */
+const DOUBTFUL_NAME_READING = 50;
+/** Width the whole card is read at to find its lines (capitals ~20 px high). */
+const LAYOUT_WIDTH = 1000;
 
 const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
 
 /** Engine settings per kind of field. */
 const SETTINGS = {
   layout: { model: 'eng', psm: PSM.AUTO, whitelist: '' },
-  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789' },
+  laoLayout: { model: 'lao', psm: PSM.AUTO, whitelist: '' },
+  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789 -' },
   date: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789/.-' },
   name: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS} ` },
   address: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS}0123456789 ,.-` },
@@ -75,6 +90,41 @@ interface Recognised {
   /** Lao fields only: the recogniser's other guesses at every symbol of every word. */
   choices?: SymbolChoice[][][];
   words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number }; line: number }[];
+}
+
+/** A field's area; a name printed on one row with the other is read with it and split (`part`). */
+type Region = FieldRegion & { part?: 'first' | 'last' };
+
+const union = (boxes: Box[]): Box => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
+
+/**
+ * One name out of the reading of a "name and surname" row: labels, a title and specks dropped, the
+ * words split at the widest gap between them (the space between the names; a word the recogniser
+ * cut in two has a narrower one). Nothing when fewer than two words are left.
+ */
+function partOf(read: Recognised, part: 'first' | 'last'): Recognised {
+  const kept = read.words
+    .map((w, i) => ({ w, i }))
+    .filter(({ w }) => !isNameLabel(w.text) && laoNameFrom(w.text) !== undefined);
+  if (kept.length > 2 && isTitle(kept[0]!.w.text)) kept.shift();
+  if (kept.length < 2) return { text: '', words: [] };
+  let split = 0;
+  for (let k = 1; k < kept.length - 1; k++) {
+    const gap = kept[k + 1]!.w.bbox.x0 - kept[k]!.w.bbox.x1;
+    if (gap > kept[split + 1]!.w.bbox.x0 - kept[split]!.w.bbox.x1) split = k;
+  }
+  const mine = part === 'first' ? kept.slice(0, split + 1) : kept.slice(split + 1);
+  const aligned = read.choices?.length === read.words.length;
+  return {
+    text: mine.map(({ w }) => w.text).join(' '),
+    words: mine.map(({ w }) => w),
+    choices: aligned ? mine.map(({ i }) => read.choices![i]!) : undefined,
+  };
 }
 
 /** Each worker's last job: fields read at once take turns, so none is read with another's settings. */
@@ -121,13 +171,43 @@ function wordsOf(page: Page): Recognised['words'] {
   return words;
 }
 
+/** The reading of a scaled-down image in the full image's pixels. */
+function scaledBack(read: Recognised, scale: number): Recognised {
+  if (scale === 1) return read;
+  const up = (v: number) => Math.round(v / scale);
+  return {
+    ...read,
+    words: read.words.map((w) => ({
+      ...w,
+      bbox: { x0: up(w.bbox.x0), y0: up(w.bbox.y0), x1: up(w.bbox.x1), y1: up(w.bbox.y1) },
+    })),
+  };
+}
+
 const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
 
-const nameReadingOf = (read: Recognised): NameReading => ({
-  text: read.text.trim(),
-  confidence: read.words.length ? lowest(read) : 0,
-  choices: read.choices,
-});
+/** The reading without a title (ທ້າວ, ນາງ …) before the name or a label, when the crop caught one. */
+function withoutTitle(text: string): string {
+  // A label the crop caught (ຊື່:, ນາມສະກຸນ) is no part of the name either.
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !isNameLabel(w));
+  return words.length > 1 && isTitle(words[0]!) ? words.slice(1).join(' ') : words.join(' ');
+}
+
+/**
+ * A crop's reading of a name. Its confidence is that of the words the name is made of: a title, a
+ * label or a speck at the crop's edge (dropped from the name) says nothing about the name's letters.
+ */
+function nameReadingOf(read: Recognised): NameReading {
+  const kept = read.words.filter((w) => !isTitle(w.text) && !isNameLabel(w.text) && laoNameFrom(w.text));
+  return {
+    text: withoutTitle(read.text),
+    confidence: kept.length ? Math.min(...kept.map((w) => w.confidence)) : 0,
+    choices: read.choices,
+  };
+}
 
 const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
@@ -154,17 +234,25 @@ async function decode(image: Blob): Promise<GrayImage> {
 /** What else on the card tells a field's value: the Latin name line, the first pass's ID number. */
 interface Hints {
   latinName?: string;
+  /** The number as the whole-card readings read it. */
+  idNumbers?: string[];
+  /** The names as the whole-card Lao reading read them. */
+  names?: Partial<Record<string, string>>;
   idNumber?: string;
+  dateOfBirth?: string;
+  /** The areas were found by the card's labels (card-layout.ts): names are read as on the classic cards. */
+  byLabels?: boolean;
 }
 
 /** Reads one field's crop(s) with the settings that suit it. */
 async function readRegion(
   gray: GrayImage,
   angle: number,
-  region: FieldRegion,
+  region: Region,
   today: Date,
   hints: Hints,
   options: ReadOptions,
+  cache: Map<string, Promise<Recognised>>,
 ): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
   const setting =
     region.field === 'idNumber'
@@ -177,33 +265,92 @@ async function readRegion(
   const worker = await engine(setting.model);
   const crop = (row: Box, height: number) =>
     isolateRow(cropLevel(gray, row, angle, height / region.textHeight, MARGIN), MARGIN);
+  // A row both names are printed on is read once for the two of them.
+  const readRow = async (row: Box, height: number, debugName?: string) => {
+    const key = `${setting.model}|${setting.psm}|${JSON.stringify(row)}|${height}`;
+    let read = cache.get(key);
+    if (!read) {
+      const image = crop(row, height);
+      if (debugName) options.debug?.(debugName, image);
+      read = recognise(worker, image, setting);
+      cache.set(key, read);
+    }
+    return region.part ? partOf(await read, region.part) : read;
+  };
   const reads: Recognised[] = [];
   const height = setting === SETTINGS.digits ? DIGIT_TEXT_HEIGHTS[0]! : FIELD_TEXT_HEIGHT;
-  for (const row of region.rows) {
-    const image = crop(row, height);
-    options.debug?.(`${region.field}-${reads.length}`, image);
-    reads.push(await recognise(worker, image, setting));
-  }
+  for (const row of region.rows) reads.push(await readRow(row, height, `${region.field}-${reads.length}`));
   const texts = reads.map((r) => r.text.trim());
 
-  if (setting === SETTINGS.name) {
-    // A sure reading that the Latin name line spells the same, in syllables Lao writing has, is
-    // taken as it is. Otherwise the name is read at two more sizes (a misread letter rarely
-    // repeats at every size) and the readings, the recogniser's other guesses and the letters the
-    // Lao model confuses are weighed against the Latin line and the Lao syllables (field-values.ts).
+  if (setting === SETTINGS.name && hints.byLabels) {
+    // The card's own layout, found by its labels: one sure reading the Latin line spells the same,
+    // in syllables Lao writes, is taken as it is; otherwise the name is read at two more sizes and
+    // is sure only when every reading says it, nothing mended (the reading of the classic cards).
     const lexicon = await loadLaoLexicon();
-    const all = [reads[0]!];
     const once = nameReadingOf(reads[0]!);
     const confirmed = nameConfirmed(once, hints.latinName, lexicon);
-    if (!confirmed || options.readAllSizes)
-      for (const size of VOTE_TEXT_HEIGHTS) all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
-    const readings = all.map(nameReadingOf);
+    const used = [reads[0]!];
+    if (!confirmed) for (const size of VOTE_TEXT_HEIGHTS) used.push(await readRow(region.rows[0]!, size));
+    const readings = used.map(nameReadingOf);
     options.record?.(region.field, readings);
-    const name = laoNameOf(confirmed ? [once] : readings, hints.latinName, lexicon);
-    const used = confirmed ? [reads[0]!] : all;
-    const confidence: FieldConfidence =
-      name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-    return { value: name.value, confidence, raw: used.map((r) => r.text.trim()).join(' / ') };
+    const name = laoNameOf(readings, hints.latinName, lexicon);
+    const sure = name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok');
+    return { value: name.value, confidence: sure ? 'ok' : 'check', raw: readings.map((r) => r.text).join(' / ') };
+  }
+
+  if (setting === SETTINGS.name) {
+    // The name is read at three sizes (a misread letter rarely repeats at every size) and the
+    // readings, the recogniser's other guesses and the letters the Lao model confuses are weighed
+    // against the Latin line and the Lao syllables (field-values.ts). (Taking one reading that the
+    // whole card and the Latin line agree with filled names without their tone marks: the Latin
+    // line does not show them, and the small whole-card reading loses them as easily.)
+    const lexicon = await loadLaoLexicon();
+    const layoutText = hints.names?.[region.field];
+    const whole: NameReading[] = layoutText ? [{ text: withoutTitle(layoutText), confidence: 0 }] : [];
+    const all = [reads[0]!];
+    for (const size of VOTE_TEXT_HEIGHTS) all.push(await readRow(region.rows[0]!, size));
+    const used = all.map(nameReadingOf);
+    options.record?.(region.field, used);
+    const name = laoNameOf([...used, ...whole], hints.latinName, lexicon);
+    // Sure, either way with nothing mended and a spelling Lao writing has:
+    // - with a Latin line, only a name it spells exactly, said by two readings (the crops at three
+    //   sizes, the whole card), one of them not doubtful, and no reading saying what the Latin line
+    //   would spell alike (it cannot tell tone marks, ົ from ໍ nor ຸ from ູ);
+    // - without one, every reading saying it (one dissenting reading was, on the development
+    //   cards, as often right as the three agreeing ones), one of them very surely and none doubtfully (the recogniser's confidence in
+    //   the name's own words), and every syllable is one Lao writing has. A letter the model takes
+    //   for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less surely.
+    // Anything less is left for the citizen to type.
+    const readingsAll = [...used, ...whole];
+    const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
+    const votes = readingsAll.filter((r) => laoNameFrom(r.text) === name.value).length;
+    // A dissenting reading the Latin line tells apart (ທົວ for ບົວ) is outvoted by it; one it
+    // cannot (another tone mark, ົ for ໍ) leaves the name in doubt.
+    const latinName = hints.latinName;
+    const spelt =
+      latinName !== undefined &&
+      votes >= 2 &&
+      Math.max(0, ...agreeing) >= DOUBTFUL_NAME_READING &&
+      latinDistance(name.value ?? '', latinName) === 0 &&
+      readingsAll.every((r) => {
+        const read = laoNameFrom(r.text);
+        return read === undefined || read === name.value || latinDistance(read, latinName) > 0;
+      });
+    const unanimous =
+      hints.latinName === undefined &&
+      votes >= 3 &&
+      votes === readingsAll.length &&
+      agreeing.length > 0 &&
+      Math.max(...agreeing) >= SURE_NAME_READING &&
+      Math.min(...agreeing) >= DOUBTFUL_NAME_READING &&
+      lexicon !== undefined &&
+      nameSyllables(name.value ?? '').every((w) => w.every((syl) => lexicon.syllable(syl) > 0));
+    const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
+    return {
+      value: name.value,
+      confidence: sure ? 'ok' : 'check',
+      raw: [...used.map((r) => `${r.text.trim()} ${r.confidence}`), ...whole.map((r) => `[${r.text}]`)].join(' / '),
+    };
   }
 
   if (setting === SETTINGS.digits) {
@@ -211,21 +358,106 @@ async function readRegion(
     // Otherwise it is read at two more sizes and the digits read most often win (ties: the surest).
     const all = [reads[0]!];
     if (!hints.idNumber || idNumberFrom(texts[0]!) !== hints.idNumber) {
-      for (const size of DIGIT_TEXT_HEIGHTS.slice(1))
-        all.push(await recognise(worker, crop(region.rows[0]!, size), setting));
+      for (const size of DIGIT_TEXT_HEIGHTS.slice(1)) all.push(await readRow(region.rows[0]!, size));
     }
-    const key = (r: Recognised) => r.text.replace(/\s+/g, '');
+    // The whole card's readings of the number vote too.
+    const whole = hints.idNumbers ?? [];
+    const key = (r: Recognised) => idNumberFrom(r.text) ?? r.text.replace(/\s+/g, '');
     const best = all
-      .map((r) => ({ r, votes: all.filter((o) => key(o) === key(r)).length, sure: lowest(r) }))
+      .map((r) => ({
+        r,
+        votes: all.filter((o) => key(o) === key(r)).length + whole.filter((v) => v === key(r)).length,
+        sure: lowest(r),
+      }))
       .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
-    // Readings that disagreed ask the citizen to look, however sure the winner was.
-    const confidence: FieldConfidence = best.votes === all.length && sureOf(best.r) === 'ok' ? 'ok' : 'check';
-    return { value: idNumberFrom(best.r.text.trim()), confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
+    // The number is sure when two readings of it agree (the first pass counts as one): then it is
+    // filled without a warning. Readings that disagreed ask the citizen to look.
+    const value = idNumberFrom(best.r.text.trim());
+    // (Two crop readings agreeing count as much: the whole card is read small, its digits less surely.)
+    const confidence: FieldConfidence =
+      value && best.votes >= 2 && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
+    return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
+  if (region.field === 'dateOfBirth') {
+    // Two of the three readings (the crop at two sizes, the whole card) saying it: its check has passed.
+    const first = dateFrom(texts[0]!, today);
+    let again: string | undefined;
+    if (first !== hints.dateOfBirth)
+      again = dateFrom((await readRow(region.rows[0]!, DIGIT_TEXT_HEIGHTS[0]!)).text, today);
+    const votes = [first, again, hints.dateOfBirth].filter((d) => d !== undefined);
+    const agreed = votes.find((d, i) => votes.indexOf(d) !== i);
+    const sure = agreed !== undefined;
+    const value = agreed ?? first ?? again;
+    return { value, confidence: sure ? 'ok' : 'check', raw: [texts[0], again].filter(Boolean).join(' / ') };
+  }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
-  const value = region.field === 'dateOfBirth' ? dateFrom(texts[0]!, today) : addressFrom(texts);
-  return { value, confidence, raw: texts.join(' / ') };
+  return { value: addressFrom(texts), confidence, raw: texts.join(' / ') };
+}
+
+/** The classic layout, found by its labels: every field's label and the Latin name line. */
+const knowsLayout = (layout: CardLayout) =>
+  layout.latinName !== undefined &&
+  (['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth'] as const).every((field) =>
+    layout.regions.some((r) => r.field === field),
+  );
+
+/**
+ * The areas to read on their own: the number, the date and the names where the line classifier
+ * found them (card-lines.ts); the address, and what it did not find, where the labels say
+ * (card-layout.ts).
+ */
+function regionsOf(card: CardFields, layout: CardLayout, width: number): Region[] {
+  const h = card.textHeight;
+  const row = (box: Box, pad: number): Box => {
+    const centre = (box.y0 + box.y1) / 2;
+    return {
+      x0: Math.max(0, box.x0 - pad * h),
+      y0: centre - h * 1.3,
+      x1: Math.min(width, box.x1 + pad * h),
+      y1: centre + h * 1.2,
+    };
+  };
+  // A Lao word's box already holds its marks above and below: a little room around it.
+  const nameRow = (box: Box): Box => ({
+    x0: Math.max(0, box.x0 - 0.3 * h),
+    y0: box.y0 - 0.35 * h,
+    x1: Math.min(width, box.x1 + 0.3 * h),
+    y1: box.y1 + 0.35 * h,
+  });
+  const found: Region[] = [];
+  if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
+  // The whole-card reading may have split the date and kept only part of it: room for the rest.
+  if (card.dateOfBirth) {
+    const date = card.dateOfBirth.box;
+    found.push({
+      field: 'dateOfBirth',
+      rows: [{ ...row(date, 0.6), x1: Math.min(width, date.x1 + 2.5 * h) }],
+      textHeight: h,
+    });
+  }
+  const { firstNameLao: first, lastNameLao: last } = card.names;
+  const rows = { firstNameLao: first && nameRow(first), lastNameLao: last && nameRow(last) };
+  // Given name and surname on one row: the row is read whole (once, shared), and the reading is
+  // split into its words — cutting the row between them would cut into their letters.
+  // (Also when the whole-card reading did not see the two words apart: the "name and surname" line.)
+  const oneRow = card.fullName
+    ? nameRow(card.fullName)
+    : first && last && Math.abs(first.y0 - last.y0) < h && first.x1 < last.x0
+      ? union([nameRow(first), nameRow(last)])
+      : undefined;
+  for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+    const box = rows[field];
+    if (oneRow) found.push({ field, rows: [oneRow], textHeight: h, part: field === 'firstNameLao' ? 'first' : 'last' });
+    else if (box) found.push({ field, rows: [box], textHeight: h });
+  }
+  const names = found.some((r) => r.field === 'firstNameLao' || r.field === 'lastNameLao');
+  const fromLabels = layout.regions.filter(
+    (r) =>
+      !found.some((f) => f.field === r.field) &&
+      (names ? r.field !== 'firstNameLao' && r.field !== 'lastNameLao' : true),
+  );
+  return [...found, ...fromLabels];
 }
 
 /**
@@ -236,8 +468,7 @@ export type DebugSink = (name: string, image: GrayImage) => void;
 /** For the benchmark: the crops made, every reading of the names. */
 export interface ReadOptions {
   debug?: DebugSink;
-  /** Read names at every size even when the first reading is confirmed, and hand all readings here. */
-  readAllSizes?: boolean;
+  /** Every reading of the names is handed here. */
   record?: (field: string, readings: NameReading[]) => void;
 }
 
@@ -253,12 +484,16 @@ export async function readIdCard(
     const started = performance.now();
     const gray = stretchContrast(await decode(image));
     const angle = skewAngle(gray);
-    const levelled = cropLevel(gray, { x0: 0, y0: 0, x1: gray.width, y1: gray.height }, angle, 1);
+    // The whole card is read smaller than the crops: its lines only need to be told apart, and the
+    // recogniser's page analysis costs in proportion to the pixels.
+    const layoutScale = Math.min(1, LAYOUT_WIDTH / gray.width);
+    const levelled = cropLevel(gray, { x0: 0, y0: 0, x1: gray.width, y1: gray.height }, angle, layoutScale);
     onStage(0.2);
     debug?.('levelled', levelled);
     const t0 = performance.now();
-    const first = await recognise(eng, levelled, SETTINGS.layout);
-    const layoutMs = Math.round(performance.now() - t0);
+    // The whole card, read by the English model: its labels place the fields on the layout the
+    // classic cards have (card-layout.ts), its digits, dates and Latin name vote.
+    const first = scaledBack(await recognise(eng, levelled, SETTINGS.layout), layoutScale);
     const layoutWords: LayoutWord[] = first.words.map((w) => ({
       text: w.text,
       confidence: w.confidence,
@@ -266,38 +501,90 @@ export async function readIdCard(
       box: w.bbox,
     }));
     const layout: CardLayout = findCardLayout(layoutWords, gray.width);
-    onStage(0.6);
-
-    const fields: IdCardFields = {};
-    const raw: IdCardReading['raw'] = {
-      layout: first.text,
-      layoutMs: String(layoutMs),
-      angle: String((angle * 180) / Math.PI),
-    };
     const firstPass = extractIdCard(
       first.words.map((w): OcrWord => ({ text: w.text, confidence: w.confidence, line: w.line })),
       today,
     );
-    const hints: Hints = { latinName: layout.latinName?.text, idNumber: firstPass.idNumber?.value };
-    await Promise.all(
-      layout.regions.map(async (region) => {
-        const read = await readRegion(gray, angle, region, today, hints, options);
-        raw[region.field] = read.raw;
-        if (read.value) fields[region.field] = { value: read.value, confidence: read.confidence };
-      }),
+    const fields: IdCardFields = {};
+    const raw: IdCardReading['raw'] = { layout: first.text, angle: String((angle * 180) / Math.PI) };
+    const cache = new Map<string, Promise<Recognised>>();
+    const read = async (regions: Region[], hints: Hints) => {
+      const found: IdCardFields = {};
+      await Promise.all(
+        regions.map(async (region) => {
+          const one = await readRegion(gray, angle, region, today, hints, options, cache);
+          raw[`${region.field}${hints.byLabels ? 'ByLabels' : ''}`] = one.raw;
+          if (one.value) found[region.field] = { value: one.value, confidence: one.confidence };
+        }),
+      );
+      return found;
+    };
+
+    // 1. Every label of the classic layout found: its fields read where the labels say.
+    const byLabels: IdCardFields = knowsLayout(layout)
+      ? await read(layout.regions, {
+          byLabels: true,
+          latinName: layout.latinName?.text,
+          idNumber: firstPass.idNumber?.value,
+          dateOfBirth: firstPass.dateOfBirth?.value,
+          idNumbers: firstPass.idNumber ? [firstPass.idNumber.value] : undefined,
+        })
+      : {};
+    onStage(0.5);
+    for (const field of ['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao', 'address'] as const)
+      if (byLabels[field]?.confidence === 'ok' || (field === 'address' && byLabels[field]))
+        fields[field] = byLabels[field];
+
+    // 2. What the labels did not make sure of, found by the lines' content (card-lines.ts): the
+    // whole card read by the Lao model too, its lines classified.
+    const pending = (['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao', 'address'] as const).filter(
+      (field) => !fields[field],
     );
-    if (layout.latinName) {
+    let card: CardFields | undefined;
+    if (pending.length) {
+      const firstLao = scaledBack(await recognise(await engine('lao'), levelled, SETTINGS.laoLayout), layoutScale);
+      raw.layoutLao = firstLao.text;
+      const cardWords = (r: Recognised): CardWord[] =>
+        r.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
+      card = classifyCardLines(mergeReadings(cardWords(first), cardWords(firstLao)), today);
+      const byContent = await read(
+        regionsOf(card, layout, gray.width).filter((r) => (pending as readonly string[]).includes(r.field)),
+        {
+          latinName: (card.latinName ?? layout.latinName)?.text,
+          idNumber: card.idNumber?.value ?? firstPass.idNumber?.value,
+          dateOfBirth: card.dateOfBirth?.value ?? firstPass.dateOfBirth?.value,
+          names: card.nameTexts,
+          idNumbers: card.idNumbers.length ? card.idNumbers : undefined,
+        },
+      );
+      for (const field of pending) {
+        const value = byContent[field] ?? byLabels[field];
+        if (field !== 'firstNameLao' && field !== 'lastNameLao') {
+          if (value) fields[field] = value;
+          continue;
+        }
+        // Sure by the lines' content and not read otherwise where the labels say, or read alike by
+        // the two ways (both unsure of it): filled. Anything else is left for the citizen to type.
+        const mine = byContent[field];
+        const other = byLabels[field]?.value;
+        if (mine?.value !== undefined && (other === undefined ? mine.confidence === 'ok' : other === mine.value))
+          fields[field] = { value: mine.value, confidence: 'ok' };
+      }
+    }
+    const latinName = card?.latinName ?? layout.latinName;
+    if (latinName) {
       fields.latinName = {
-        value: layout.latinName.text,
-        confidence: layout.latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check',
+        value: latinName.text,
+        confidence: latinName.confidence >= MIN_WORD_CONFIDENCE ? 'ok' : 'check',
       };
     }
-    // A label the first pass could not find: take what that pass read anywhere on the card, to check.
-    if (!fields.idNumber && firstPass.idNumber)
-      fields.idNumber = { value: firstPass.idNumber.value, confidence: 'check' };
-    if (!fields.dateOfBirth && firstPass.dateOfBirth)
-      fields.dateOfBirth = { value: firstPass.dateOfBirth.value, confidence: 'check' };
+    // Not read on its own: take what the whole-card reading found, to check.
+    const idNumber = card?.idNumber?.value ?? firstPass.idNumber?.value;
+    const dateOfBirth = card?.dateOfBirth?.value ?? firstPass.dateOfBirth?.value;
+    if (!fields.idNumber && idNumber) fields.idNumber = { value: idNumber, confidence: 'check' };
+    if (!fields.dateOfBirth && dateOfBirth) fields.dateOfBirth = { value: dateOfBirth, confidence: 'check' };
     onStage(1);
+    raw.fieldsMs = String(Math.round(performance.now() - t0));
     return { fields, raw, durationMs: Math.round(performance.now() - started) };
   } finally {
     releaseLater();

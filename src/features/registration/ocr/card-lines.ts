@@ -1,0 +1,352 @@
+/**
+ * What each line of an ID card is, from what it says and what is around it — not from where one
+ * card design prints it. Real Lao cards differ: labels in Lao only, English only or both, beside
+ * their value or above it (or none), the name on two lines or one "ຊື່ ແລະ ນາມສະກຸນ" line, with a
+ * title (ທ້າວ, ນາງ) or without, with or without a Latin name line, a 12-digit number or a 15-digit
+ * personal number grouped 3-4-4-4, with spaces or dashes.
+ *
+ * The card is read twice as a whole (tesseract's own layout analysis): with the English model,
+ * which reads digits, dates, Latin capitals and English labels, and with the Lao model, which reads
+ * Lao labels and the Lao name. Each printed line then has both readings (with word boxes), and:
+ * - a run of 12 or 15 digits (grouped by spaces or dashes) is the ID number;
+ * - a date is the date of birth by its label (birth / ເກີດ, on its line or the line above), else the
+ *   earliest date on the card;
+ * - two to four Latin capital words (not printed card words) are the Latin name;
+ * - Lao words after a name label — Lao or English, beside the value or on the line above it — are
+ *   a name; a "name and surname" value is split in two, a title before it dropped;
+ * - with no name label at all, the Lao lines between the number and the Latin line (or the date)
+ *   are the name (one line: name and surname; two: each apart).
+ * Pure functions: unit-tested on synthetic lines.
+ */
+import type { Box } from './gray-image';
+
+export interface CardWord {
+  text: string;
+  confidence: number;
+  box: Box;
+  /** The text line the recogniser put the word on (per reading). */
+  line: number;
+}
+
+export interface CardLine {
+  box: Box;
+  /** The English model's reading of the line: digits, dates, Latin letters. */
+  latin: CardWord[];
+  /** The Lao model's reading of the same line. */
+  lao: CardWord[];
+}
+
+export type NameField = 'firstNameLao' | 'lastNameLao';
+
+export interface CardFields {
+  idNumber?: { value: string; box: Box; confidence: number };
+  /** The number as each whole-card reading read it (English model, Lao model). */
+  idNumbers: string[];
+  dateOfBirth?: { value: string; box: Box; confidence: number };
+  latinName?: { text: string; confidence: number };
+  /** Where each name is printed, to be read again on its own. */
+  names: Partial<Record<NameField, Box>>;
+  /** Where a "name and surname" line is printed: read whole and split into the two names. */
+  fullName?: Box;
+  /** What the whole-card Lao reading read there: one more reading of the name. */
+  nameTexts: Partial<Record<NameField, string>>;
+  /** Height of the card's digits and capitals, px: the print size of the values. */
+  textHeight: number;
+}
+
+const union = (boxes: Box[]): Box => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function groupLines(words: readonly CardWord[]): CardWord[][] {
+  const byLine = new Map<number, CardWord[]>();
+  for (const word of words) {
+    if (!word.text.trim()) continue;
+    byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
+  }
+  return [...byLine.values()].map((list) => list.sort((a, b) => a.box.x0 - b.box.x0));
+}
+
+/** How much two boxes share vertically, as a share of the lower one's height. */
+function verticalOverlap(a: Box, b: Box): number {
+  const shared = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return shared / Math.max(1, Math.min(a.y1 - a.y0, b.y1 - b.y0));
+}
+
+/**
+ * The printed lines, each with both readings: lines of the two readings that lie on the same row
+ * (and overlap horizontally) are one line.
+ */
+export function mergeReadings(latinWords: readonly CardWord[], laoWords: readonly CardWord[]): CardLine[] {
+  const lines: CardLine[] = [];
+  // A label and its value far apart may come back as two lines (or blocks): one row is one line.
+  const add = (words: CardWord[], reading: 'latin' | 'lao') => {
+    const box = union(words.map((w) => w.box));
+    const same = lines
+      .filter((l) => verticalOverlap(l.box, box) > 0.5)
+      .sort((a, b) => verticalOverlap(b.box, box) - verticalOverlap(a.box, box))[0];
+    if (same) {
+      same[reading].push(...words);
+      same[reading].sort((a, b) => a.box.x0 - b.box.x0);
+      same.box = union([same.box, box]);
+    } else lines.push({ box, latin: reading === 'latin' ? [...words] : [], lao: reading === 'lao' ? [...words] : [] });
+  };
+  for (const words of groupLines(latinWords)) add(words, 'latin');
+  for (const words of groupLines(laoWords)) add(words, 'lao');
+  return lines.sort((a, b) => a.box.y0 - b.box.y0);
+}
+
+// ---------------------------------------------------------------------------
+
+/** Lao letters without vowel signs and tone marks: what the Lao model reads reliably in a label. */
+const skeleton = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ecd]/gu, '')
+    .replace(/[^\u0e81-\u0eb3\u0ec0-\u0ec4\u0edc-\u0edfA-Za-z]/gu, '');
+
+const textOf = (words: CardWord[]) => words.map((w) => w.text).join(' ');
+
+type LabelKind = 'full' | 'first' | 'last' | 'birth' | 'other';
+
+/** Name labels in both languages, on the label's words (tone marks and vowels optional). */
+function labelKind(lao: string, latin: string): LabelKind | undefined {
+  const s = skeleton(lao);
+  const surname = /ນາມສະກ|ສະກນ|ນາມສກ/u.test(s) || /\bsur\s?name\b|\bfamily\s+name\b|\blast\s+name\b/i.test(latin);
+  const given = /(^|[^ສ])ຊ(?!າ)/u.test(s.replace(/ນາມສະກນ|ສະກນ/gu, '')) || /\bname\b/i.test(latin);
+  const both = /ແລະ|ແລ/u.test(s) || /\bname\s+and\s+surname\b|\bfull\s+name\b/i.test(latin);
+  if (surname && (given || both)) return 'full';
+  if (surname) return 'last';
+  if (/\bname\b/i.test(latin) || /^ຊ$/u.test(s) || /^ຊ[^ສ]?$/u.test(s)) return 'first';
+  if (/ກດ|ເກດ/u.test(s) || /\bbirth\b/i.test(latin)) return 'birth';
+  if (/ອອກ|ອາຍ|ທຢ|ເລກ/u.test(s) || /issue|expir|valid|address|\bid\b|\bno\b/i.test(latin)) return 'other';
+  return undefined;
+}
+
+interface Labelled {
+  kind: LabelKind;
+  /** Where the label ends: the value starts right of it. */
+  end: number;
+}
+
+/**
+ * The label at the start of a line, if any: the words up to the first that ends with a colon (in
+ * either reading), else the first words that name a field.
+ */
+function labelOf(line: CardLine): Labelled | undefined {
+  const colon = [...line.latin, ...line.lao].filter((w) => /[:;]$/.test(w.text)).sort((a, b) => a.box.x0 - b.box.x0)[0];
+  if (colon) {
+    const before = (words: CardWord[]) => words.filter((w) => w.box.x0 <= colon.box.x0);
+    const kind = labelKind(textOf(before(line.lao)), textOf(before(line.latin)));
+    if (kind) return { kind, end: colon.box.x1 };
+  }
+  // No colon read: the longest start of the line that reads as a label.
+  for (let n = Math.min(4, line.lao.length); n >= 1; n--) {
+    const words = line.lao.slice(0, n);
+    const end = words[words.length - 1]!.box.x1;
+    const kind = labelKind(textOf(words), textOf(line.latin.filter((w) => w.box.x1 <= end + 2)));
+    if (kind) return { kind, end };
+  }
+  const latinKind = labelKind('', textOf(line.latin.slice(0, 4)));
+  if (latinKind) {
+    const words = line.latin.slice(0, 4).filter((w) => /^[A-Za-z/]+[:;]?$/.test(w.text));
+    return { kind: latinKind, end: Math.max(...words.map((w) => w.box.x1)) };
+  }
+  return undefined;
+}
+
+const LAO_LETTER = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
+
+/** A word of a name label (ຊື່, ນາມສະກຸນ, ແລະ, or one ending in a colon): never part of a name. */
+export function isNameLabel(word: string): boolean {
+  if (/[:;]$/.test(word)) return true;
+  const s = skeleton(word);
+  return (
+    /^ຊື?[\u0ec8\u0ec9]?$/u.test(word.normalize('NFKC')) ||
+    /^(?:ນາມສະກນ|ນາມສກນ|ສະກນ|ນາມ|ແລະ|ແລ)$/u.test(s) ||
+    /^(?:name|surname|and)$/i.test(word)
+  );
+}
+
+/** The Lao words right of `from`: letters only, no digits, no label word (a name). */
+const laoValue = (line: CardLine, from: number) =>
+  line.lao.filter((w) => w.box.x0 > from && LAO_LETTER.test(w.text) && !/\d/.test(w.text) && !isNameLabel(w.text));
+
+/** ທ້າວ, ນາງ, ທ່ານ, ທ່ານນາງ, ເຈົ້າ… as the Lao model reads them (marks optional). */
+const TITLE = /^(?:ທາວ|ທາວ|ນາງ|ທານ|ທານນາງ|ທາງ|ນາງສາວ|ເຈາ|ດຣ)$/u;
+export const isTitle = (word: string) => TITLE.test(skeleton(word));
+
+const CARD_WORDS = new Set([
+  'LAO',
+  'PDR',
+  'ID',
+  'CARD',
+  'IDENTITY',
+  'NO',
+  'NAME',
+  'SURNAME',
+  'AND',
+  'DATE',
+  'OF',
+  'BIRTH',
+  'ADDRESS',
+  'ISSUED',
+  'EXPIRES',
+  'SEX',
+]);
+const LATIN_NAME_WORD = /^[A-Z][A-Z'-]+,?$/;
+
+/** 12 or 15 digits in groups (spaces or dashes between them), as the English model read them. */
+function findNumber(line: CardLine): { value: string; box: Box; confidence: number } | undefined {
+  return numberIn(line.latin) ?? numberIn(line.lao);
+}
+
+function numberIn(words: CardWord[]): { value: string; box: Box; confidence: number } | undefined {
+  for (let i = 0; i < words.length; i++) {
+    let digits = '';
+    for (let j = i; j < words.length && j < i + 6; j++) {
+      const part = words[j]!.text.replace(/^[^\d]+|[^\d]+$/g, '');
+      if (!/^\d[\d-]*$/.test(part)) break;
+      digits += part.replace(/-/g, '');
+      if (digits.length === 12 || digits.length === 15) {
+        const next = words[j + 1]?.text ?? '';
+        if (/^\d/.test(next) && (digits + next.replace(/\D/g, '')).length <= 15) continue;
+        const used = words.slice(i, j + 1);
+        return {
+          value: digits,
+          box: union(used.map((w) => w.box)),
+          confidence: Math.min(...used.map((w) => w.confidence)),
+        };
+      }
+      if (digits.length > 15) break;
+    }
+  }
+  return undefined;
+}
+
+const DATE = /(?<!\d)(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.,-]\s?(\d{4})(?!\d)/u;
+
+function findDate(line: CardLine, today: Date): { value: string; box: Box; confidence: number } | undefined {
+  for (const word of [...line.latin, ...line.lao]) {
+    const m = DATE.exec(word.text);
+    if (!m) continue;
+    const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    const real = date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900;
+    if (real && date.getTime() < today.getTime())
+      return { value: date.toISOString().slice(0, 10), box: word.box, confidence: word.confidence };
+  }
+  return undefined;
+}
+
+function findLatinName(line: CardLine): { text: string; confidence: number } | undefined {
+  const texts = line.latin.map((w) => w.text);
+  if (texts.length < 2 || texts.length > 4) return undefined;
+  if (!texts.every((t) => LATIN_NAME_WORD.test(t) && !CARD_WORDS.has(t.replace(/,$/, '')))) return undefined;
+  return {
+    text: texts.map((t) => t.replace(/,$/, '')).join(' '),
+    confidence: Math.min(...line.latin.map((w) => w.confidence)),
+  };
+}
+
+type Found = Partial<Record<NameField, CardWord[]>>;
+
+/** A "name and surname" value: the title dropped, the first word the given name, the rest the surname. */
+function splitFullName(words: CardWord[]): Found {
+  const rest = words.length > 1 && isTitle(words[0]!.text) ? words.slice(1) : words;
+  if (rest.length < 2) return {};
+  return { firstNameLao: rest.slice(0, 1), lastNameLao: rest.slice(1) };
+}
+
+/** A given name's value: a title before it dropped. */
+function givenName(words: CardWord[]): CardWord[] | undefined {
+  const rest = words.length > 1 && isTitle(words[0]!.text) ? words.slice(1) : words;
+  return rest.length ? rest : undefined;
+}
+
+export function classifyCardLines(lines: readonly CardLine[], today: Date): CardFields {
+  const fields: CardFields = { names: {}, nameTexts: {}, idNumbers: [], textHeight: 20 };
+  const names: Found = {};
+  const labels = lines.map(labelOf);
+
+  let numberLine = -1;
+  lines.forEach((line, i) => {
+    if (fields.idNumber) return;
+    const found = findNumber(line);
+    if (found) {
+      // The number ends its line: what the readings cut off at its end is read again with it.
+      fields.idNumber = { ...found, box: { ...found.box, x1: Math.max(found.box.x1, line.box.x1) } };
+      fields.idNumbers = [numberIn(line.latin)?.value, numberIn(line.lao)?.value].filter((v) => v !== undefined);
+      numberLine = i;
+    }
+  });
+  // Digits are as tall as capitals: the print size of the card's values.
+  const digitHeights = fields.idNumber
+    ? lines[numberLine]!.latin.filter((w) => /\d{3}/.test(w.text)).map((w) => w.box.y1 - w.box.y0)
+    : lines.flatMap((l) => l.latin.filter((w) => /^[A-Z0-9]{3,}$/.test(w.text)).map((w) => w.box.y1 - w.box.y0));
+  fields.textHeight = median(digitHeights) ?? 20;
+
+  // Dates: the one labelled as the birth date (its line or the line above), else the earliest.
+  const dates = lines.flatMap((line, i) => {
+    const date = findDate(line, today);
+    if (!date) return [];
+    const birth = labels[i]?.kind === 'birth' || (labels[i] === undefined && labels[i - 1]?.kind === 'birth');
+    return [{ ...date, birth }];
+  });
+  const dob = dates.find((d) => d.birth) ?? [...dates].sort((a, b) => a.value.localeCompare(b.value))[0];
+  if (dob) fields.dateOfBirth = { value: dob.value, box: dob.box, confidence: dob.confidence };
+
+  let latinLine = -1;
+  lines.forEach((line, i) => {
+    if (fields.latinName || i === numberLine) return;
+    const found = findLatinName(line);
+    if (found) {
+      fields.latinName = found;
+      latinLine = i;
+    }
+  });
+
+  // Names after their labels: beside (the rest of the line) or above (the next line).
+  lines.forEach((line, i) => {
+    const label = labels[i];
+    if (!label || !['full', 'first', 'last'].includes(label.kind)) return;
+    let words = laoValue(line, label.end);
+    if (!words.length && lines[i + 1] && !labels[i + 1]) words = laoValue(lines[i + 1]!, -1);
+    if (!words.length) return;
+    if (label.kind === 'full') {
+      Object.assign(names, { ...splitFullName(words), ...names });
+      fields.fullName ??= union(words.map((w) => w.box));
+    } else if (label.kind === 'first') names.firstNameLao ??= givenName(words);
+    else names.lastNameLao ??= words;
+  });
+
+  // No name label: the Lao lines between the number and the Latin line or the date are the name.
+  if (!names.firstNameLao && !names.lastNameLao && numberLine >= 0) {
+    const dateLine = dob ? lines.findIndex((l) => l.latin.some((w) => w.box === dob.box)) : -1;
+    const end = [latinLine, dateLine].filter((i) => i > numberLine).sort((a, b) => a - b)[0] ?? lines.length;
+    const nameLines = lines
+      .slice(numberLine + 1, end)
+      .map((line, k) => ({ line, label: labels[numberLine + 1 + k] }))
+      .filter(({ line, label }) => !label && laoValue(line, -1).length > 0)
+      .map(({ line }) => laoValue(line, -1));
+    if (nameLines.length === 1) {
+      Object.assign(names, splitFullName(nameLines[0]!));
+      fields.fullName = union(nameLines[0]!.map((w) => w.box));
+    }
+    if (nameLines.length === 2) {
+      names.firstNameLao = givenName(nameLines[0]!);
+      names.lastNameLao = nameLines[1]!;
+    }
+  }
+  for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+    const words = names[field];
+    if (!words) continue;
+    fields.names[field] = union(words.map((w) => w.box));
+    fields.nameTexts[field] = textOf(words);
+  }
+  return fields;
+}

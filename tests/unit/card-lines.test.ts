@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyCardLines,
+  isNameLabel,
+  isTitle,
+  mergeReadings,
+  type CardWord,
+} from '../../src/features/registration/ocr/card-lines';
+
+const today = new Date('2026-01-01');
+
+/**
+ * One printed row as the two whole-card readings return it: words laid out left to right from
+ * x = 300, 20 px per letter, the row at `y`. `latin` is what the English model read, `lao` what the
+ * Lao model read ('' where a model read nothing useful).
+ */
+let lineNo = 0;
+function row(y: number, latin: string, lao: string): { latin: CardWord[]; lao: CardWord[] } {
+  const words = (text: string, line: number) => {
+    let x = 300;
+    return text
+      .split(' ')
+      .filter(Boolean)
+      .map((word) => {
+        const box = { x0: x, y0: y, x1: x + 20 * [...word].length, y1: y + 22 };
+        x = box.x1 + 14;
+        return { text: word, confidence: 90, box, line };
+      });
+  };
+  lineNo += 1;
+  return { latin: words(latin, lineNo), lao: words(lao, lineNo) };
+}
+
+function card(rows: { latin: CardWord[]; lao: CardWord[] }[]) {
+  const lines = mergeReadings(
+    rows.flatMap((r) => r.latin),
+    rows.flatMap((r) => r.lao),
+  );
+  return classifyCardLines(lines, today);
+}
+
+/** The given name's and the surname's first letters' x, to tell which words were taken. */
+const startOf = (fields: ReturnType<typeof card>) => ({
+  first: fields.names.firstNameLao?.x0,
+  last: fields.names.lastNameLao?.x0,
+});
+
+describe('classifyCardLines', () => {
+  it('finds a 15-digit personal number grouped 3-4-4-4, the birth date and names after Lao labels beside them', () => {
+    const fields = card([
+      row(20, 'aanuwaaaa', 'ບັດປະຈຳຕົວ'),
+      row(100, 'tannz: 011 5088 3174 2105', 'ເລກປະຈຳຕົວ: ໐໑໑ ໕໐໘໘'),
+      row(150, 'g: vnnou aumin', 'ຊື່: ທ້າວ ສົມສັກ'),
+      row(200, 'uruazimu: Swazmdu', 'ນາມສະກຸນ: ວົງສະຫວັນ'),
+      row(250, 'duiduulon: 14/03/1988', 'ວັນເດືອນປີເກີດ: ໑໔'),
+      row(300, 'dog: 05/01/2022 da: 05/01/2032', 'ວັນອອກບັດ: ວັນໝົດອາຍຸ:'),
+    ]);
+    expect(fields.idNumber?.value).toBe('011508831742105');
+    expect(fields.dateOfBirth?.value).toBe('1988-03-14');
+    expect(fields.latinName).toBeUndefined();
+    // The title ທ້າວ is not part of the given name: the name starts at the second word.
+    expect(startOf(fields)).toEqual({ first: 300 + 20 * 4 + 14 + 20 * 4 + 14, last: 300 + 20 * 9 + 14 });
+  });
+
+  it('takes the line under a label printed above its value, and a dashed number', () => {
+    const fields = card([
+      row(100, 'ID No:', 'ເລກປະຈຳຕົວ / ID No:'),
+      row(130, '080-5126-7493-0845', ''),
+      row(170, 'Name:', 'ຊື່ / Name:'),
+      row(200, 'aauly', 'ສອນໄຊ'),
+      row(240, 'Surname:', 'ນາມສະກຸນ / Surname:'),
+      row(270, 'ragzvin', 'ເລັ່ງສະຫວັດ'),
+      row(310, 'Date of birth:', 'ວັນເດືອນປີເກີດ / Date of birth:'),
+      row(340, '12/04/1983', ''),
+    ]);
+    expect(fields.idNumber?.value).toBe('080512674930845');
+    expect(fields.dateOfBirth?.value).toBe('1983-04-12');
+    expect(fields.names.firstNameLao?.y0).toBe(200);
+    expect(fields.names.lastNameLao?.y0).toBe(270);
+  });
+
+  it('splits one "name and surname" line, drops the title, and finds the Latin line', () => {
+    const fields = card([
+      row(100, 'ID No: 0115 0883 1742', ''),
+      row(150, 'Name and surname: unna aumin Swazmdu', 'ຊື່ ແລະ ນາມສະກຸນ: ນາງ ສົມສັກ ວົງສະຫວັນ'),
+      row(200, 'SOMSAK VONGSAVANH', 'ສສສ'),
+      row(250, 'Date of birth: 14-03-1988', ''),
+    ]);
+    expect(fields.idNumber?.value).toBe('011508831742');
+    expect(fields.latinName?.text).toBe('SOMSAK VONGSAVANH');
+    const words = 'ຊື່ ແລະ ນາມສະກຸນ: ນາງ'.split(' ');
+    const after = 300 + words.reduce((x, w) => x + 20 * [...w].length + 14, 0);
+    expect(startOf(fields)).toEqual({ first: after, last: after + 20 * [...'ສົມສັກ'].length + 14 });
+  });
+
+  it('with no labels, takes the Lao line between the number and the Latin line as the name', () => {
+    const fields = card([
+      row(20, '', 'ບັດປະຈຳຕົວ'),
+      row(100, '011 5088 3174 2105', ''),
+      row(150, 'vnnou aumin Swazmdu', 'ທ້າວ ສົມສັກ ວົງສະຫວັນ'),
+      row(200, 'SOMSAK VONGSAVANH', ''),
+      row(250, '14/03/1988', ''),
+      row(300, '05/01/2022 05/01/2032', ''),
+    ]);
+    expect(fields.dateOfBirth?.value).toBe('1988-03-14'); // the earliest date
+    expect(fields.names.firstNameLao?.y0).toBe(150);
+    expect(fields.names.lastNameLao?.x0).toBeGreaterThan(fields.names.firstNameLao!.x1);
+  });
+
+  it('leaves the names out when it cannot tell them apart, and prefers the labelled birth date', () => {
+    const fields = card([
+      row(100, 'ID No: 0115 0883 1742', ''),
+      row(150, 'Name and surname: aumin', 'ຊື່ ແລະ ນາມສະກຸນ: ສົມສັກວົງສະຫວັນ'),
+      row(200, 'Issued: 05/01/1990', 'ວັນອອກບັດ:'),
+      row(250, 'Date of birth: 14/03/1998', ''),
+    ]);
+    expect(fields.names).toEqual({});
+    expect(fields.dateOfBirth?.value).toBe('1998-03-14');
+  });
+
+  it('does not take a 13-digit run for the number', () => {
+    expect(card([row(100, 'No: 0115 0883 17429', '')]).idNumber).toBeUndefined();
+  });
+});
+
+describe('isTitle', () => {
+  it('knows the titles as the Lao model reads them, marks or not', () => {
+    expect(['ທ້າວ', 'ທາວ', 'ນາງ', 'ທ່ານ', 'ທ່ານນາງ'].every(isTitle)).toBe(true);
+    expect(isTitle('ສົມສັກ')).toBe(false);
+  });
+});
+
+describe('name labels', () => {
+  it('are never part of a name', () => {
+    for (const word of ['ຊື່', 'ຊື່:', 'ນາມສະກຸນ', 'ນາມສະກຸນ:', 'ແລະ', 'Name', 'Surname:'])
+      expect(isNameLabel(word)).toBe(true);
+    for (const word of ['ສົມໃຈ', 'ຊາຍ', 'ນາລີ', 'ສະກຸນ໌ໄຊ']) expect(isNameLabel(word)).toBe(false);
+  });
+});
