@@ -11,6 +11,27 @@ import {
   requiredText,
 } from './rules';
 
+/** The second typing of a new password. */
+const passwordConfirmation = v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required));
+
+type PasswordTypedTwice = { password: string; password_confirmation: string };
+// The confirmation must equal the password; the message lands on the confirmation field.
+const confirmationMatches = v.forward(
+  v.partialCheck(
+    [['password'], ['password_confirmation']],
+    (i: PasswordTypedTwice) => i.password === i.password_confirmation,
+    FieldError.passwordMismatch,
+  ),
+  ['password_confirmation'],
+);
+
+/** The check that ends the pipe of every form or body with a new password typed twice. */
+function passwordsMatch<TInput extends PasswordTypedTwice>() {
+  // valibot cannot follow a path into a type that is still generic; the check reads only the two
+  // fields every TInput has, so the one built for them serves every such object.
+  return confirmationMatches as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<PasswordTypedTwice>>;
+}
+
 /** /register, first screen (client form: phone as typed, grouped 2-4-4). */
 export const registerAccountForm = v.pipe(
   v.object({
@@ -22,17 +43,9 @@ export const registerAccountForm = v.pipe(
       v.regex(/^\d{2} \d{4} \d{4}$/, FieldError.invalidPhone),
     ),
     password,
-    password_confirmation: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required)),
+    password_confirmation: passwordConfirmation,
   }),
-  // The confirmation must equal the password; the message lands on the confirmation field.
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (i) => i.password === i.password_confirmation,
-      FieldError.passwordMismatch,
-    ),
-    ['password_confirmation'],
-  ),
+  passwordsMatch(),
 );
 
 /** POST /v1/auth/register-check: is the email or phone already taken? */
@@ -93,55 +106,31 @@ export const forgotPasswordBody = v.object({ email });
 export const newPasswordForm = v.pipe(
   v.object({
     password,
-    password_confirmation: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required)),
+    password_confirmation: passwordConfirmation,
   }),
-  // The confirmation must equal the password; the message lands on the confirmation field.
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (i) => i.password === i.password_confirmation,
-      FieldError.passwordMismatch,
-    ),
-    ['password_confirmation'],
-  ),
+  passwordsMatch(),
 );
 
 export const resetPasswordBody = v.pipe(
   v.object({
     password,
-    password_confirmation: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required)),
+    password_confirmation: passwordConfirmation,
     payload: v.pipe(
       v.string(FieldError.required),
       v.nonEmpty(FieldError.required),
       v.maxLength(200, FieldError.tooLong),
     ),
   }),
-  // The confirmation must equal the password; the message lands on the confirmation field.
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (i) => i.password === i.password_confirmation,
-      FieldError.passwordMismatch,
-    ),
-    ['password_confirmation'],
-  ),
+  passwordsMatch(),
 );
 
 export const updatePasswordBody = v.pipe(
   v.object({
     current_password: password,
     password,
-    password_confirmation: v.pipe(v.string(FieldError.required), v.nonEmpty(FieldError.required)),
+    password_confirmation: passwordConfirmation,
   }),
-  // The confirmation must equal the password; the message lands on the confirmation field.
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (i) => i.password === i.password_confirmation,
-      FieldError.passwordMismatch,
-    ),
-    ['password_confirmation'],
-  ),
+  passwordsMatch(),
 );
 
 /** Answer of register and resend-otp: where the code went and when another may be asked for. */

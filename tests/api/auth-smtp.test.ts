@@ -1,34 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import type { SMTPServer } from 'smtp-server';
 import { parseMail } from '../e2e/fixtures/outbox';
 import { startTestApp, type TestApp } from './test-app';
 import { post, registrationBody } from './auth-helpers';
+import { startSmtpSink, type SunkMail } from './smtp-sink';
 
 /** With SMTP_URL set, mail goes to that server (here a sink on 127.0.0.1), not to the outbox folder. */
 let t: TestApp;
 let sink: SMTPServer;
-const received: { to: string[]; raw: string }[] = [];
+const received: SunkMail[] = [];
 
 beforeAll(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const port = (sink.server.address() as AddressInfo).port;
+  let port: number;
+  ({ sink, port } = await startSmtpSink((mail) => received.push(mail)));
   t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Lao e-Government <no-reply@egov.test>' });
 });
 afterAll(async () => {

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applications, mailQueue } from '../../server/db/schema';
 import { rejectOverdueApplications } from '../../server/services/payments';
@@ -8,6 +7,7 @@ import { parseMail } from '../e2e/fixtures/outbox';
 import { applicationBody } from './application-fixtures';
 import { post, registrationBody } from './auth-helpers';
 import { createAccount } from './fixtures';
+import { startSmtpSink } from './smtp-sink';
 import { startSecondInstance, startTestApp, type TestApp } from './test-app';
 
 /**
@@ -20,22 +20,10 @@ let sink: SMTPServer | undefined;
 let port = 0;
 
 async function smtpUp() {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
-        received.push({ to: session.envelope.rcptTo[0]!.address, subject: mail.subject, text: mail.text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => sink!.listen(port, '127.0.0.1', resolve));
-  port = (sink.server.address() as AddressInfo).port;
+  ({ sink, port } = await startSmtpSink(({ to, raw }) => {
+    const mail = parseMail(raw);
+    received.push({ to: to[0]!, subject: mail.subject, text: mail.text });
+  }, port));
 }
 const smtpDown = () => new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve()));
 

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, documents, notifications, statusHistory } from '../../server/db/schema';
-import { applicationBody, dataUrl, png } from './application-fixtures';
-import { createAccount, createOfficer } from './fixtures';
+import { dataUrl, png } from './application-fixtures';
+import { createOfficer } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
+import { CITIZEN, OFFICER, submittedApplication, uploadProof } from './trust-fixtures';
 
 let t: TestApp;
 let officer: Awaited<ReturnType<typeof createOfficer>>;
@@ -13,29 +14,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const CITIZEN = '/api/v1/citizen/resident-certificate';
-const OFFICER = '/api/v1/officer/applications';
-
 /** A citizen's application through the citizen API; with `proof`, the proof of payment is uploaded too. */
 async function newApplication(opts: { proof?: boolean; overrides?: Record<string, unknown> } = {}) {
-  const citizen = await createAccount(t.app);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${CITIZEN}/create-new`,
-    headers: citizen.headers,
-    payload: await applicationBody(t.app, opts.overrides),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as number;
-  if (opts.proof ?? true) {
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `${CITIZEN}/${id}/upload-payment`,
-      headers: citizen.headers,
-      payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'transfer.png' },
-    });
-    expect(up.statusCode, up.body).toBe(200);
-  }
+  const { citizen, id } = await submittedApplication(t, undefined, opts.overrides);
+  if (opts.proof ?? true) await uploadProof(t, citizen.headers, id);
   return { citizen, id };
 }
 

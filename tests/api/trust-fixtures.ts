@@ -8,8 +8,8 @@ export const OFFICER = '/api/v1/officer/applications';
 
 type Headers = Record<string, string>;
 
-/** A citizen's application with the proof of payment uploaded (status 'waiting for approve'). */
-export async function applicationWithProof(
+/** A citizen's application submitted through the citizen API (status 'pending payment'). */
+export async function submittedApplication(
   t: TestApp,
   citizen?: Awaited<ReturnType<typeof createAccount>>,
   overrides: Record<string, unknown> = {},
@@ -22,15 +22,29 @@ export async function applicationWithProof(
     payload: await applicationBody(t.app, overrides),
   });
   expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as number;
+  return { citizen, id: res.json().data.id as number };
+}
+
+/** The citizen uploads a proof of payment for the application. */
+export async function uploadProof(t: TestApp, headers: Headers, id: number) {
   const up = await t.app.inject({
     method: 'POST',
     url: `${CITIZEN}/${id}/upload-payment`,
-    headers: citizen.headers,
+    headers,
     payload: { proof_of_payment: dataUrl(png(720, 1280)), proof_of_payment_name: 'transfer.png' },
   });
   expect(up.statusCode, up.body).toBe(200);
-  return { citizen, id };
+}
+
+/** A citizen's application with the proof of payment uploaded (status 'waiting for approve'). */
+export async function applicationWithProof(
+  t: TestApp,
+  citizen?: Awaited<ReturnType<typeof createAccount>>,
+  overrides: Record<string, unknown> = {},
+) {
+  const submitted = await submittedApplication(t, citizen, overrides);
+  await uploadProof(t, submitted.citizen.headers, submitted.id);
+  return submitted;
 }
 
 export const act = (t: TestApp, headers: Headers, id: number, action: string, payload: object = {}) =>

@@ -23,6 +23,22 @@ afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
 const TUS = { 'tus-resumable': '1.0.0' };
+
+/**
+ * A PATCH from offset 0 on a socket of its own (not inject), so that a test can stop writing or
+ * cut the connection halfway through the body it announced.
+ */
+const rawPatchFromStart = (headers: Record<string, string>, location: string, length: number) =>
+  http.request(`${base}${location}`, {
+    method: 'PATCH',
+    headers: {
+      ...headers,
+      ...TUS,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': '0',
+      'content-length': String(length),
+    },
+  });
 const APP = '/api/v1/citizen/resident-certificate';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const metadata = (m: Record<string, string>) =>
@@ -207,16 +223,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
     // Half of the body (more than one stored piece), then the socket is destroyed.
     const sent = 700_000;
     await new Promise<void>((resolve) => {
-      const req = http.request(`${base}${location}`, {
-        method: 'PATCH',
-        headers: {
-          ...citizen.headers,
-          ...TUS,
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': '0',
-          'content-length': String(bytes.length),
-        },
-      });
+      const req = rawPatchFromStart(citizen.headers, location, bytes.length);
       req.on('error', () => resolve());
       req.write(bytes.subarray(0, sent), () => setTimeout(() => req.destroy(), 300));
     });
@@ -268,16 +275,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
     const bytes = bigPdf(800_000);
     const location = (await create(citizen.headers, 'proof_of_residence', bytes.length)).headers.location as string;
     // The first request sends 300 KB and then nothing more, its connection still open (a link that stalled).
-    const stalled = http.request(`${base}${location}`, {
-      method: 'PATCH',
-      headers: {
-        ...citizen.headers,
-        ...TUS,
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': '0',
-        'content-length': String(bytes.length),
-      },
-    });
+    const stalled = rawPatchFromStart(citizen.headers, location, bytes.length);
     stalled.on('error', () => undefined);
     await new Promise((r) => stalled.write(bytes.subarray(0, 300_000), r));
     await new Promise((r) => setTimeout(r, 300));

@@ -8,7 +8,16 @@ import { answers, dataAnswer } from '../../../lib/answers';
 import { createApplication, findOwnApplication, wasReappliedFor } from '../../../services/applications';
 import { invalidTransition } from '../../../services/application-status';
 import { idempotent } from '../../../services/idempotency';
-import { BASE, DOCUMENTS_BODY_LIMIT, applicantFields, refuseInvalidUpload, security, tags, type Body } from './shared';
+import {
+  BASE,
+  DOCUMENTS_BODY_LIMIT,
+  applicantFields,
+  refuseInvalidUpload,
+  security,
+  tags,
+  type Body,
+  uploadRouteOptions,
+} from './shared';
 
 type CreateBody = Body<typeof createApplicationBody>;
 
@@ -46,10 +55,7 @@ export default async function createRoutes(app: TypedApp) {
   app.post(
     `${BASE}/create-new`,
     {
-      bodyLimit: DOCUMENTS_BODY_LIMIT,
-      attachValidation: true,
-      config: { limit: 'upload' },
-      onRequest: app.authenticate,
+      ...uploadRouteOptions(app, DOCUMENTS_BODY_LIMIT),
       schema: {
         tags,
         security,
@@ -81,10 +87,7 @@ export default async function createRoutes(app: TypedApp) {
   app.post(
     `${BASE}/re-apply`,
     {
-      bodyLimit: DOCUMENTS_BODY_LIMIT,
-      attachValidation: true,
-      config: { limit: 'upload' },
-      onRequest: app.authenticate,
+      ...uploadRouteOptions(app, DOCUMENTS_BODY_LIMIT),
       schema: {
         tags,
         security,

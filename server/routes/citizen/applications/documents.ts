@@ -7,7 +7,7 @@ import { logAccess } from '../../../services/access-log';
 import { latestDocument } from '../../../services/application-documents';
 import { findOwnApplication, findVisibleApplication, replaceDocuments } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
-import { BASE, DOCUMENTS_BODY_LIMIT, refuseInvalidUpload, security, tags } from './shared';
+import { BASE, DOCUMENTS_BODY_LIMIT, refuseInvalidUpload, security, tags, uploadRouteOptions } from './shared';
 
 const documentQuery = v.object({ download: v.optional(v.picklist(['0', '1'], 'invalid_value')) });
 
@@ -25,10 +25,7 @@ export default async function documentRoutes(app: TypedApp) {
   app.post(
     `${BASE}/upload-document/:id`,
     {
-      bodyLimit: DOCUMENTS_BODY_LIMIT,
-      attachValidation: true,
-      config: { limit: 'upload' },
-      onRequest: app.authenticate,
+      ...uploadRouteOptions(app, DOCUMENTS_BODY_LIMIT),
       schema: {
         tags,
         security,

@@ -8,7 +8,7 @@ import { idempotent } from '../../../services/idempotency';
 import { currentFee } from '../../../services/payment-terms';
 import { receiveProofOfPayment } from '../../../services/payments';
 import { requestLanguage } from '../../master-data';
-import { BASE, PROOF_BODY_LIMIT, refuseInvalidUpload, security, tags } from './shared';
+import { BASE, PROOF_BODY_LIMIT, refuseInvalidUpload, security, tags, uploadRouteOptions } from './shared';
 
 export default async function paymentRoutes(app: TypedApp) {
   /** What a new application costs, who receives it and how long the citizen has to pay. */
@@ -29,10 +29,7 @@ export default async function paymentRoutes(app: TypedApp) {
   app.post(
     `${BASE}/:id/upload-payment`,
     {
-      bodyLimit: PROOF_BODY_LIMIT,
-      attachValidation: true,
-      config: { limit: 'upload' },
-      onRequest: app.authenticate,
+      ...uploadRouteOptions(app, PROOF_BODY_LIMIT),
       schema: {
         tags,
         security,

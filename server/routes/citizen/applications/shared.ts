@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { applicantData, type ApplicantData } from '../../../../contract/application';
 import { ErrorCode } from '../../../../contract/errors';
 import { HttpError } from '../../../lib/http-error';
+import type { TypedApp } from '../../../lib/validation';
 
 export const tags = ['resident-certificate'];
 export const security = [{ bearer: [] }];
@@ -30,6 +31,17 @@ export function refuseInvalidUpload(req: FastifyRequest): void {
     );
   throw err;
 }
+
+/**
+ * The options every route that takes a file in its body shares: its own body limit, the upload rate
+ * limit, a signed-in citizen, and validation errors left for refuseInvalidUpload to answer.
+ */
+export const uploadRouteOptions = (app: TypedApp, bodyLimit: number) => ({
+  bodyLimit,
+  attachValidation: true,
+  config: { limit: 'upload' as const },
+  onRequest: app.authenticate,
+});
 
 const APPLICANT_FIELDS = Object.keys(applicantData.entries) as (keyof ApplicantData)[];
 
