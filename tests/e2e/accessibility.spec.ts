@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { dataUrl, png } from '../api/application-fixtures';
-import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
+import { fakeCamera } from './fixtures/fake-camera';
 import { fillStep1, fillStep2 } from './fixtures/application-steps';
 
 /**
@@ -21,22 +17,7 @@ const LANGUAGES = ['en', 'lo'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 // /register/foto needs a camera: Chromium's fake device plays a still of an ID card.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const stream = path.join(os.tmpdir(), 'rc-e2e-a11y-card.mjpeg');
-fs.copyFileSync(path.join(here, '../fixtures/id-cards/card-1-phone.jpg'), stream);
-test.use({
-  launchOptions: {
-    ...chromiumLaunchOptions(),
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${stream}`,
-    ],
-  },
-  permissions: ['camera'],
-  actionTimeout: 15_000,
-});
+test.use({ ...fakeCamera('card-1-phone.jpg', 'rc-e2e-a11y-card.mjpeg'), actionTimeout: 15_000 });
 
 /** Waits until the screen has its data: no request running, no skeleton left. */
 async function settle(page: Page) {

@@ -1,31 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumLaunchOptions } from './chromium';
+import { fakeCamera } from './fixtures/fake-camera';
 import { openScreen } from './fixtures/open-screen';
 
-/**
- * /register/foto with a camera: Chromium's fake capture device plays a photo of a generated ID
- * card (an MJPEG stream of one JPEG frame), so capture, reading and retake run for real.
- */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const stream = path.join(os.tmpdir(), 'rc-e2e-id-card.mjpeg');
-fs.copyFileSync(path.join(here, '../fixtures/id-cards/card-1-phone.jpg'), stream);
-
-test.use({
-  launchOptions: {
-    ...chromiumLaunchOptions(),
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${stream}`,
-    ],
-  },
-  permissions: ['camera'],
-});
+/** /register/foto with a camera playing a photo of a generated ID card: capture, reading and retake run for real. */
+test.use(fakeCamera('card-1-phone.jpg', 'rc-e2e-id-card.mjpeg'));
 
 test('the rear camera captures the card, the phone reads it, and Retake opens the camera again', async ({ page }) => {
   test.setTimeout(150_000);
