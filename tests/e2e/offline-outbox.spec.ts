@@ -82,6 +82,28 @@ async function toPaymentWithBank(page: Page) {
     .click();
 }
 
+/** A new citizen, signed in, at the payment step of a filled application with a bank chosen. */
+async function citizenAtPayment(page: Page, request: APIRequestContext, dir: string): Promise<Citizen> {
+  const citizen = await registerCitizen(request);
+  await signIn(page, citizen);
+  await fillSteps1And2(page, dir);
+  await toPaymentWithBank(page);
+  return citizen;
+}
+
+/** A new citizen, signed in, on the waiting-for-payment screen of an application made through the API. */
+async function citizenWaitingForPayment(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ citizen: Citizen; id: number }> {
+  const citizen = await registerCitizen(request);
+  const id = await applicationOf(request, citizen);
+  await signIn(page, citizen);
+  await page.goto(`/waiting-for-payment/${id}`);
+  await serviceWorkerReady(page);
+  return { citizen, id };
+}
+
 async function officerIssues(request: APIRequestContext, id: number) {
   const token = (await officerLogin(request)).access_token;
   for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
@@ -127,10 +149,7 @@ test('"Make payment" offline is saved on the phone and sent exactly once when ba
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const citizen = await registerCitizen(request);
-  await signIn(page, citizen);
-  await fillSteps1And2(page, testInfo.outputPath('documents'));
-  await toPaymentWithBank(page);
+  const citizen = await citizenAtPayment(page, request, testInfo.outputPath('documents'));
 
   // Every try of the request, the page's and the service worker's alike (both go through the context).
   const tries = { started: 0, finished: 0 };
@@ -175,11 +194,7 @@ test('a proof of payment chosen is kept on the device, queued offline and upload
   context,
   request,
 }, testInfo) => {
-  const citizen = await registerCitizen(request);
-  const id = await applicationOf(request, citizen);
-  await signIn(page, citizen);
-  await page.goto(`/waiting-for-payment/${id}`);
-  await serviceWorkerReady(page);
+  const { citizen, id } = await citizenWaitingForPayment(page, request);
   await page
     .getByLabel('Proof of payment')
     .setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
@@ -257,10 +272,7 @@ test('an answer lost on the way back is "being confirmed" and settled with the s
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const citizen = await registerCitizen(request);
-  await signIn(page, citizen);
-  await fillSteps1And2(page, testInfo.outputPath('documents'));
-  await toPaymentWithBank(page);
+  const citizen = await citizenAtPayment(page, request, testInfo.outputPath('documents'));
 
   // The request reaches the server (the application is created), the answer never reaches the page.
   // The replay — from the page or the service worker, both routed by the context — waits until
@@ -298,11 +310,7 @@ test('an expired session sends nothing until the citizen signs in again, then se
   context,
   request,
 }, testInfo) => {
-  const citizen = await registerCitizen(request);
-  const id = await applicationOf(request, citizen);
-  await signIn(page, citizen);
-  await page.goto(`/waiting-for-payment/${id}`);
-  await serviceWorkerReady(page);
+  const { citizen, id } = await citizenWaitingForPayment(page, request);
   await expect(page.getByLabel('Proof of payment')).toBeAttached();
   await context.setOffline(true);
   await page
@@ -347,10 +355,7 @@ test('a 422 on replay puts the application back into the draft, documents includ
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const citizen = await registerCitizen(request);
-  await signIn(page, citizen);
-  await fillSteps1And2(page, testInfo.outputPath('documents'));
-  await toPaymentWithBank(page);
+  const citizen = await citizenAtPayment(page, request, testInfo.outputPath('documents'));
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Make payment' }).click();
   await expect(page.getByText(QUEUED)).toBeVisible();
