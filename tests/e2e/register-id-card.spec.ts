@@ -94,6 +94,23 @@ async function expectChosen(page: Page, label: string, place: { id: number; name
   await expect(select.locator('option:checked')).toHaveText(place.name);
 }
 
+/** Fills the account step in this language and uploads this card; ends once the card was read and Next pressed. */
+async function registerWithCard(page: Page, language: keyof typeof TEXT, file: string) {
+  const text = TEXT[language];
+  await openScreen(page, '/');
+  await page.evaluate((l) => localStorage.setItem('language', l), language);
+  await openScreen(page, '/register');
+  await page.getByLabel(text.email, { exact: true }).fill(`e2e.card.${language}.${Date.now()}@example.la`);
+  await page.getByLabel(text.phone).pressSequentially(`20${String(Date.now()).slice(-8)}`);
+  await page.getByLabel(text.password, { exact: true }).fill('Savannakhet2026');
+  await page.getByLabel(text.confirm, { exact: true }).fill('Savannakhet2026');
+  await page.getByRole('button', { name: text.next }).click();
+  await page.getByRole('link', { name: text.upload }).click();
+  await page.locator('input[type=file]').setInputFiles(path.join(cardsDir, file));
+  await expect(page.getByText(text.read)).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('button', { name: text.next }).click();
+}
+
 for (const [file, language] of [
   ['card-1-clean.png', 'en'],
   ['card-2-phone.jpg', 'lo'],
@@ -106,18 +123,7 @@ for (const [file, language] of [
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[language];
-    await openScreen(page, '/');
-    await page.evaluate((l) => localStorage.setItem('language', l), language);
-    await openScreen(page, '/register');
-    await page.getByLabel(text.email, { exact: true }).fill(`e2e.card.${language}.${Date.now()}@example.la`);
-    await page.getByLabel(text.phone).pressSequentially(`20${String(Date.now()).slice(-8)}`);
-    await page.getByLabel(text.password, { exact: true }).fill('Savannakhet2026');
-    await page.getByLabel(text.confirm, { exact: true }).fill('Savannakhet2026');
-    await page.getByRole('button', { name: text.next }).click();
-    await page.getByRole('link', { name: text.upload }).click();
-    await page.locator('input[type=file]').setInputFiles(path.join(cardsDir, file));
-    await expect(page.getByText(text.read)).toBeVisible({ timeout: 90_000 });
-    await page.getByRole('button', { name: text.next }).click();
+    await registerWithCard(page, language, file);
 
     await expect(page).toHaveURL(/\/register\/personal-information$/);
     // The classic layout: its labels place the names, and both ways of reading agree on them —
@@ -167,18 +173,7 @@ for (const [card, language] of cards
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[language];
-    await openScreen(page, '/');
-    await page.evaluate((l) => localStorage.setItem('language', l), language);
-    await openScreen(page, '/register');
-    await page.getByLabel(text.email, { exact: true }).fill(`e2e.layout.${language}.${Date.now()}@example.la`);
-    await page.getByLabel(text.phone).pressSequentially(`20${String(Date.now()).slice(-8)}`);
-    await page.getByLabel(text.password, { exact: true }).fill('Savannakhet2026');
-    await page.getByLabel(text.confirm, { exact: true }).fill('Savannakhet2026');
-    await page.getByRole('button', { name: text.next }).click();
-    await page.getByRole('link', { name: text.upload }).click();
-    await page.locator('input[type=file]').setInputFiles(path.join(cardsDir, card.file));
-    await expect(page.getByText(text.read)).toBeVisible({ timeout: 90_000 });
-    await page.getByRole('button', { name: text.next }).click();
+    await registerWithCard(page, language, card.file);
 
     await expect(page).toHaveURL(/\/register\/personal-information$/);
     await expect(page.getByLabel(text.id)).toHaveValue(card.idNumber);
