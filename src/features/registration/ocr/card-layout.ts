@@ -52,7 +52,8 @@ const LAO_LABEL: Record<LaidOutField, RegExp> = {
 /** Rows after the address that are never part of it: the card's own dates. */
 const FOOTER = /^(?:issued?|expires?|valid)[.:;]?$|ອອກບັດ|ອາຍຸ/iu;
 const LATIN_NAME_WORD = /^[A-Z][A-Z'-]+,?$/;
-const CARD_WORDS = new Set([
+/** Printed words of the card that are never part of the Latin name. */
+export const CARD_WORDS = new Set([
   'LAO',
   'PDR',
   'ID',
@@ -68,6 +69,9 @@ const CARD_WORDS = new Set([
   'EXPIRES',
   'SEX',
 ]);
+
+/** A word of a Latin name: capitals (an apostrophe or hyphen inside), not one of the card's own words. */
+export const isLatinNameWord = (word: string) => LATIN_NAME_WORD.test(word) && !CARD_WORDS.has(word.replace(/,$/, ''));
 
 const ORDER: LaidOutField[] = ['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth', 'address'];
 
@@ -224,11 +228,7 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
 
   const latin = lines.find((line) => {
     const texts = line.words.map((w) => w.text);
-    return (
-      texts.length >= 2 &&
-      texts.length <= 4 &&
-      texts.every((t) => LATIN_NAME_WORD.test(t) && !CARD_WORDS.has(t.replace(/,$/, '')))
-    );
+    return texts.length >= 2 && texts.length <= 4 && texts.every(isLatinNameWord);
   });
   return {
     regions,

@@ -18,6 +18,7 @@
  *   are the name (one line: name and surname; two: each apart).
  * Pure functions: unit-tested on synthetic lines.
  */
+import { isLatinNameWord } from './card-layout';
 import type { Box } from './gray-image';
 
 export interface CardWord {
@@ -180,25 +181,8 @@ const laoValue = (line: CardLine, from: number) =>
 const TITLE = /^(?:ທາວ|ທາວ|ນາງ|ທານ|ທານນາງ|ທາງ|ນາງສາວ|ເຈາ|ດຣ)$/u;
 export const isTitle = (word: string) => TITLE.test(skeleton(word));
 
-const CARD_WORDS = new Set([
-  'LAO',
-  'PDR',
-  'ID',
-  'CARD',
-  'IDENTITY',
-  'NO',
-  'NAME',
-  'SURNAME',
-  'AND',
-  'DATE',
-  'OF',
-  'BIRTH',
-  'ADDRESS',
-  'ISSUED',
-  'EXPIRES',
-  'SEX',
-]);
-const LATIN_NAME_WORD = /^[A-Z][A-Z'-]+,?$/;
+/** Heading words some layouts print beside the card's own words: never part of the Latin name either. */
+const HEADING_WORDS = new Set(['IDENTITY', 'AND']);
 
 /** 12 or 15 digits in groups (spaces or dashes between them), as the English model read them. */
 function findNumber(line: CardLine): { value: string; box: Box; confidence: number } | undefined {
@@ -246,7 +230,7 @@ function findDate(line: CardLine, today: Date): { value: string; box: Box; confi
 function findLatinName(line: CardLine): { text: string; confidence: number } | undefined {
   const texts = line.latin.map((w) => w.text);
   if (texts.length < 2 || texts.length > 4) return undefined;
-  if (!texts.every((t) => LATIN_NAME_WORD.test(t) && !CARD_WORDS.has(t.replace(/,$/, '')))) return undefined;
+  if (!texts.every((t) => isLatinNameWord(t) && !HEADING_WORDS.has(t.replace(/,$/, '')))) return undefined;
   return {
     text: texts.map((t) => t.replace(/,$/, '')).join(' '),
     confidence: Math.min(...line.latin.map((w) => w.confidence)),

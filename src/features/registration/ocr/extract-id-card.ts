@@ -8,6 +8,8 @@
  * returned when it passes the same validation as a typed value.
  */
 
+import { CARD_WORDS } from './card-layout';
+
 export interface OcrWord {
   text: string;
   /** Tesseract's word confidence, 0–100. */
@@ -110,24 +112,6 @@ type LabelledField = keyof typeof LABELS;
 
 // Checked in this order so "Surname" is taken before "Name" can claim it.
 const LABEL_ORDER: LabelledField[] = ['idNumber', 'lastNameLao', 'firstNameLao', 'dateOfBirth', 'address'];
-
-/** Printed words that are never part of the Latin name. */
-const CARD_WORDS = new Set([
-  'LAO',
-  'PDR',
-  'ID',
-  'CARD',
-  'NO',
-  'NAME',
-  'SURNAME',
-  'DATE',
-  'OF',
-  'BIRTH',
-  'ADDRESS',
-  'ISSUED',
-  'EXPIRES',
-  'SEX',
-]);
 
 /** Lines with the card's own dates, never the birth date. */
 const CARD_DATES = /issue|expir|valid|ອອກ|ອາຍຸ/iu;
