@@ -63,6 +63,12 @@ describe('Lao name checked against the Latin name line', () => {
     // NH is ຍ before a vowel, a plain N at the end.
     expect(latinDistance('ບຸນຍັງ', 'BOUNNHANG VORACHITH')).toBe(0);
     expect(latinDistance('ວົງສະຫວັນ', 'SOMSAK VONGSAVANH')).toBe(0);
+    // A final ດ is said t, written TH or T; a final ບ is P or B.
+    expect(latinDistance('ໄຊສົມບັດ', 'MALY XAYSOMBATH')).toBe(0);
+    expect(latinDistance('ໄຊສົມບັດ', 'MALY XAYSOMBAT')).toBe(0);
+    expect(latinDistance('ສຸກສະຫວັດ', 'SOUKSAVATH')).toBe(0);
+    expect(latinDistance('ສີຊັບ', 'SISAB')).toBe(0);
+    expect(latinDistance('ທອງ', 'THONG')).toBe(0);
     // A tone mark parts no vowel: ເ-ືອ and ວ as ua are said the same with one.
     expect(latinDistance('ເລື່ອນໄຊ', 'KHAMNOU LEUANXAY')).toBe(0);
     expect(romanise('ສ່ວນ')).toBe('suan');
@@ -204,6 +210,20 @@ describe('card layout', () => {
     // No colon-ended word on the row under the name: no surname region rather than a guess.
     const unlabelled = words.map((w) => (w.text === 'Surname:' ? { ...w, text: 'Saowa' } : w));
     expect(findCardLayout(unlabelled, 1200).regions.map((r) => r.field)).not.toContain('lastNameLao');
+  });
+
+  it('places no name by labels on a "Name and surname:" row: both names are on it, for the line classifier to split', () => {
+    const oneRow = [
+      ...words.filter((w) => w.line !== 1 && w.line !== 2),
+      ...row(1, 150, [
+        ['Name', 300, 360],
+        ['and', 370, 410],
+        ['surname:', 420, 520],
+        ['aud', 540, 620],
+        ['3390S', 640, 740],
+      ]),
+    ];
+    expect(findCardLayout(oneRow, 1200).regions.map((r) => r.field)).toEqual(['idNumber', 'dateOfBirth', 'address']);
   });
 });
 

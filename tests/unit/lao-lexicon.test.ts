@@ -9,6 +9,7 @@ import {
   singleTones,
   spellingScore,
   undoubled,
+  writtenLikeLao,
 } from '../../src/features/registration/ocr/field-values';
 import { formatLaoLexicon, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { laoSyllables } from '../../src/features/registration/ocr/lao-syllables';
@@ -72,6 +73,15 @@ describe('Lao lexicon', () => {
     expect(lexicon.syllable('ຫຍຼຶ')).toBe(0);
     expect(lexicon.pair('ປະ', 'ເທດ')).toBe(true);
     expect(spellingScore('ໄຊຍະ', lexicon)).toBeGreaterThan(spellingScore('ໃຊຢະ', lexicon));
+  });
+
+  it('tells names written as Lao writes from misreadings whose syllables are never written together', () => {
+    for (const name of ['ສຸພາພອນ ຈັນທະວີ', 'ບຸດສະດີ', 'ແສງສຸລິຍາ', 'ນ້ອຍ'])
+      expect(writtenLikeLao(name, lexicon, true), name).toBe(true);
+    // ໝ read as ຫ: every syllable exists, but not these two in a row.
+    expect(writtenLikeLao('ວຽງສະໄຫ', lexicon)).toBe(true);
+    expect(writtenLikeLao('ວຽງສະໄຫ', lexicon, true)).toBe(false);
+    expect(writtenLikeLao('ຫຍຼຶ', lexicon)).toBe(false);
   });
 });
 

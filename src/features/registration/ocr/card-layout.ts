@@ -170,6 +170,13 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
     taken.add(label.word);
     found.set(field, label);
   }
+  // "Name and surname:" — both labels on one line: the card prints the two names on one row, which
+  // is not the classic layout's; the line classifier (card-lines.ts) splits that row.
+  const first = found.get('firstNameLao');
+  if (first && first.line === found.get('lastNameLao')?.line) {
+    found.delete('firstNameLao');
+    found.delete('lastNameLao');
+  }
 
   const labelHeights = [...found.values()].map(({ line, word }) => {
     // Capital height: the English label's letters, else the line's median word height.

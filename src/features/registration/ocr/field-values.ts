@@ -151,6 +151,13 @@ export function spellingScore(name: string, lexicon: LaoLexicon): number {
   return score;
 }
 
+/** Every syllable one Lao writing has; with `inPairs`, every two in a row of a word seen together too. */
+export function writtenLikeLao(name: string, lexicon: LaoLexicon, inPairs = false): boolean {
+  return nameSyllables(name).every((word) =>
+    word.every((s, i) => lexicon.syllable(s) > 0 && (!inPairs || i === 0 || lexicon.pair(word[i - 1]!, s))),
+  );
+}
+
 /**
  * The spelling of a name closest to Lao writing that differs from it only in what the Latin line
  * cannot see (latinNeutralVariants), each change costing `NAME_WEIGHTS.edit`: per word, the best

@@ -153,6 +153,9 @@ export function foldLatin(text: string): string {
       .replace(/ae/g, 'e')
       .replace(/y/g, 'i')
       .replace(/([bcdfghklmnprstv])e\b/g, '$1')
+      // A final ດ is said t and written TH or T (SOMBATH, SISAVATH), as a final ບ is P or B.
+      .replace(/th\b/g, 't')
+      .replace(/b\b/g, 'p')
       .replace(/(.)\1+/g, '$1')
   );
 }

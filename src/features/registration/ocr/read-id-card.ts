@@ -31,9 +31,10 @@ import {
   laoNameFrom,
   laoNameOf,
   nameConfirmed,
+  writtenLikeLao,
   type NameReading,
 } from './field-values';
-import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
+import { loadLaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
 import {
@@ -319,7 +320,9 @@ async function readRegion(
     // - without one, every reading saying it (one dissenting reading was, on the development
     //   cards, as often right as the three agreeing ones), one of them very surely and none doubtfully (the recogniser's confidence in
     //   the name's own words), and every syllable is one Lao writing has. A letter the model takes
-    //   for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less surely.
+    //   for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less surely. The small whole-card
+    //   reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops agree and every two
+    //   syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not).
     // Anything less is left for the citizen to type.
     const readingsAll = [...used, ...whole];
     const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
@@ -336,15 +339,17 @@ async function readRegion(
         const read = laoNameFrom(r.text);
         return read === undefined || read === name.value || latinDistance(read, latinName) > 0;
       });
+    const cropsAgree = agreeing.length === used.length;
     const unanimous =
       hints.latinName === undefined &&
       votes >= 3 &&
-      votes === readingsAll.length &&
       agreeing.length > 0 &&
       Math.max(...agreeing) >= SURE_NAME_READING &&
       Math.min(...agreeing) >= DOUBTFUL_NAME_READING &&
       lexicon !== undefined &&
-      nameSyllables(name.value ?? '').every((w) => w.every((syl) => lexicon.syllable(syl) > 0));
+      (votes === readingsAll.length
+        ? writtenLikeLao(name.value ?? '', lexicon)
+        : cropsAgree && writtenLikeLao(name.value ?? '', lexicon, true));
     const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
     return {
       value: name.value,
