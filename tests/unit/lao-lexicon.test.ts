@@ -207,6 +207,15 @@ describe('Lao name chosen with the lexicon', () => {
     });
   });
 
+  it('keeps a final ີ every reading saw where the Latin word ends in Y, however common ິ is', () => {
+    // Noto Serif Lao, read alike three times (the lexicon alone would take the commoner ວິ).
+    expect(laoNameOf(read('ຈັນທະວີ', 'ຈັນທະວີ', 'ຈັນທະວີ'), 'SOUPHAPHONE CHANTHAVY', lexicon)).toEqual({
+      value: 'ຈັນທະວີ',
+      unanimous: true,
+      corrected: false,
+    });
+  });
+
   it('drops a letter read twice where Lao writes no such pair, not a final before the same letter', () => {
     expect(undoubled('ໄຊຍຍະສານ')).toEqual(['ໄຊຍະສານ']);
     expect(undoubled('ບບູນຍັງ')).toEqual(['ບູນຍັງ']);

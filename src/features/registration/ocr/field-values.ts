@@ -13,7 +13,7 @@ import {
 } from './extract-id-card';
 import { nameSyllables, type LaoLexicon } from './lao-lexicon';
 import { CONSONANT } from './lao-syllables';
-import { impossibleSpelling, latinDistance, latinNeutralVariants, lookAlikes } from './latin-match';
+import { impossibleSpelling, latinDistance, latinNeutralVariants, lookAlikes, nearestLatinWord } from './latin-match';
 import type { SymbolChoice } from './symbol-choices';
 
 const TONE = '\u0ec8-\u0ecb';
@@ -223,6 +223,18 @@ export function undoubled(name: string): string[] {
 }
 
 /**
+ * A word ending in the short ິ where its Latin word ends in Y: Lao names end a word with the long
+ * ີ, which cards transcribe Y (CHANTHAVY ຈັນທະວີ, MALY ມາລີ), and the Latin line says so even
+ * though its letters cannot tell ິ from ີ elsewhere.
+ */
+function shortFinalI(name: string, latinName: string | undefined): boolean {
+  if (!latinName) return false;
+  return name
+    .split(' ')
+    .some((word) => /\u0eb4[\u0ec8-\u0ecb]?$/u.test(word) && /Y$/i.test(nearestLatinWord(word, latinName) ?? ''));
+}
+
+/**
  * The Lao name out of several readings of its crop (at different sizes), with the Latin name line
  * of the card as a second opinion (latin-match.ts) and the Lao lexicon as a third (lao-lexicon.ts).
  * The candidates are the readings, the recogniser's next guesses at single symbols and, when there
@@ -315,7 +327,7 @@ export function laoNameOf(
           ch === 'ນ' &&
           read.some((r) => r.length === chars.length && r[i] === 'ຫ' && r.every((x, j) => j === i || x === chars[j])),
       );
-    const possible = weighed.filter((w) => !contradicted(w.value));
+    const possible = weighed.filter((w) => !contradicted(w.value) && !shortFinalI(w.value, latinName));
     best = (possible.length ? possible : weighed).sort((a, b) => b.score - a.score)[0]!;
   }
   return { value: best.value, unanimous: best.votes === readings.length, corrected: best.votes === 0 };

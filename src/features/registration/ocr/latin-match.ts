@@ -188,6 +188,13 @@ export function latinDistance(lao: string, latinName: string | undefined): numbe
   return Math.min(...words.map((w) => editDistance(mine, w)));
 }
 
+/** The word of the Latin name line a Lao word transcribes closest to (undefined without a line). */
+export function nearestLatinWord(lao: string, latinName: string): string | undefined {
+  const words = latinName.split(/\s+/).filter((w) => foldLatin(w).length > 1);
+  const distance = (word: string) => latinDistance(lao, word);
+  return words.sort((a, b) => distance(a) - distance(b))[0];
+}
+
 /**
  * Spellings Lao writing never has: ໍ before a final consonant, ແ, ໂ, ໄ, ໃ with a vowel sign above or below the letter (ແ-ົ,
  * ໄ-ິ), the tones ໊ ໋ on a letter other than the mid-class ones, a mark on no letter.
