@@ -107,6 +107,18 @@ describe('classifyCardLines', () => {
     expect(fields.names.lastNameLao?.x0).toBeGreaterThan(fields.names.firstNameLao!.x1);
   });
 
+  it('takes a name with ເກດ in it (ເກດສະໜາ) for a name, not the birth date label', () => {
+    const fields = card([
+      row(100, '1004-1869-3725', ''),
+      row(150, 'mnag:=nn', '(ກດສະຫນາ'),
+      row(200, 'wy=ndu', 'ພົງສະຫວັນ'),
+      row(250, '09/11/1998', ''),
+    ]);
+    expect(fields.names.firstNameLao?.y0).toBe(150);
+    expect(fields.names.lastNameLao?.y0).toBe(200);
+    expect(fields.fullName).toBeUndefined();
+  });
+
   it('leaves the names out when it cannot tell them apart, and prefers the labelled birth date', () => {
     const fields = card([
       row(100, 'ID No: 0115 0883 1742', ''),
