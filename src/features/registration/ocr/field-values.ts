@@ -82,7 +82,12 @@ export interface NameReading {
 export function nameConfirmed(reading: NameReading, latinName: string | undefined, lexicon?: LaoLexicon): boolean {
   if (reading.confidence < MIN_WORD_CONFIDENCE) return false;
   const once = laoNameOf([reading], latinName, lexicon);
-  return once.value !== undefined && !once.corrected && latinDistance(once.value, latinName) === 0;
+  return (
+    once.value !== undefined &&
+    !once.corrected &&
+    !impossibleSpelling(once.value) &&
+    latinDistance(once.value, latinName) === 0
+  );
 }
 
 /** How the name's candidates are weighed once the Latin line has had its say (in bits). */

@@ -34,7 +34,7 @@ import {
   writtenLikeLao,
   type NameReading,
 } from './field-values';
-import { loadLaoLexicon } from './lao-lexicon';
+import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
 import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
 import {
@@ -70,6 +70,9 @@ const MARGIN = 12;
 const SURE_NAME_READING = 92;
 /** …and one below this puts it in doubt. */
 const DOUBTFUL_NAME_READING = 50;
+/** With the whole card's reading agreeing as well, these are enough (Lao words with marks score low). */
+const AGREED_NAME_READING = 75;
+const AGREED_DOUBTFUL_READING = 30;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
 
@@ -213,6 +216,10 @@ function nameReadingOf(read: Recognised): NameReading {
 const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
 
+/** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */
+const opensWithNo = (name: string) =>
+  nameSyllables(name).some((word) => word.some((syllable) => /^[ເແໂໄໃ]?ນ/u.test(syllable)));
+
 /** Decodes the photo at the working width, grey. */
 async function decode(image: Blob): Promise<GrayImage> {
   const bitmap = await createImageBitmap(image);
@@ -254,7 +261,7 @@ async function readRegion(
   hints: Hints,
   options: ReadOptions,
   cache: Map<string, Promise<Recognised>>,
-): Promise<{ value?: string; confidence: FieldConfidence; raw: string }> {
+): Promise<{ value?: string; confidence: FieldConfidence; raw: string; mended?: boolean }> {
   const setting =
     region.field === 'idNumber'
       ? SETTINGS.digits
@@ -295,8 +302,18 @@ async function readRegion(
     const readings = used.map(nameReadingOf);
     options.record?.(region.field, readings);
     const name = laoNameOf(readings, hints.latinName, lexicon);
-    const sure = name.unanimous && !name.corrected && used.every((r) => sureOf(r) === 'ok');
-    return { value: name.value, confidence: sure ? 'ok' : 'check', raw: readings.map((r) => r.text).join(' / ') };
+    const sure =
+      name.value !== undefined &&
+      name.unanimous &&
+      !name.corrected &&
+      !impossibleSpelling(name.value) &&
+      used.every((r) => sureOf(r) === 'ok');
+    return {
+      value: name.value,
+      confidence: sure ? 'ok' : 'check',
+      raw: readings.map((r) => r.text).join(' / '),
+      mended: name.corrected,
+    };
   }
 
   if (setting === SETTINGS.name) {
@@ -322,7 +339,9 @@ async function readRegion(
     //   the name's own words), and every syllable is one Lao writing has. A letter the model takes
     //   for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less surely. The small whole-card
     //   reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops agree and every two
-    //   syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not).
+    //   syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not); when it agrees too, the
+    //   four readings need less of the recogniser's confidence (ຄໍາຫຼ້າ at 79–88), the syllables
+    //   still written together.
     // Anything less is left for the citizen to type.
     const readingsAll = [...used, ...whole];
     const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
@@ -340,21 +359,32 @@ async function readRegion(
         return read === undefined || read === name.value || latinDistance(read, latinName) > 0;
       });
     const cropsAgree = agreeing.length === used.length;
+    const everyReading = votes === readingsAll.length;
+    const known = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon);
+    const together = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon, true);
+    const surest = Math.max(0, ...agreeing);
+    const leastSure = Math.min(100, ...agreeing);
     const unanimous =
       hints.latinName === undefined &&
       votes >= 3 &&
       agreeing.length > 0 &&
-      Math.max(...agreeing) >= SURE_NAME_READING &&
-      Math.min(...agreeing) >= DOUBTFUL_NAME_READING &&
-      lexicon !== undefined &&
-      (votes === readingsAll.length
-        ? writtenLikeLao(name.value ?? '', lexicon)
-        : cropsAgree && writtenLikeLao(name.value ?? '', lexicon, true));
+      ((surest >= SURE_NAME_READING &&
+        leastSure >= DOUBTFUL_NAME_READING &&
+        (everyReading ? known : cropsAgree && together)) ||
+        // The whole card read alike too (four readings at four sizes): surely enough — but not
+        // for a syllable opening with ນ, the ໜ every reading may have lost its ຫ part of (ເກດສະນາ).
+        (everyReading &&
+          whole.length > 0 &&
+          surest >= AGREED_NAME_READING &&
+          leastSure >= AGREED_DOUBTFUL_READING &&
+          together &&
+          !opensWithNo(name.value ?? '')));
     const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
     return {
       value: name.value,
       confidence: sure ? 'ok' : 'check',
       raw: [...used.map((r) => `${r.text.trim()} ${r.confidence}`), ...whole.map((r) => `[${r.text}]`)].join(' / '),
+      mended: name.corrected,
     };
   }
 
@@ -513,12 +543,16 @@ export async function readIdCard(
     const fields: IdCardFields = {};
     const raw: IdCardReading['raw'] = { layout: first.text, angle: String((angle * 180) / Math.PI) };
     const cache = new Map<string, Promise<Recognised>>();
+    /** Names no reading said as they are (look-alikes, the lexicon's spelling): `${field}${ByLabels}`. */
+    const mended = new Set<string>();
     const read = async (regions: Region[], hints: Hints) => {
       const found: IdCardFields = {};
       await Promise.all(
         regions.map(async (region) => {
           const one = await readRegion(gray, angle, region, today, hints, options, cache);
-          raw[`${region.field}${hints.byLabels ? 'ByLabels' : ''}`] = one.raw;
+          const key = `${region.field}${hints.byLabels ? 'ByLabels' : ''}`;
+          raw[key] = one.raw;
+          if (one.mended) mended.add(key);
           if (one.value) found[region.field] = { value: one.value, confidence: one.confidence };
         }),
       );
@@ -569,10 +603,17 @@ export async function readIdCard(
           continue;
         }
         // Sure by the lines' content and not read otherwise where the labels say, or read alike by
-        // the two ways (both unsure of it): filled. Anything else is left for the citizen to type.
+        // the two ways (both unsure of it) as some reading of each said it — two ways of mending
+        // the same misreading agree as easily (ທົບພະວົງ for ທິບພະວົງ). Anything else is left to type.
         const mine = byContent[field];
         const other = byLabels[field]?.value;
-        if (mine?.value !== undefined && (other === undefined ? mine.confidence === 'ok' : other === mine.value))
+        const asRead = !mended.has(field) && !mended.has(`${field}ByLabels`);
+        if (
+          mine?.value !== undefined &&
+          (other === undefined
+            ? mine.confidence === 'ok'
+            : other === mine.value && asRead && !impossibleSpelling(mine.value))
+        )
           fields[field] = { value: mine.value, confidence: 'ok' };
       }
     }
