@@ -158,11 +158,11 @@ for (const [file, language] of [
 }
 
 /**
- * Cards laid out otherwise (held-out layouts h5–h8 of card-layouts.ts, never tuned on: labels in
- * English, Lao and English or none, one "name and surname" line, a title, a 15-digit number with
- * dashes, no Latin line),
- * one per typeface: the ID number and date of birth are filled exactly (and, but on two cards yet,
- * without the "unclear" warning); each name is filled exactly or left empty with the request to type
+ * Cards laid out otherwise (held-out layouts h9–h12 of card-layouts.ts, never tuned on: labels in
+ * English, Lao or both, above their value or none, one "name and surname" line, a title, bold
+ * print, a 15-digit number with dashes, no Latin line),
+ * one per typeface: the ID number and date of birth are filled exactly and without the "unclear"
+ * warning; each name is filled exactly or left empty with the request to type
  * it — never wrong.
  */
 for (const [card, language] of cards
@@ -180,9 +180,11 @@ for (const [card, language] of cards
     await expect(page.getByLabel(text.birth)).toHaveValue(card.dateOfBirth.split('-').reverse().join('/'));
     await expectNamesExactOrLeftToType(page, text, card);
     // Sure values carry no "unclear" warning: a name is never filled unsure, and the number and the
-    // date not once two readings agree. Not yet so on every held-out card: on h5 (Phetsarath OT,
-    // clean) and h6 (Noto Sans Lao, phone) one of them is still flagged (bench/history.md).
-    if (card.layout !== 'h5' && card.layout !== 'h6') await expect(page.getByText(text.unclear)).toHaveCount(0);
+    // date not once two readings agree. (The address may carry it: it is read where its label says,
+    // and what the reading made of it is the citizen's to check.)
+    const unclear = new RegExp(text.unclear.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    for (const label of [text.id, text.birth])
+      await expect(page.getByLabel(label, { exact: true })).not.toHaveAccessibleDescription(unclear);
   });
 }
 
