@@ -603,16 +603,20 @@ export async function readIdCard(
           continue;
         }
         // Sure by the lines' content and not read otherwise where the labels say, or read alike by
-        // the two ways (both unsure of it) as some reading of each said it — two ways of mending
-        // the same misreading agree as easily (ທົບພະວົງ for ທິບພະວົງ). Anything else is left to type.
+        // the two ways (both unsure of it) in a spelling Lao has, as some reading of each said it
+        // or as the Latin line spells it — two ways of mending the same misreading agree as easily
+        // (ທົບພະວົງ for ທິບພະວົງ, THIPPHAVONG). Anything else is left to type.
         const mine = byContent[field];
         const other = byLabels[field]?.value;
         const asRead = !mended.has(field) && !mended.has(`${field}ByLabels`);
+        const latinText = (card?.latinName ?? layout.latinName)?.text;
         if (
           mine?.value !== undefined &&
           (other === undefined
             ? mine.confidence === 'ok'
-            : other === mine.value && asRead && !impossibleSpelling(mine.value))
+            : other === mine.value &&
+              !impossibleSpelling(mine.value) &&
+              (asRead || latinDistance(mine.value, latinText) === 0))
         )
           fields[field] = { value: mine.value, confidence: 'ok' };
       }
