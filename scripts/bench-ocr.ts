@@ -206,21 +206,38 @@ try {
   if (passports.length) {
     // Passports: each value exact, or filled wrong; on a page whose birth-date check digit is wrong
     // the date must stay empty.
-    type PassportScore = { number: number; dob: number; latin: number; wrong: number; n: number; ms: number[] };
+    type PassportScore = {
+      number: number;
+      dob: number;
+      latin: number;
+      /** Lao names read exactly; left empty. */
+      lao: number;
+      laoEmpty: number;
+      wrong: number;
+      n: number;
+      ms: number[];
+    };
+    const noScore = (): PassportScore => ({ number: 0, dob: 0, latin: 0, lao: 0, laoEmpty: 0, wrong: 0, n: 0, ms: [] });
     const byCondition = new Map<string, PassportScore>();
     for (const passport of passports) {
       const reading = (await page.evaluate((url) => window.readCard(url), `/bench-cards/${passport.file}`)) as Reading;
       const f = reading.fields;
       const key = `${passport.condition}${passport.tampered ? ' tampered' : ''}`;
-      const s = byCondition.get(key) ?? { number: 0, dob: 0, latin: 0, wrong: 0, n: 0, ms: [] };
+      const s = byCondition.get(key) ?? noScore();
       const expected = {
         idNumber: passport.passportNumber,
         dateOfBirth: passport.tampered ? undefined : passport.dateOfBirth,
         latinName: passport.latinName,
+        firstNameLao: passport.firstNameLao,
+        lastNameLao: passport.lastNameLao,
       };
       s.number += Number(f.idNumber?.value === expected.idNumber);
       s.dob += Number(f.dateOfBirth?.value === expected.dateOfBirth);
       s.latin += Number(f.latinName?.value === expected.latinName);
+      for (const name of ['firstNameLao', 'lastNameLao'] as const) {
+        s.lao += Number(f[name]?.value === passport[name]);
+        s.laoEmpty += Number(!f[name]);
+      }
       for (const [field, value] of Object.entries(expected)) {
         const read = f[field]?.value;
         if (read === undefined || read === value) continue;
@@ -242,19 +259,19 @@ try {
     }
     console.log('\n### passport (data page, MRZ)\n');
     console.log(
-      '| condition | passport number | date of birth (empty when tampered) | Latin name | filled wrong | warm median / p90 ms |',
+      '| condition | passport number | date of birth (empty when tampered) | Latin name | Lao names (empty) | filled wrong | warm median / p90 ms |',
     );
-    console.log('|---|---|---|---|---|---|');
-    const all: PassportScore = { number: 0, dob: 0, latin: 0, wrong: 0, n: 0, ms: [] };
+    console.log('|---|---|---|---|---|---|---|');
+    const all = noScore();
     for (const [key, s] of [...byCondition].sort()) {
-      for (const k of ['number', 'dob', 'latin', 'wrong', 'n'] as const) all[k] += s[k];
+      for (const k of ['number', 'dob', 'latin', 'lao', 'laoEmpty', 'wrong', 'n'] as const) all[k] += s[k];
       all.ms.push(...s.ms);
       console.log(
-        `| ${key.replace('small', '640 px')} | ${pct(s.number, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.latin, s.n)} | ${s.wrong} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`,
+        `| ${key.replace('small', '640 px')} | ${pct(s.number, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.latin, s.n)} | ${pct(s.lao, 2 * s.n)} (${s.laoEmpty}) | ${s.wrong} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`,
       );
     }
     console.log(
-      `| **all** | ${pct(all.number, all.n)} | ${pct(all.dob, all.n)} | ${pct(all.latin, all.n)} | ${all.wrong} | ${percentile(all.ms, 0.5)} / ${percentile(all.ms, 0.9)} |`,
+      `| **all** | ${pct(all.number, all.n)} | ${pct(all.dob, all.n)} | ${pct(all.latin, all.n)} | ${pct(all.lao, 2 * all.n)} (${all.laoEmpty}) | ${all.wrong} | ${percentile(all.ms, 0.5)} / ${percentile(all.ms, 0.9)} |`,
     );
   }
   if (recordFile) writeFileSync(recordFile, JSON.stringify(recorded));
