@@ -254,6 +254,7 @@ try {
           'ms',
           JSON.stringify(f),
           JSON.stringify(reading.raw.mrz),
+          JSON.stringify(reading.raw.laoName),
           process.argv.includes('--layout') ? JSON.stringify(reading.raw.layout) : '',
         );
     }

@@ -90,24 +90,35 @@ function mrzBand(page: PageReading, gray: GrayImage): { box: Box; height: number
 }
 
 /**
- * Where the Lao name is printed: the row under its label ("Name in Lao", or the Lao "ຊື່ ແລະ
- * ນາມສະກຸນ" the English model reads as something else beside it), as wide as the page is right of it.
+ * Where the Lao name is printed: the row under its label ("Name in Lao", beside the Lao "ຊື່ ແລະ
+ * ນາມສະກຸນ" the English model reads as something else) — the next line the English reading saw
+ * (as Latin nonsense, but in its place), with room for the marks above and below; or, when it saw
+ * none, the height of two lines under the label.
  */
 function laoNameRow(page: PageReading, gray: GrayImage, textHeight: number): Box | undefined {
   const byLine = new Map<number, PageReading['words']>();
   for (const w of page.words) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
-  for (const words of byLine.values()) {
-    const text = words.map((w) => w.text).join(' ');
-    if (!/\bname\b.*\blao\b/i.test(text)) continue;
-    const label = union(words.map((w) => w.bbox));
+  const lines = [...byLine.values()].map((words) => ({ words, box: union(words.map((w) => w.bbox)) }));
+  const label = lines.find((l) => /\bname\b.*\blao\b/i.test(l.words.map((w) => w.text).join(' ')));
+  if (!label) return undefined;
+  const value = lines
+    .filter((l) => l.box.y0 > label.box.y1 - 0.2 * textHeight && l.box.y0 < label.box.y1 + 3 * textHeight)
+    .sort((a, b) => a.box.y0 - b.box.y0)[0];
+  if (value) {
+    const h = value.box.y1 - value.box.y0;
     return {
-      x0: Math.max(0, label.x0 - textHeight),
-      y0: label.y1 + 0.1 * textHeight,
-      x1: gray.width,
-      y1: Math.min(gray.height, label.y1 + 2.6 * textHeight),
+      x0: Math.max(0, value.box.x0 - textHeight),
+      y0: Math.max(label.box.y1, value.box.y0 - 0.5 * h),
+      x1: Math.min(gray.width, value.box.x1 + 2 * textHeight),
+      y1: Math.min(gray.height, value.box.y1 + 0.5 * h),
     };
   }
-  return undefined;
+  return {
+    x0: Math.max(0, label.box.x0 - textHeight),
+    y0: label.box.y1 + 0.1 * textHeight,
+    x1: gray.width,
+    y1: Math.min(gray.height, label.box.y1 + 2.6 * textHeight),
+  };
 }
 
 /** The Lao given name and surname, each only when the MRZ's Latin spells it. */
@@ -117,12 +128,12 @@ async function laoNames(
   row: Box,
   textHeight: number,
   mrz: PassportReading,
-): Promise<IdCardFields> {
+): Promise<{ fields: IdCardFields; text: string }> {
   const lao = await engine('lao');
   const image = isolateRow(cropLevel(gray, row, angle, NAME_TEXT_HEIGHT / textHeight, MARGIN), MARGIN);
   const read = await recognise(lao, image, PSM.SINGLE_LINE, `${LAO_LETTERS} `);
   const words = read.words.filter((w) => laoNameFrom(w.text) !== undefined);
-  if (words.length < 2) return {};
+  if (words.length < 2) return { fields: {}, text: read.text };
   const lexicon = await loadLaoLexicon();
   const fields: IdCardFields = {};
   const parts = [
@@ -136,7 +147,7 @@ async function laoNames(
     if (value && reading.confidence >= MIN_WORD_CONFIDENCE && nameConfirmed(reading, latin, lexicon))
       fields[field] = { value, confidence: 'ok' };
   }
-  return fields;
+  return { fields, text: read.text };
 }
 
 export async function readPassportPage(
@@ -161,9 +172,9 @@ export async function readPassportPage(
   });
   const mrz = combineReadings(readings);
   const row = mrz.fields.latinName ? laoNameRow(page, gray, band.height) : undefined;
-  const names = row ? await laoNames(gray, angle, row, band.height, mrz) : {};
+  const names = row ? await laoNames(gray, angle, row, band.height, mrz) : undefined;
   return {
-    fields: { ...names, ...mrz.fields },
-    raw: { layout: page.text, mrz: bandRead.text, document: 'passport' },
+    fields: { ...names?.fields, ...mrz.fields },
+    raw: { layout: page.text, mrz: bandRead.text, laoName: names?.text ?? '', document: 'passport' },
   };
 }
