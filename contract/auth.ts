@@ -7,6 +7,7 @@ import {
   idCardNumber,
   password,
   pastDate,
+  phoneGrouped,
   phoneNumber,
   requiredText,
 } from './rules';
@@ -36,12 +37,7 @@ function passwordsMatch<TInput extends PasswordTypedTwice>() {
 export const registerAccountForm = v.pipe(
   v.object({
     email,
-    phone: v.pipe(
-      v.string(FieldError.required),
-      v.trim(),
-      v.nonEmpty(FieldError.required),
-      v.regex(/^\d{2} \d{4} \d{4}$/, FieldError.invalidPhone),
-    ),
+    phone: phoneGrouped,
     password,
     password_confirmation: passwordConfirmation,
   }),

@@ -79,11 +79,18 @@ export const pastDate = v.pipe(
   v.check((s) => s <= new Date().toISOString().slice(0, 10), FieldError.dateInFuture),
 );
 
+/** A Lao passport's number: one capital letter and seven digits (P1234567). */
+export const PASSPORT_NUMBER = /^[A-Z]\d{7}$/;
+
+/**
+ * The number of the identity document the citizen registers with: the ID card's digits, or a Lao
+ * passport's number for a citizen who holds a passport (docs/decisions.md).
+ */
 export const idCardNumber = v.pipe(
   trimmed,
   v.nonEmpty(FieldError.required),
   v.maxLength(20, FieldError.tooLong),
-  v.regex(/^\d+$/, FieldError.digitsOnly),
+  v.regex(/^(\d+|[A-Z]\d{7})$/, FieldError.digitsOnly),
 );
 
 export const digitsOnly = (max = 20) =>

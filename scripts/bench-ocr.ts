@@ -9,8 +9,13 @@
  * were flagged "part of it was unclear", and the warm reading time (engines loaded; median and p90 of
  * every reading after the first). Figures, not a pass/fail test.
  *
+ * A fourth set, 'passport': generated Lao passport data pages (tests/fixtures/id-cards/passport-page.ts)
+ * × clean / phone photo / 640 px, each also with a wrong check digit after the date of birth. Prints
+ * how many passport numbers, dates of birth and Latin names were read exactly, how many were filled
+ * wrong, and on the tampered pages how often the date of birth was (wrongly) filled.
+ *
  *   nice -n 10 npm run bench:ocr                 # all cards
- *   nice -n 10 npm run bench:ocr -- --set dev    # one set (classic, dev, held-out; comma-separated)
+ *   nice -n 10 npm run bench:ocr -- --set dev    # one set (classic, dev, held-out, passport; comma-separated)
  *   nice -n 10 npm run bench:ocr -- --only noto  # cards whose file name contains "noto"
  *   nice -n 10 npm run bench:ocr -- --only -13-,-14-  # … any of these
  *   … -- --held-out-misses                    # also list the held-out cards' misreadings (final run only)
@@ -23,6 +28,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { benchJobs, makeBenchCards, type ExpectedCard } from '../tests/fixtures/id-cards/make-id-cards';
+import { makePassportPages, passportJobs } from '../tests/fixtures/id-cards/passport-page';
 import { copyTesseractAssets } from './copy-tesseract-assets';
 
 const port = Number(process.env.BENCH_PORT ?? 3501);
@@ -58,7 +64,13 @@ const cards = await makeBenchCards(
       (!sets || sets.includes(job.layout?.set ?? 'classic')),
   ),
 );
-if (!cards.length) throw new Error('no card matches --only / --set');
+const passports = await makePassportPages(
+  cardsDir,
+  passportJobs().filter(
+    (job) => (!only || only.split(',').some((part) => job.file.includes(part))) && (!sets || sets.includes('passport')),
+  ),
+);
+if (!cards.length && !passports.length) throw new Error('no card matches --only / --set');
 
 const server = await createServer({
   configFile: false,
@@ -104,7 +116,7 @@ try {
   await page.waitForFunction(() => typeof window.readCard === 'function');
   // The first reading downloads and starts the engines: timed apart.
   const coldStart = performance.now();
-  await page.evaluate((url) => window.readCard(url), `/bench-cards/${cards[0]!.file}`);
+  await page.evaluate((url) => window.readCard(url), `/bench-cards/${(cards[0] ?? passports[0])!.file}`);
   const cold = Math.round(performance.now() - coldStart);
   for (const card of cards) {
     const reading = (await page.evaluate(
@@ -190,6 +202,78 @@ try {
     }
     for (const [layout, s] of byLayout) console.log(row([layout, 'all', 'all'], s));
     console.log(row([`**${set}**`, 'all', 'all'], all));
+  }
+  if (passports.length) {
+    // Passports: each value exact, or filled wrong; on a page whose birth-date check digit is wrong
+    // the date must stay empty.
+    type PassportScore = {
+      number: number;
+      dob: number;
+      latin: number;
+      /** Lao names read exactly; left empty. */
+      lao: number;
+      laoEmpty: number;
+      wrong: number;
+      n: number;
+      ms: number[];
+    };
+    const noScore = (): PassportScore => ({ number: 0, dob: 0, latin: 0, lao: 0, laoEmpty: 0, wrong: 0, n: 0, ms: [] });
+    const byCondition = new Map<string, PassportScore>();
+    for (const passport of passports) {
+      const reading = (await page.evaluate((url) => window.readCard(url), `/bench-cards/${passport.file}`)) as Reading;
+      const f = reading.fields;
+      const key = `${passport.condition}${passport.tampered ? ' tampered' : ''}`;
+      const s = byCondition.get(key) ?? noScore();
+      const expected = {
+        idNumber: passport.passportNumber,
+        dateOfBirth: passport.tampered ? undefined : passport.dateOfBirth,
+        latinName: passport.latinName,
+        firstNameLao: passport.firstNameLao,
+        lastNameLao: passport.lastNameLao,
+      };
+      s.number += Number(f.idNumber?.value === expected.idNumber);
+      s.dob += Number(f.dateOfBirth?.value === expected.dateOfBirth);
+      s.latin += Number(f.latinName?.value === expected.latinName);
+      for (const name of ['firstNameLao', 'lastNameLao'] as const) {
+        s.lao += Number(f[name]?.value === passport[name]);
+        s.laoEmpty += Number(!f[name]);
+      }
+      for (const [field, value] of Object.entries(expected)) {
+        const read = f[field]?.value;
+        if (read === undefined || read === value) continue;
+        s.wrong += 1;
+        misses.push(`${passport.file} ${field}: expected ${value ?? '(empty)'}, read ${read}`);
+      }
+      s.n += 1;
+      s.ms.push(reading.durationMs);
+      byCondition.set(key, s);
+      if (verbose)
+        console.log(
+          passport.file,
+          reading.durationMs,
+          'ms',
+          JSON.stringify(f),
+          JSON.stringify(reading.raw.mrz),
+          JSON.stringify(reading.raw.laoName),
+          process.argv.includes('--layout') ? JSON.stringify(reading.raw.layout) : '',
+        );
+    }
+    console.log('\n### passport (data page, MRZ)\n');
+    console.log(
+      '| condition | passport number | date of birth (empty when tampered) | Latin name | Lao names (empty) | filled wrong | warm median / p90 ms |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    const all = noScore();
+    for (const [key, s] of [...byCondition].sort()) {
+      for (const k of ['number', 'dob', 'latin', 'lao', 'laoEmpty', 'wrong', 'n'] as const) all[k] += s[k];
+      all.ms.push(...s.ms);
+      console.log(
+        `| ${key.replace('small', '640 px')} | ${pct(s.number, s.n)} | ${pct(s.dob, s.n)} | ${pct(s.latin, s.n)} | ${pct(s.lao, 2 * s.n)} (${s.laoEmpty}) | ${s.wrong} | ${percentile(s.ms, 0.5)} / ${percentile(s.ms, 0.9)} |`,
+      );
+    }
+    console.log(
+      `| **all** | ${pct(all.number, all.n)} | ${pct(all.dob, all.n)} | ${pct(all.latin, all.n)} | ${pct(all.lao, 2 * all.n)} (${all.laoEmpty}) | ${all.wrong} | ${percentile(all.ms, 0.5)} / ${percentile(all.ms, 0.9)} |`,
+    );
   }
   if (recordFile) writeFileSync(recordFile, JSON.stringify(recorded));
   if (misses.length) console.log(`\nMisread:\n${misses.map((m) => `  ${m}`).join('\n')}`);

@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import { FieldError } from '../../contract/rules';
+import { FieldError, PASSPORT_NUMBER } from '../../contract/rules';
 import type { Db } from '../db/client';
 import { districts, documents, provinces, users, villages } from '../db/schema';
 import type { StoredDocument } from './documents';
@@ -27,11 +27,13 @@ export async function markVerified(db: Db, userId: number, now: Date): Promise<v
 
 /**
  * The account a login identity names: an e-mail, a phone number as typed (with or without +856
- * or a leading 0, spaces allowed) or a national ID number.
+ * or a leading 0, spaces allowed), a national ID number or a Lao passport number.
  */
 export function identityConditions(identity: string): SQL | undefined {
   const typed = identity.trim();
   if (typed.includes('@')) return eq(users.email, typed.toLowerCase());
+  // A citizen registered with a passport signs in with its number, as printed (capital letter).
+  if (PASSPORT_NUMBER.test(typed.toUpperCase())) return eq(users.idCard, typed.toUpperCase());
   const digits = typed.replace(/[\s+().-]/g, '');
   if (!/^\d{4,20}$/.test(digits)) return undefined;
   const phone = digits.startsWith('856') ? digits : `856${digits.replace(/^0+/, '')}`;

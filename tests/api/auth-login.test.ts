@@ -38,6 +38,17 @@ describe('login', () => {
     }
   });
 
+  it('accepts the passport number of a citizen registered with a passport, in capitals or not', async () => {
+    const passport = `P${String(Date.now()).slice(-7)}`;
+    await registerVerified(t.app, t.dataDir, { id_card: passport });
+    for (const username of [passport, passport.toLowerCase(), ` ${passport} `]) {
+      const res = await login(username, PASSWORD, '10.5.0.3');
+      expect(res.statusCode, username).toBe(200);
+    }
+    // Another passport number is no account (x008, as any unknown identity).
+    expect((await login(`Q${passport.slice(1)}`, PASSWORD, '10.5.0.3')).statusCode).toBe(404);
+  });
+
   it('answers x008 for an unknown identity, x004 for a wrong password, x009 (with the e-mail) for an unverified account', async () => {
     const unknown = await login('nobody@example.la', PASSWORD, '10.6.0.1');
     expect(unknown.statusCode).toBe(404);

@@ -73,6 +73,20 @@ describe('register', () => {
     expect(mail.subject).toContain('ລະຫັດຢືນຢັນ');
   });
 
+  it('takes a Lao passport number (a letter and 7 digits) as the identity number, and nothing else with letters', async () => {
+    const passport = `P${String(Date.now()).slice(-7)}`;
+    const { body } = await registerUnverified(t.app, t.dataDir, { id_card: passport });
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, body.email));
+    expect(user!.idCard).toBe(passport);
+    for (const id_card of ['p1234567', 'P123456', 'PA234567', 'P12345678', '1234P567', 'P1234567X']) {
+      const res = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card }));
+      expect(res.statusCode, id_card).toBe(400);
+      expect(res.json().data.fields, id_card).toEqual({ id_card: 'digits_only' });
+    }
+    const again = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card: passport }));
+    expect(again.json().data).toMatchObject({ error_code: 'id_card_taken', fields: { id_card: 'id_card_taken' } });
+  });
+
   it('checks the ID card image by its bytes, not its name', async () => {
     const exe = `data:image/png;base64,${Buffer.from('MZ\x90\x00 not an image').toString('base64')}`;
     const res = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card_file: exe }));

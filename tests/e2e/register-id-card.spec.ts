@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ExpectedCard } from '../fixtures/id-cards/make-id-cards';
+import type { ExpectedPassport } from '../fixtures/id-cards/passport-page';
 import { openScreen } from './fixtures/open-screen';
 
 /**
@@ -15,6 +16,7 @@ import { openScreen } from './fixtures/open-screen';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cardsDir = path.join(here, '../fixtures/id-cards');
 const cards = JSON.parse(fs.readFileSync(path.join(cardsDir, 'expected.json'), 'utf8')) as ExpectedCard[];
+const passports = JSON.parse(fs.readFileSync(path.join(cardsDir, 'passports.json'), 'utf8')) as ExpectedPassport[];
 
 const TEXT = {
   en: {
@@ -75,7 +77,11 @@ async function placeName(
 }
 
 /** Each name is filled exactly, or left empty with the request to type it — never wrong. */
-async function expectNamesExactOrLeftToType(page: Page, text: (typeof TEXT)['en' | 'lo'], card: ExpectedCard) {
+async function expectNamesExactOrLeftToType(
+  page: Page,
+  text: (typeof TEXT)['en' | 'lo'],
+  card: Pick<ExpectedCard, 'firstNameLao' | 'lastNameLao'>,
+) {
   let unread = 0;
   for (const [label, expected] of [
     [text.first, card.firstNameLao],
@@ -185,6 +191,32 @@ for (const [card, language] of cards
     const unclear = new RegExp(text.unclear.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     for (const label of [text.id, text.birth])
       await expect(page.getByLabel(label, { exact: true })).not.toHaveAccessibleDescription(unclear);
+  });
+}
+
+/**
+ * Some citizens register with a passport: its machine-readable lines fill the passport number and
+ * the date of birth (each under its check digit), the Lao name is filled exactly or left to type.
+ * A page whose birth-date check digit is wrong leaves the date for the citizen to type.
+ */
+for (const [file, language] of [
+  ['passport-1-clean.png', 'en'],
+  ['passport-1-clean-tampered.png', 'lo'],
+] as const) {
+  const passport = passports.find((p) => p.file === file)!;
+  test(`a passport page (${passport.tampered ? 'wrong birth-date check digit' : 'clean'}) fills the passport number${passport.tampered ? '' : ' and the date of birth'} (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[language];
+    await registerWithCard(page, language, file);
+
+    await expect(page).toHaveURL(/\/register\/personal-information$/);
+    await expect(page.getByLabel(text.id)).toHaveValue(passport.passportNumber);
+    await expect(page.getByLabel(text.birth)).toHaveValue(
+      passport.tampered ? '' : passport.dateOfBirth.split('-').reverse().join('/'),
+    );
+    await expectNamesExactOrLeftToType(page, text, passport);
   });
 }
 

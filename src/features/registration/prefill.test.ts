@@ -15,6 +15,13 @@ describe('prefill from an ID card reading', () => {
     expect(prefilled).toEqual({ id_card: 'ok', first_name: 'check', address: 'ok' });
   });
 
+  it('fills a Lao passport number read from a passport, and no other number with letters', () => {
+    const passport = prefillFrom({ idNumber: { value: 'P1508831', confidence: 'ok' } });
+    expect(passport.values).toEqual({ id_card: 'P1508831' });
+    for (const value of ['P150883', 'PP508831', 'p1508831'])
+      expect(prefillFrom({ idNumber: { value, confidence: 'ok' } }).values).toEqual({});
+  });
+
   it('replaces what an earlier photo filled but keeps what the citizen typed', () => {
     const personal = { first_name: 'ສົມສັກ', last_name: 'typed by hand', house_number: '12' };
     const merged = mergeReading(

@@ -87,6 +87,7 @@ export function PersonalInformationForm() {
     return undefined;
   };
 
+  const idCard = form.watch('id_card' as never) as unknown as string | undefined;
   // A place chosen from the card's address is shown as such until the citizen changes it.
   const [province, district, village] = form.watch([
     'province_id',
@@ -184,13 +185,14 @@ export function PersonalInformationForm() {
           />
           <TextField
             label={t`ID card number`}
-            inputMode="numeric"
+            // The ID card's digits; a passport's number (read from the passport) starts with a letter.
+            inputMode={/^[A-Z]/.test(idCard ?? '') ? 'text' : 'numeric'}
             autoComplete="off"
             hint={hint('id_card')}
             error={errorOf(errors, 'id_card')}
             {...register('id_card', {
               onChange: (e) => {
-                e.target.value = e.target.value.replace(/\D/g, '');
+                e.target.value = e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
               },
             })}
           />

@@ -48,6 +48,8 @@ import {
   type GrayImage,
 } from './gray-image';
 import { engine, releaseLater } from './reader-engine';
+import { looksLikeMrz } from './passport-mrz';
+import { readPassportPage } from './read-passport';
 
 export interface IdCardReading {
   fields: IdCardFields;
@@ -529,6 +531,12 @@ export async function readIdCard(
     // The whole card, read by the English model: its labels place the fields on the layout the
     // classic cards have (card-layout.ts), its digits, dates and Latin name vote.
     const first = scaledBack(await recognise(eng, levelled, SETTINGS.layout), layoutScale);
+    // A passport's data page instead of the card: read by its machine-readable lines (read-passport.ts).
+    if (looksLikeMrz(first.text)) {
+      const passport = await readPassportPage(gray, angle, first, today);
+      onStage(1);
+      return { ...passport, durationMs: Math.round(performance.now() - started) };
+    }
     const layoutWords: LayoutWord[] = first.words.map((w) => ({
       text: w.text,
       confidence: w.confidence,

@@ -1,0 +1,180 @@
+/**
+ * Reads a passport's data page (some citizens register with one instead of the ID card), once the
+ * whole-page English reading has shown its machine-readable lines (passport-mrz.ts):
+ *
+ * 1. the MRZ band at the page's foot is read again on its own, with only the MRZ's characters
+ *    allowed and as one block (the lines are OCR-B, all of a size); each value is taken from the
+ *    first of the two readings whose check digit holds — the passport number, the date of birth —
+ *    and the Latin name, sure when both readings spell it alike;
+ * 2. the Lao name, printed under its label, is read with the Lao model and filled only when the
+ *    MRZ's Latin names spell it (field-values.ts, the ID card's test for a single reading);
+ *    otherwise it is left for the citizen to type.
+ *
+ * Import lazily, with the reader: it pulls in tesseract.js and the mrz parser.
+ */
+import { PSM, type Worker } from 'tesseract.js';
+import { MIN_WORD_CONFIDENCE, normalizeOcrText, type IdCardFields } from './extract-id-card';
+import { laoNameFrom, nameConfirmed } from './field-values';
+import { cropLevel, isolateRow, toPgm, type Box, type GrayImage } from './gray-image';
+import { loadLaoLexicon } from './lao-lexicon';
+import { combineReadings, findMrzLines, mrzCharacters, readMrz, type PassportReading } from './passport-mrz';
+import { engine } from './reader-engine';
+
+/** The page as the first (English, whole-page) reading read it, in the photo's working pixels. */
+interface PageReading {
+  text: string;
+  words: { text: string; confidence: number; bbox: Box; line: number }[];
+}
+
+/** The MRZ's cap height the band is scaled to: the recogniser's sweet spot, as for the card's fields. */
+const MRZ_TEXT_HEIGHT = 30;
+/** The name's cap height: as the ID card's Lao fields. */
+const NAME_TEXT_HEIGHT = 30;
+const MARGIN = 12;
+const MRZ_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
+
+interface Read {
+  text: string;
+  words: { text: string; confidence: number }[];
+}
+
+async function recognise(worker: Worker, image: GrayImage, psm: PSM, whitelist: string): Promise<Read> {
+  await worker.setParameters({
+    tessedit_pageseg_mode: psm,
+    tessedit_char_whitelist: whitelist,
+    user_defined_dpi: '300',
+    lstm_choice_mode: '0',
+  });
+  const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
+  const words = (data.blocks ?? []).flatMap((b) =>
+    b.paragraphs.flatMap((p) =>
+      p.lines.flatMap((l) => l.words.map((w) => ({ text: normalizeOcrText(w.text), confidence: w.confidence }))),
+    ),
+  );
+  return { text: data.text, words };
+}
+
+const union = (boxes: Box[]): Box => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Where the MRZ is: the words of the reading that look like its lines (fillers, or a long run of
+ * capitals and digits), from the first line's top to room for the second below it.
+ */
+function mrzBand(page: PageReading, gray: GrayImage): { box: Box; height: number } {
+  const words = page.words.filter((w) => {
+    const chars = mrzCharacters(w.text);
+    return chars.length >= 20 && (chars.includes('<<') || /\d{6}/.test(chars));
+  });
+  if (!words.length) {
+    const height = gray.height * 0.04;
+    return { box: { x0: 0, y0: gray.height * 0.7, x1: gray.width, y1: gray.height }, height };
+  }
+  const box = union(words.map((w) => w.bbox));
+  const height = median(words.map((w) => w.bbox.y1 - w.bbox.y0));
+  return {
+    box: {
+      x0: Math.max(0, box.x0 - 2 * height),
+      y0: Math.max(0, box.y0 - 0.8 * height),
+      x1: Math.min(gray.width, box.x1 + 2 * height),
+      y1: Math.min(gray.height, Math.max(box.y1, box.y0 + 3.2 * height) + 0.8 * height),
+    },
+    height,
+  };
+}
+
+/**
+ * Where the Lao name is printed: the row under its label ("Name in Lao", beside the Lao "ຊື່ ແລະ
+ * ນາມສະກຸນ" the English model reads as something else) — the next line the English reading saw
+ * (as Latin nonsense, but in its place), with room for the marks above and below; or, when it saw
+ * none, the height of two lines under the label.
+ */
+function laoNameRow(page: PageReading, gray: GrayImage, textHeight: number): Box | undefined {
+  const byLine = new Map<number, PageReading['words']>();
+  for (const w of page.words) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w]);
+  const lines = [...byLine.values()].map((words) => ({ words, box: union(words.map((w) => w.bbox)) }));
+  const label = lines.find((l) => /\bname\b.*\blao\b/i.test(l.words.map((w) => w.text).join(' ')));
+  if (!label) return undefined;
+  const value = lines
+    .filter((l) => l.box.y0 > label.box.y1 - 0.2 * textHeight && l.box.y0 < label.box.y1 + 3 * textHeight)
+    .sort((a, b) => a.box.y0 - b.box.y0)[0];
+  if (value) {
+    const h = value.box.y1 - value.box.y0;
+    return {
+      x0: Math.max(0, value.box.x0 - textHeight),
+      y0: Math.max(label.box.y1, value.box.y0 - 0.5 * h),
+      x1: Math.min(gray.width, value.box.x1 + 2 * textHeight),
+      y1: Math.min(gray.height, value.box.y1 + 0.5 * h),
+    };
+  }
+  return {
+    x0: Math.max(0, label.box.x0 - textHeight),
+    y0: label.box.y1 + 0.1 * textHeight,
+    x1: gray.width,
+    y1: Math.min(gray.height, label.box.y1 + 2.6 * textHeight),
+  };
+}
+
+/** The Lao given name and surname, each only when the MRZ's Latin spells it. */
+async function laoNames(
+  gray: GrayImage,
+  angle: number,
+  row: Box,
+  textHeight: number,
+  mrz: PassportReading,
+): Promise<{ fields: IdCardFields; text: string }> {
+  const lao = await engine('lao');
+  const image = isolateRow(cropLevel(gray, row, angle, NAME_TEXT_HEIGHT / textHeight, MARGIN), MARGIN);
+  const read = await recognise(lao, image, PSM.SINGLE_LINE, `${LAO_LETTERS} `);
+  const words = read.words.filter((w) => laoNameFrom(w.text) !== undefined);
+  if (words.length < 2) return { fields: {}, text: read.text };
+  const lexicon = await loadLaoLexicon();
+  const fields: IdCardFields = {};
+  const parts = [
+    ['firstNameLao', words.slice(0, 1), mrz.givenNames],
+    ['lastNameLao', words.slice(1), mrz.surname],
+  ] as const;
+  for (const [field, mine, latin] of parts) {
+    if (!latin) continue;
+    const reading = { text: mine.map((w) => w.text).join(' '), confidence: Math.min(...mine.map((w) => w.confidence)) };
+    const value = laoNameFrom(reading.text);
+    if (value && reading.confidence >= MIN_WORD_CONFIDENCE && nameConfirmed(reading, latin, lexicon))
+      fields[field] = { value, confidence: 'ok' };
+  }
+  return { fields, text: read.text };
+}
+
+export async function readPassportPage(
+  gray: GrayImage,
+  angle: number,
+  page: PageReading,
+  today: Date,
+): Promise<{ fields: IdCardFields; raw: Partial<Record<string, string>> }> {
+  const eng = await engine('eng');
+  const band = mrzBand(page, gray);
+  const image = cropLevel(gray, band.box, angle, MRZ_TEXT_HEIGHT / band.height, MARGIN);
+  const bandRead = await recognise(eng, image, PSM.SINGLE_BLOCK, MRZ_CHARACTERS);
+  // The page's rows of Latin capitals (its printed surname and given names among them), but the
+  // MRZ's own (with a filler, or one long run).
+  const rows = new Map<number, string[]>();
+  const mrzRows = new Set(page.words.filter((w) => /</.test(w.text) || w.text.length > 24).map((w) => w.line));
+  for (const w of page.words)
+    if (/^[A-Z]{2,}$/.test(w.text) && !mrzRows.has(w.line)) rows.set(w.line, [...(rows.get(w.line) ?? []), w.text]);
+  const readings = [bandRead.text, page.text].map((text) => {
+    const lines = findMrzLines(text);
+    return lines ? readMrz(lines, today, [...rows.values()]) : { fields: {} };
+  });
+  const mrz = combineReadings(readings);
+  const row = mrz.fields.latinName ? laoNameRow(page, gray, band.height) : undefined;
+  const names = row ? await laoNames(gray, angle, row, band.height, mrz) : undefined;
+  return {
+    fields: { ...names?.fields, ...mrz.fields },
+    raw: { layout: page.text, mrz: bandRead.text, laoName: names?.text ?? '', document: 'passport' },
+  };
+}
