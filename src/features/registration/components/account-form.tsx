@@ -4,12 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { registerAccountForm } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
 import { toApiPhone } from '../../../../contract/rules';
-import { PasswordField } from '../../../components/forms/password-field';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
+import { EmailField, PublicForm } from '../../../components/forms/public-form';
 import { PhoneField } from '../../../components/forms/phone-field';
-import { Card, Stack } from '../../../components/layout/page';
-import { Banner } from '../../../components/ui/banner';
-import { SubmitButton } from '../../../components/ui/native-button';
-import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-messages';
 import { useLightForm } from '../../../lib/light-form';
 import { registerCheck } from '../api/register-check';
@@ -63,51 +60,31 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   });
 
   return (
-    <form {...formProps} onSubmit={onSubmit} noValidate className={styles.form}>
-      {failure && (
-        <Banner tone="error" onDismiss={() => setFailure(null)}>
-          {failure}
-        </Banner>
-      )}
-      <Card>
-        <Stack gap={4}>
-          <TextField
-            label={t`Email`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errorOf('email')}
-            {...register('email')}
-          />
-          <PhoneField label={t`Phone number`} error={errorOf('phone')} {...register('phone')} />
-          <PasswordField
-            label={t`Password`}
-            autoComplete="new-password"
-            hint={t`At least 8 characters, with an uppercase letter and a number.`}
-            error={errorOf('password')}
-            {...register('password')}
-          />
-          <PasswordField
-            label={t`Confirm password`}
-            autoComplete="new-password"
-            error={errorOf('password_confirmation')}
-            {...register('password_confirmation')}
-          />
-        </Stack>
-      </Card>
-      <SubmitButton wide pending={isSubmitting} pendingLabel={t`Submitting...`}>
-        <Trans>Next</Trans>
-      </SubmitButton>
-      <p className={styles.center}>
-        <Trans>
-          Already have an account?{' '}
-          <Link to="/login" className={styles.link}>
-            Login
-          </Link>
-        </Trans>
-      </p>
-    </form>
+    <PublicForm
+      formProps={formProps}
+      onSubmit={onSubmit}
+      className={styles.form}
+      failure={failure}
+      onDismiss={() => setFailure(null)}
+      pending={isSubmitting}
+      submit={<Trans>Next</Trans>}
+      footer={
+        <p className={styles.center}>
+          <Trans>
+            Already have an account?{' '}
+            <Link to="/login" className={styles.link}>
+              Login
+            </Link>
+          </Trans>
+        </p>
+      }
+    >
+      <EmailField error={errorOf('email')} {...register('email')} />
+      <PhoneField label={t`Phone number`} error={errorOf('phone')} {...register('phone')} />
+      <NewPasswordFields
+        labels={[t`Password`, t`Confirm password`]}
+        field={(name) => ({ error: errorOf(name), ...register(name) })}
+      />
+    </PublicForm>
   );
 }
