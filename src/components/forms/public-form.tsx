@@ -1,20 +1,24 @@
-import type { ComponentPropsWithRef, FormEventHandler, ReactNode, Ref } from 'react';
+import { useState, type ComponentPropsWithRef, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Card, Stack } from '../layout/page';
 import { Banner } from '../ui/banner';
 import { TextField } from '../ui/field';
 import { SubmitButton } from '../ui/native-button';
+import { errorMessage } from '../../lib/error-messages';
 
-interface PublicFormProps {
-  /** The form element's own attributes from useLightForm (lib/light-form.ts). */
-  formProps: { ref: Ref<HTMLFormElement>; method: string; 'data-early-tap': string };
-  onSubmit: FormEventHandler<HTMLFormElement>;
+interface PublicFormProps<V> {
+  /** The screen's useLightForm (lib/light-form.ts). */
+  form: {
+    formProps: { ref: Ref<HTMLFormElement>; method: string; 'data-early-tap': string };
+    handleSubmit(onValid: (values: V) => Promise<void>): FormEventHandler<HTMLFormElement>;
+    isSubmitting: boolean;
+  };
+  /** What the submit does; what it throws is said above the fields until dismissed. */
+  action(values: V): Promise<void>;
+  /** Puts a refusal's field messages under the fields instead; true when it did. */
+  placeFieldErrors?(err: unknown): boolean;
   /** The screen's own layout of the form. */
   className: string;
-  /** Why the last submit failed, above the fields until dismissed. */
-  failure: string | null;
-  onDismiss(): void;
-  pending: boolean;
   /** The submit button's words. */
   submit: ReactNode;
   /** The fields, in one card. */
@@ -23,30 +27,37 @@ interface PublicFormProps {
   footer?: ReactNode;
 }
 
-/** A public screen's form: why it failed, its fields in a card, and the submit button. */
-export function PublicForm({
-  formProps,
-  onSubmit,
+/** A public screen's form: why its last submit failed, its fields in a card, and the submit button. */
+export function PublicForm<V>({
+  form,
+  action,
+  placeFieldErrors,
   className,
-  failure,
-  onDismiss,
-  pending,
   submit,
   children,
   footer,
-}: PublicFormProps) {
+}: PublicFormProps<V>) {
   const { t } = useLingui();
+  const [failure, setFailure] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await action(values);
+    } catch (err) {
+      if (!placeFieldErrors?.(err)) setFailure(errorMessage(err));
+    }
+  });
   return (
-    <form {...formProps} onSubmit={onSubmit} noValidate className={className}>
+    <form {...form.formProps} onSubmit={onSubmit} noValidate className={className}>
       {failure && (
-        <Banner tone="error" onDismiss={onDismiss}>
+        <Banner tone="error" onDismiss={() => setFailure(null)}>
           {failure}
         </Banner>
       )}
       <Card>
         <Stack gap={4}>{children}</Stack>
       </Card>
-      <SubmitButton wide pending={pending} pendingLabel={t`Submitting...`}>
+      <SubmitButton wide pending={form.isSubmitting} pendingLabel={t`Submitting...`}>
         {submit}
       </SubmitButton>
       {footer}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { registerAccountForm } from '../../../../contract/auth';
@@ -7,7 +7,6 @@ import { toApiPhone } from '../../../../contract/rules';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { EmailField, PublicForm } from '../../../components/forms/public-form';
 import { PhoneField } from '../../../components/forms/phone-field';
-import { errorMessage } from '../../../lib/error-messages';
 import { useLightForm } from '../../../lib/light-form';
 import { registerCheck } from '../api/register-check';
 import { useRegistrationDraft } from '../stores/registration-draft';
@@ -26,18 +25,15 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const draft = useRegistrationDraft();
-  const [failure, setFailure] = useState<string | null>(null);
   // The card is read two screens on: its reader downloads while the citizen types.
   usePrefetchReader(true);
-  const { formProps, register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting } = useLightForm(
-    registerAccountForm,
-    {
-      email: draft.email,
-      phone: draft.phone,
-      password: draft.password,
-      password_confirmation: draft.password,
-    },
-  );
+  const form = useLightForm(registerAccountForm, {
+    email: draft.email,
+    phone: draft.phone,
+    password: draft.password,
+    password_confirmation: draft.password,
+  });
+  const { register, errorOf, setError } = form;
 
   // Sent back here because the last step found the e-mail or phone taken: say so on that field.
   useEffect(() => {
@@ -47,26 +43,16 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taken]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await registerCheck({ email: values.email, phone_number: toApiPhone(values.phone), password: values.password });
-      draft.update({ email: values.email, phone: values.phone, password: values.password });
-      await navigate({ to: '/register/upload' });
-    } catch (err) {
-      if (applyServerErrors(err, FORM_FIELD)) return;
-      setFailure(errorMessage(err));
-    }
-  });
-
   return (
     <PublicForm
-      formProps={formProps}
-      onSubmit={onSubmit}
+      form={form}
+      action={async (values) => {
+        await registerCheck({ email: values.email, phone_number: toApiPhone(values.phone), password: values.password });
+        draft.update({ email: values.email, phone: values.phone, password: values.password });
+        await navigate({ to: '/register/upload' });
+      }}
+      placeFieldErrors={(err) => form.applyServerErrors(err, FORM_FIELD)}
       className={styles.form}
-      failure={failure}
-      onDismiss={() => setFailure(null)}
-      pending={isSubmitting}
       submit={<Trans>Next</Trans>}
       footer={
         <p className={styles.center}>
