@@ -23,6 +23,8 @@ const SIGNED_IN_SOURCES = [
   /^src\/components\/ui\/offline-notice/,
   /^src\/components\/ui\/file-input/,
   /^src\/components\/ui\/pdf-pages/,
+  // The application's own fields: only the signed-in application and re-apply forms show them.
+  /^src\/components\/forms\/applicant-fields/,
   /^src\/components\/application\//,
   /^src\/components\/outbox\//,
   /^src\/lib\/outbox\//,

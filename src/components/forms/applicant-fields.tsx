@@ -1,5 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ApplicantData, ApplicantDataInput } from '../../../contract/application';
 import { APPLICANT_LABELS } from '../../lib/application-labels';
@@ -64,76 +64,34 @@ export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInp
     formState: { errors },
   } = form;
   const label = (k: keyof ApplicantDataInput) => i18n._(APPLICANT_LABELS[k]);
-  const today = todayInVientiane();
+  /** A plain text field of the application, named by its label (and the browser's autofill where it helps). */
+  const text = (name: keyof ApplicantDataInput, input: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <TextField label={label(name)} error={errorOf(errors, name)} {...input} {...register(name)} />
+  );
   return (
     <>
-      <Card as="section">
-        <h2 className={styles.heading}>
-          <Trans>Personal information</Trans>
-        </h2>
-        <TextField
-          label={label('first_name')}
-          autoComplete="given-name"
-          error={errorOf(errors, 'first_name')}
-          {...register('first_name')}
-        />
-        <TextField
-          label={label('last_name')}
-          autoComplete="family-name"
-          error={errorOf(errors, 'last_name')}
-          {...register('last_name')}
-        />
+      <Section title={t`Personal information`}>
+        {text('first_name', { autoComplete: 'given-name' })}
+        {text('last_name', { autoComplete: 'family-name' })}
         <Controller
           control={form.control}
           name="date_of_birth"
           render={({ field }) => (
-            <DateOfBirthField
-              label={label('date_of_birth')}
-              error={errorOf(errors, 'date_of_birth')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
+            <DateOfBirthField label={label('date_of_birth')} error={errorOf(errors, 'date_of_birth')} {...field} />
           )}
         />
-        <TextField
-          label={label('occupation')}
-          autoComplete="organization-title"
-          error={errorOf(errors, 'occupation')}
-          {...register('occupation')}
-        />
-      </Card>
-      <Card as="section">
-        <h2 className={styles.heading}>
-          <Trans>Current address</Trans>
-        </h2>
-        <TextField
-          label={label('current_address')}
-          autoComplete="street-address"
-          error={errorOf(errors, 'current_address')}
-          {...register('current_address')}
-        />
-        <TextField
-          label={label('house_number')}
-          error={errorOf(errors, 'house_number')}
-          {...register('house_number')}
-        />
+        {text('occupation', { autoComplete: 'organization-title' })}
+      </Section>
+      <Section title={t`Current address`}>
+        {text('current_address', { autoComplete: 'street-address' })}
+        {text('house_number')}
         <LocationFields
           form={form as never}
           names={{ province: 'province_id', district: 'district_id', village: 'village_id' }}
         />
-      </Card>
-      <Card as="section">
-        <h2 className={styles.heading}>
-          <Trans>Family book</Trans>
-        </h2>
-        <TextField
-          label={label('head_of_household')}
-          error={errorOf(errors, 'head_of_household')}
-          {...register('head_of_household')}
-        />
+      </Section>
+      <Section title={t`Family book`}>
+        {text('head_of_household')}
         <TextField
           label={label('family_book_number')}
           inputMode="numeric"
@@ -148,20 +106,11 @@ export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInp
             },
           })}
         />
-        <TextField
-          label={label('family_book_date')}
-          type="date"
-          max={today}
-          error={errorOf(errors, 'family_book_date')}
-          {...register('family_book_date')}
-        />
-      </Card>
-      <Card as="section">
-        <h2 className={styles.heading}>
-          <Trans>Parents</Trans>
-        </h2>
-        <TextField label={label('father_name')} error={errorOf(errors, 'father_name')} {...register('father_name')} />
-        <TextField label={label('mother_name')} error={errorOf(errors, 'mother_name')} {...register('mother_name')} />
+        {text('family_book_date', { type: 'date', max: todayInVientiane() })}
+      </Section>
+      <Section title={t`Parents`}>
+        {text('father_name')}
+        {text('mother_name')}
         <LocationFields
           form={form as never}
           names={{ province: 'parent_province_id', district: 'parent_district_id', village: 'parent_village_id' }}
@@ -171,18 +120,25 @@ export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInp
             village: label('parent_village_id'),
           }}
         />
-      </Card>
-      <Card as="section">
-        <h2 className={styles.heading}>
-          <Trans>Purpose</Trans>
-        </h2>
+      </Section>
+      <Section title={t`Purpose`}>
         <TextAreaField
           label={label('reason')}
           hint={t`What the certificate is used for, e.g. opening a bank account.`}
           error={errorOf(errors, 'reason')}
           {...register('reason')}
         />
-      </Card>
+      </Section>
     </>
+  );
+}
+
+/** One card of the form under its heading. */
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Card as="section">
+      <h2 className={styles.heading}>{title}</h2>
+      {children}
+    </Card>
   );
 }

@@ -6,12 +6,14 @@ import { errorOf } from '../../lib/form';
 import { fetchDistricts, fetchProvinces, fetchVillages } from '../../lib/master-data';
 import { SelectField } from '../ui/field';
 
-type Levels<V> = { province?: V; district?: V; village?: V };
+type Level = 'province' | 'district' | 'village';
+type Levels<V> = Partial<Record<Level, V>>;
+type Options = { options: LocationOption[]; loading: boolean; failed: boolean };
 
 interface Props<T extends FieldValues> {
   form: UseFormReturn<T, unknown, FieldValues>;
   names: { province: Path<T>; district: Path<T>; village: Path<T> };
-  labels?: { province?: string; district?: string; village?: string };
+  labels?: Levels<string>;
   disabled?: boolean;
   /** Places to offer first (best first), e.g. those the address on an ID card names. */
   suggested?: Levels<number[]>;
@@ -20,7 +22,7 @@ interface Props<T extends FieldValues> {
 
 /** Loads options whenever the parent id changes; an empty parent means no options. */
 function useOptions(load: ((id: number) => Promise<LocationOption[]>) | null, parent: unknown) {
-  const [state, setState] = useState<{ options: LocationOption[]; loading: boolean; failed: boolean }>({
+  const [state, setState] = useState<Options>({
     options: [],
     loading: false,
     failed: false,
@@ -42,6 +44,17 @@ function useOptions(load: ((id: number) => Promise<LocationOption[]>) | null, pa
     };
   }, [load, id]);
   return state;
+}
+
+/** A prefilled id (draft, profile) arrives before its options: it is applied again once they are there. */
+function useKeptChoice<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  name: Path<T>,
+  options: LocationOption[],
+) {
+  useEffect(() => {
+    if (options.length) form.setValue(name, form.getValues(name));
+  }, [options]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 const provinces = () => fetchProvinces();
@@ -70,59 +83,40 @@ export function LocationFields<T extends FieldValues>({
   const d = useOptions(fetchDistricts, province);
   const v = useOptions(fetchVillages, district);
   const failed = p.failed || d.failed || v.failed;
-  // A prefilled id (draft, profile) arrives before its options: re-apply it once they are there.
-  useEffect(() => {
-    if (p.options.length) form.setValue(names.province, form.getValues(names.province));
-  }, [p.options]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    if (d.options.length) form.setValue(names.district, form.getValues(names.district));
-  }, [d.options]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    if (v.options.length) form.setValue(names.village, form.getValues(names.village));
-  }, [v.options]); // eslint-disable-line react-hooks/exhaustive-deps
+  useKeptChoice(form, names.province, p.options);
+  useKeptChoice(form, names.district, d.options);
+  useKeptChoice(form, names.village, v.options);
   const clear = (name: Path<T>) => form.setValue(name, '' as PathValue<T, Path<T>>, { shouldValidate: false });
   const { errors } = form.formState;
+  /** One level's list; `parent` is the chosen place above it (true for provinces), `below` what a change clears. */
+  const select = (
+    level: Level,
+    list: Options,
+    words: { label: string; placeholder: string },
+    parent: string | true,
+    below: Path<T>[],
+  ) => (
+    <SelectField
+      label={labels[level] ?? words.label}
+      placeholder={list.loading ? t`Loading…` : words.placeholder}
+      options={list.options}
+      suggested={offer(suggested[level])}
+      hint={hints[level]}
+      loading={list.loading}
+      disabled={disabled || !parent}
+      // A disabled list cannot be fixed yet: its parent's own error says what to do first.
+      error={parent ? errorOf(errors, names[level]) : undefined}
+      {...form.register(names[level], { onChange: () => below.forEach(clear) })}
+    />
+  );
   return (
     <>
-      <SelectField
-        label={labels.province ?? t`Province`}
-        placeholder={p.loading ? t`Loading…` : t`Select province`}
-        options={p.options}
-        suggested={offer(suggested.province)}
-        hint={hints.province}
-        loading={p.loading}
-        disabled={disabled}
-        error={errorOf(errors, names.province)}
-        {...form.register(names.province, {
-          onChange: () => {
-            clear(names.district);
-            clear(names.village);
-          },
-        })}
-      />
-      <SelectField
-        label={labels.district ?? t`District`}
-        placeholder={d.loading ? t`Loading…` : t`Select district`}
-        options={d.options}
-        suggested={offer(suggested.district)}
-        hint={hints.district}
-        loading={d.loading}
-        disabled={disabled || !province}
-        // A disabled list cannot be fixed yet: its parent's own error says what to do first.
-        error={province ? errorOf(errors, names.district) : undefined}
-        {...form.register(names.district, { onChange: () => clear(names.village) })}
-      />
-      <SelectField
-        label={labels.village ?? t`Village`}
-        placeholder={v.loading ? t`Loading…` : t`Select village`}
-        options={v.options}
-        suggested={offer(suggested.village)}
-        hint={hints.village}
-        loading={v.loading}
-        disabled={disabled || !district}
-        error={district ? errorOf(errors, names.village) : undefined}
-        {...form.register(names.village)}
-      />
+      {select('province', p, { label: t`Province`, placeholder: t`Select province` }, true, [
+        names.district,
+        names.village,
+      ])}
+      {select('district', d, { label: t`District`, placeholder: t`Select district` }, province, [names.village])}
+      {select('village', v, { label: t`Village`, placeholder: t`Select village` }, district, [])}
       {failed && (
         <p
           role="alert"

@@ -8,27 +8,45 @@ import {
 } from 'react';
 import styles from './field.module.css';
 
-interface FieldChrome {
+interface ChromeProps {
   label: ReactNode;
   /** Shown under the field, tied to it with aria-describedby. */
   error?: string;
   hint?: ReactNode;
-  /** Text before the input, e.g. the fixed +856 of the phone. */
-  prefix?: string;
 }
 
-function useFieldIds(error?: string, hint?: ReactNode) {
+/**
+ * Splits a field's props: what its chrome shows (with the field's id), what its control carries to
+ * be tied to the label and the messages, and the rest, for the control itself.
+ */
+export function useField<P extends ChromeProps>({ label, error, hint, ...rest }: P) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return { id, describedBy };
+  return [
+    { id, label, error, hint },
+    { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+    rest,
+  ] as const;
 }
 
-function Chrome({ id, label, error, hint, children }: FieldChrome & { id: string; children: ReactNode }) {
+/**
+ * The label above a control, and its hint and message underneath. `labelId`: the label is named
+ * by the control's aria-labelledby instead of being its <label> (a file picker's own button is its label).
+ */
+export function FieldChrome({
+  id,
+  label,
+  error,
+  hint,
+  labelId,
+  children,
+}: ChromeProps & { id: string; labelId?: string; children: ReactNode }) {
+  const Label = labelId ? 'span' : 'label';
   return (
     <div className={styles.field} data-invalid={error ? true : undefined}>
-      <label htmlFor={id} className={styles.label}>
+      <Label id={labelId} htmlFor={labelId ? undefined : id} className={styles.label}>
         {label}
-      </label>
+      </Label>
       {children}
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>
@@ -45,51 +63,39 @@ function Chrome({ id, label, error, hint, children }: FieldChrome & { id: string
 }
 
 /** A labelled input with its message underneath; works with react-hook-form's register(). */
-export const TextField = forwardRef<HTMLInputElement, FieldChrome & InputHTMLAttributes<HTMLInputElement>>(
-  ({ label, error, hint, prefix, className, ...input }, ref) => {
-    const { id, describedBy } = useFieldIds(error, hint);
-    const control = (
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${styles.control} ${className ?? ''}`}
-        {...input}
-      />
-    );
-    return (
-      <Chrome id={id} label={label} error={error} hint={hint}>
-        {prefix ? (
-          <div className={styles.affix}>
-            <span className={styles.prefix} aria-hidden="true">
-              {prefix}
-            </span>
-            {control}
-          </div>
-        ) : (
-          control
-        )}
-      </Chrome>
-    );
-  },
-);
+export const TextField = forwardRef<
+  HTMLInputElement,
+  ChromeProps &
+    InputHTMLAttributes<HTMLInputElement> & {
+      /** Text before the input, e.g. the fixed +856 of the phone. */
+      prefix?: string;
+    }
+>(({ prefix, className, ...props }, ref) => {
+  const [chrome, tie, input] = useField(props);
+  const control = <input ref={ref} {...tie} className={`${styles.control} ${className ?? ''}`} {...input} />;
+  return (
+    <FieldChrome {...chrome}>
+      {prefix ? (
+        <div className={styles.affix}>
+          <span className={styles.prefix} aria-hidden="true">
+            {prefix}
+          </span>
+          {control}
+        </div>
+      ) : (
+        control
+      )}
+    </FieldChrome>
+  );
+});
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  ({ label, error, hint, ...input }, ref) => {
-    const { id, describedBy } = useFieldIds(error, hint);
+export const TextAreaField = forwardRef<HTMLTextAreaElement, ChromeProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  (props, ref) => {
+    const [chrome, tie, input] = useField(props);
     return (
-      <Chrome id={id} label={label} error={error} hint={hint}>
-        <textarea
-          ref={ref}
-          id={id}
-          rows={4}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={styles.control}
-          {...input}
-        />
-      </Chrome>
+      <FieldChrome {...chrome}>
+        <textarea ref={ref} {...tie} rows={4} className={styles.control} {...input} />
+      </FieldChrome>
     );
   },
 );
@@ -112,15 +118,15 @@ export interface SuggestedOptions {
 
 export const SelectField = forwardRef<
   HTMLSelectElement,
-  FieldChrome &
+  ChromeProps &
     SelectHTMLAttributes<HTMLSelectElement> & {
       options: Option[];
       placeholder: string;
       loading?: boolean;
       suggested?: SuggestedOptions;
     }
->(({ label, error, hint, options, placeholder, loading, suggested, ...select }, ref) => {
-  const { id, describedBy } = useFieldIds(error, hint);
+>(({ options, placeholder, loading, suggested, ...props }, ref) => {
+  const [chrome, tie, select] = useField(props);
   const first = suggested
     ? suggested.ids.map((s) => options.find((o) => o.id === s)).filter((o): o is Option => o !== undefined)
     : [];
@@ -132,12 +138,10 @@ export const SelectField = forwardRef<
       </option>
     ));
   return (
-    <Chrome id={id} label={label} error={error} hint={hint}>
+    <FieldChrome {...chrome}>
       <select
         ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...tie}
         aria-busy={loading || undefined}
         className={`${styles.control} ${styles.select}`}
         {...select}
@@ -152,6 +156,6 @@ export const SelectField = forwardRef<
           list(options)
         )}
       </select>
-    </Chrome>
+    </FieldChrome>
   );
 });

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { formatFileSize } from '../../lib/format';
+import { FieldChrome, useField } from './field';
 import styles from './file-input.module.css';
 
 export interface ChosenFile {
@@ -48,25 +49,20 @@ export function FileInput({
   expects = 'document',
 }: FileInputProps) {
   const { t, i18n } = useLingui();
-  const id = useId();
+  const [chrome, tie] = useField({ label, error, hint });
+  const { id } = chrome;
   const input = useRef<HTMLInputElement>(null);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const isImage = file ? file.type.startsWith('image/') : expects === 'image';
   return (
-    <div className={styles.field} data-invalid={error ? true : undefined}>
-      <span id={`${id}-label`} className={styles.label}>
-        {label}
-      </span>
+    <FieldChrome {...chrome} labelId={`${id}-label`}>
       <div className={styles.box} data-filled={file ? true : undefined}>
         <input
           ref={input}
-          id={id}
+          {...tie}
           type="file"
           accept={accept}
           className={`visually-hidden ${styles.native}`}
           aria-labelledby={`${id}-label`}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
           disabled={busy}
           onChange={(e) => {
             const chosen = e.currentTarget.files?.[0];
@@ -139,17 +135,7 @@ export function FileInput({
           )}
         </div>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldChrome>
   );
 }
 

@@ -6,7 +6,7 @@ import { Card, Page, Stack } from '../../components/layout/page';
 import { Banner } from '../../components/ui/banner';
 import { ButtonLink } from '../../components/ui/native-button';
 import { enrolToken, holdEnrolToken } from './pending';
-import styles from './sign-in.module.css';
+import styles from '../../components/forms/public-form.module.css';
 
 /**
  * /officer-enrol#token: the one-time link `npm run officer:create` prints. The token rides in the

@@ -15,7 +15,7 @@ import { useSession } from '../../lib/session';
 import { SECOND_FACTOR_ERRORS } from './errors';
 import { enrolPasskey, signInWithCode, signInWithPasskey } from './api';
 import { enrolToken, forgetPendingSignIn, pendingSignIn, type PendingSignIn } from './pending';
-import styles from './sign-in.module.css';
+import styles from '../../components/forms/public-form.module.css';
 
 /** /officer-sign-in without a password step just before (a reload after it expired, a bookmark): /login. */
 export function OfficerSignIn() {

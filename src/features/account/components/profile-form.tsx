@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { ErrorCode } from '../../../../contract/errors';
 import { profileForm, type Profile } from '../../../../contract/profile';
@@ -7,15 +6,10 @@ import { toGroupedPhone } from '../../../../contract/rules';
 import { LocationFields } from '../../../components/forms/location-fields';
 import { DateOfBirthField } from '../../../components/forms/date-of-birth-field';
 import { PhoneField } from '../../../components/forms/phone-field';
-import { Stack } from '../../../components/layout/page';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-messages';
-import { applyServerErrors, errorOf, useSchemaForm } from '../../../lib/form';
+import { errorOf, useSchemaForm } from '../../../lib/form';
 import { updateProfile } from '../api/update-profile';
-import styles from './forms.module.css';
+import { SaveForm, useSave } from './save-form';
 
 function valuesOf(p: Profile) {
   return {
@@ -30,8 +24,6 @@ function valuesOf(p: Profile) {
     village_id: p.village_id ? String(p.village_id) : '',
   };
 }
-
-type Outcome = { tone: 'success' } | { tone: 'error'; message: string } | null;
 
 /**
  * /profile: e-mail and ID card read-only; the rest editable with the rules of registration
@@ -51,104 +43,64 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     control,
     formState: { errors, isSubmitting },
   } = form;
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const submit = form.handleSubmit(async (values) => {
-    setOutcome(null);
-    try {
-      const saved = await updateProfile(values, profile.id_card);
-      form.reset(valuesOf(saved));
-      setOutcome({ tone: 'success' });
-    } catch (err) {
-      applyServerErrors(form, err);
-      const phoneTaken = err instanceof ApiError && err.code === ErrorCode.phoneTaken;
-      setOutcome({
-        tone: 'error',
-        message: phoneTaken
-          ? t`This phone number is already registered. Log in, or use another number.`
-          : errorMessage(err),
-      });
-    }
+  const { save, ...saving } = useSave(form, {
+    [ErrorCode.phoneTaken]: t`This phone number is already registered. Log in, or use another number.`,
   });
 
+  const submit = form.handleSubmit((values) =>
+    save(async () => {
+      const saved = await updateProfile(values, profile.id_card);
+      form.reset(valuesOf(saved));
+    }),
+  );
+
   return (
-    <form onSubmit={submit} noValidate className={styles.form}>
-      {outcome?.tone === 'success' && (
-        <Banner tone="success" focusOnShow onDismiss={() => setOutcome(null)}>
-          <Trans>Profile updated successfully</Trans>
-        </Banner>
-      )}
-      {outcome?.tone === 'error' && (
-        <Banner tone="error" onDismiss={() => setOutcome(null)}>
-          {outcome.message}
-        </Banner>
-      )}
-      <Stack gap={4}>
-        <TextField
-          label={t`Email`}
-          value={profile.email}
-          readOnly
-          hint={t`Your email and ID card number cannot be changed.`}
-          autoComplete="email"
-        />
-        <TextField label={t`ID card number`} value={profile.id_card} readOnly inputMode="numeric" />
-        <Controller
-          control={control}
-          name="phone_number"
-          render={({ field }) => (
-            <PhoneField
-              label={t`Phone number`}
-              error={errorOf(errors, 'phone_number')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <TextField
-          label={t`First name`}
-          autoComplete="given-name"
-          error={errorOf(errors, 'first_name')}
-          {...register('first_name')}
-        />
-        <TextField
-          label={t`Last name`}
-          autoComplete="family-name"
-          error={errorOf(errors, 'last_name')}
-          {...register('last_name')}
-        />
-        <Controller
-          control={control}
-          name="date_of_birth"
-          render={({ field }) => (
-            <DateOfBirthField
-              label={t`Date of birth`}
-              error={errorOf(errors, 'date_of_birth')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <TextField
-          label={t`Current address`}
-          autoComplete="street-address"
-          error={errorOf(errors, 'address')}
-          {...register('address')}
-        />
-        <TextField label={t`House number`} error={errorOf(errors, 'house_number')} {...register('house_number')} />
-        <LocationFields
-          form={form as never}
-          names={{ province: 'province_id', district: 'district_id', village: 'village_id' }}
-        />
-      </Stack>
-      <Button type="submit" wide pending={isSubmitting} pendingLabel={t`Saving…`}>
-        <Trans>Save</Trans>
-      </Button>
-    </form>
+    <SaveForm onSubmit={submit} {...saving} saved={<Trans>Profile updated successfully</Trans>} pending={isSubmitting}>
+      <TextField
+        label={t`Email`}
+        value={profile.email}
+        readOnly
+        hint={t`Your email and ID card number cannot be changed.`}
+        autoComplete="email"
+      />
+      <TextField label={t`ID card number`} value={profile.id_card} readOnly inputMode="numeric" />
+      <Controller
+        control={control}
+        name="phone_number"
+        render={({ field }) => (
+          <PhoneField label={t`Phone number`} error={errorOf(errors, 'phone_number')} {...field} />
+        )}
+      />
+      <TextField
+        label={t`First name`}
+        autoComplete="given-name"
+        error={errorOf(errors, 'first_name')}
+        {...register('first_name')}
+      />
+      <TextField
+        label={t`Last name`}
+        autoComplete="family-name"
+        error={errorOf(errors, 'last_name')}
+        {...register('last_name')}
+      />
+      <Controller
+        control={control}
+        name="date_of_birth"
+        render={({ field }) => (
+          <DateOfBirthField label={t`Date of birth`} error={errorOf(errors, 'date_of_birth')} {...field} />
+        )}
+      />
+      <TextField
+        label={t`Current address`}
+        autoComplete="street-address"
+        error={errorOf(errors, 'address')}
+        {...register('address')}
+      />
+      <TextField label={t`House number`} error={errorOf(errors, 'house_number')} {...register('house_number')} />
+      <LocationFields
+        form={form as never}
+        names={{ province: 'province_id', district: 'district_id', village: 'village_id' }}
+      />
+    </SaveForm>
   );
 }

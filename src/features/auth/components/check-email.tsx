@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Card, Stack } from '../../../components/layout/page';
 import { ButtonLink } from '../../../components/ui/button';
-import styles from './auth.module.css';
+import styles from '../../../components/forms/public-form.module.css';
 
 /** /check-email: the reset link is on its way. */
 export function CheckEmail() {

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { useLightForm } from '../../../lib/light-form';
 import { useSession } from '../../../lib/session';
 import { login } from '../api/login';
-import styles from './auth.module.css';
+import styles from '../../../components/forms/public-form.module.css';
 
 interface Props {
   /** Show the green success_reset_password banner (arrived from a reset). */

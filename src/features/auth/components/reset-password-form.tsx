@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { newPasswordForm } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
-import { PasswordField } from '../../../components/forms/password-field';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { Card, Stack } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { applyServerErrors, errorOf, useSchemaForm } from '../../../lib/form';
 import { resetPassword } from '../api/password-recovery';
-import styles from './auth.module.css';
+import styles from '../../../components/forms/public-form.module.css';
 
 /** /reset-password?payload=… (the payload comes from the link): a new password and its confirmation; then /login with the success banner. */
 export function ResetPasswordForm({ payload }: { payload: string }) {
@@ -59,18 +59,9 @@ export function ResetPasswordForm({ payload }: { payload: string }) {
           <p className={styles.intro}>
             <Trans>Choose a new password. You will be logged out on every device.</Trans>
           </p>
-          <PasswordField
-            label={t`New password`}
-            autoComplete="new-password"
-            hint={t`At least 8 characters, with an uppercase letter and a number.`}
-            error={errorOf(errors, 'password')}
-            {...register('password')}
-          />
-          <PasswordField
-            label={t`Confirm password`}
-            autoComplete="new-password"
-            error={errorOf(errors, 'password_confirmation')}
-            {...register('password_confirmation')}
+          <NewPasswordFields
+            labels={[t`New password`, t`Confirm password`]}
+            field={(name) => ({ error: errorOf(errors, name), ...register(name) })}
           />
         </Stack>
       </Card>

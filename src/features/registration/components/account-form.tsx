@@ -1,16 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { registerAccountForm } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
 import { toApiPhone } from '../../../../contract/rules';
-import { PasswordField } from '../../../components/forms/password-field';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
+import { EmailField, PublicForm } from '../../../components/forms/public-form';
 import { PhoneField } from '../../../components/forms/phone-field';
-import { Card, Stack } from '../../../components/layout/page';
-import { Banner } from '../../../components/ui/banner';
-import { SubmitButton } from '../../../components/ui/native-button';
-import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/error-messages';
 import { useLightForm } from '../../../lib/light-form';
 import { registerCheck } from '../api/register-check';
 import { useRegistrationDraft } from '../stores/registration-draft';
@@ -29,18 +25,15 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const draft = useRegistrationDraft();
-  const [failure, setFailure] = useState<string | null>(null);
   // The card is read two screens on: its reader downloads while the citizen types.
   usePrefetchReader(true);
-  const { formProps, register, handleSubmit, errorOf, setError, applyServerErrors, isSubmitting } = useLightForm(
-    registerAccountForm,
-    {
-      email: draft.email,
-      phone: draft.phone,
-      password: draft.password,
-      password_confirmation: draft.password,
-    },
-  );
+  const form = useLightForm(registerAccountForm, {
+    email: draft.email,
+    phone: draft.phone,
+    password: draft.password,
+    password_confirmation: draft.password,
+  });
+  const { register, errorOf, setError } = form;
 
   // Sent back here because the last step found the e-mail or phone taken: say so on that field.
   useEffect(() => {
@@ -50,64 +43,34 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taken]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await registerCheck({ email: values.email, phone_number: toApiPhone(values.phone), password: values.password });
-      draft.update({ email: values.email, phone: values.phone, password: values.password });
-      await navigate({ to: '/register/upload' });
-    } catch (err) {
-      if (applyServerErrors(err, FORM_FIELD)) return;
-      setFailure(errorMessage(err));
-    }
-  });
-
   return (
-    <form {...formProps} onSubmit={onSubmit} noValidate className={styles.form}>
-      {failure && (
-        <Banner tone="error" onDismiss={() => setFailure(null)}>
-          {failure}
-        </Banner>
-      )}
-      <Card>
-        <Stack gap={4}>
-          <TextField
-            label={t`Email`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errorOf('email')}
-            {...register('email')}
-          />
-          <PhoneField label={t`Phone number`} error={errorOf('phone')} {...register('phone')} />
-          <PasswordField
-            label={t`Password`}
-            autoComplete="new-password"
-            hint={t`At least 8 characters, with an uppercase letter and a number.`}
-            error={errorOf('password')}
-            {...register('password')}
-          />
-          <PasswordField
-            label={t`Confirm password`}
-            autoComplete="new-password"
-            error={errorOf('password_confirmation')}
-            {...register('password_confirmation')}
-          />
-        </Stack>
-      </Card>
-      <SubmitButton wide pending={isSubmitting} pendingLabel={t`Submitting...`}>
-        <Trans>Next</Trans>
-      </SubmitButton>
-      <p className={styles.center}>
-        <Trans>
-          Already have an account?{' '}
-          <Link to="/login" className={styles.link}>
-            Login
-          </Link>
-        </Trans>
-      </p>
-    </form>
+    <PublicForm
+      form={form}
+      action={async (values) => {
+        await registerCheck({ email: values.email, phone_number: toApiPhone(values.phone), password: values.password });
+        draft.update({ email: values.email, phone: values.phone, password: values.password });
+        await navigate({ to: '/register/upload' });
+      }}
+      placeFieldErrors={(err) => form.applyServerErrors(err, FORM_FIELD)}
+      className={styles.form}
+      submit={<Trans>Next</Trans>}
+      footer={
+        <p className={styles.center}>
+          <Trans>
+            Already have an account?{' '}
+            <Link to="/login" className={styles.link}>
+              Login
+            </Link>
+          </Trans>
+        </p>
+      }
+    >
+      <EmailField error={errorOf('email')} {...register('email')} />
+      <PhoneField label={t`Phone number`} error={errorOf('phone')} {...register('phone')} />
+      <NewPasswordFields
+        labels={[t`Password`, t`Confirm password`]}
+        field={(name) => ({ error: errorOf(name), ...register(name) })}
+      />
+    </PublicForm>
   );
 }

@@ -8,7 +8,7 @@ import { toApiPhone } from '../../../../contract/rules';
 import { Controller } from 'react-hook-form';
 import { DateOfBirthField } from '../../../components/forms/date-of-birth-field';
 import { LocationFields } from '../../../components/forms/location-fields';
-import { PasswordField } from '../../../components/forms/password-field';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { Card, Stack } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -204,11 +204,7 @@ export function PersonalInformationForm() {
                 label={t`Date of birth`}
                 hint={hint('date_of_birth')}
                 error={errorOf(errors, 'date_of_birth')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
+                {...field}
               />
             )}
           />
@@ -243,17 +239,10 @@ export function PersonalInformationForm() {
             <p className={styles.intro}>
               <Trans>For your security the password is never stored on this phone. Please type it again.</Trans>
             </p>
-            <PasswordField
-              label={t`Password`}
-              autoComplete="new-password"
-              error={errorOf(errors, 'password' as never)}
-              {...register('password' as never)}
-            />
-            <PasswordField
-              label={t`Confirm password`}
-              autoComplete="new-password"
-              error={errorOf(errors, 'password_confirmation' as never)}
-              {...register('password_confirmation' as never)}
+            <NewPasswordFields
+              labels={[t`Password`, t`Confirm password`]}
+              field={(name) => ({ error: errorOf(errors, name as never), ...register(name as never) })}
+              withRule={false}
             />
           </Stack>
         </Card>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { Stack } from '../../../components/layout/page';
@@ -15,46 +16,23 @@ export function UploadChoice() {
           screen.
         </Trans>
       </p>
-      <Link to="/register/foto" className={styles.option}>
-        <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
-          <path
-            d="M4 8h3l2-3h6l2 3h3v11H4z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-          <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
-        <span className={styles.text}>
-          <span className={styles.title}>
-            <Trans>Take a photo</Trans>
-          </span>
-          <span className={styles.hint}>
-            <Trans>Use the camera of this phone</Trans>
-          </span>
-        </span>
-      </Link>
-      <Link to="/register/upload-id" className={styles.option}>
-        <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
-          <path
-            d="M12 16V4m0 0L7 9m5-5l5 5M4 15v5h16v-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span className={styles.text}>
-          <span className={styles.title}>
-            <Trans>Upload a file</Trans>
-          </span>
-          <span className={styles.hint}>
-            <Trans>A JPG or PNG image of the front of your card, up to 10 MB</Trans>
-          </span>
-        </span>
-      </Link>
+      <Choice
+        to="/register/foto"
+        title={<Trans>Take a photo</Trans>}
+        hint={<Trans>Use the camera of this phone</Trans>}
+        icon={
+          <>
+            <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+            <circle cx="12" cy="13" r="3.5" />
+          </>
+        }
+      />
+      <Choice
+        to="/register/upload-id"
+        title={<Trans>Upload a file</Trans>}
+        hint={<Trans>A JPG or PNG image of the front of your card, up to 10 MB</Trans>}
+        icon={<path d="M12 16V4m0 0L7 9m5-5l5 5M4 15v5h16v-5" strokeLinecap="round" strokeLinejoin="round" />}
+      />
       <p className={styles.privacy}>
         <Trans>
           The image leaves your phone only when you create the account, and is kept by the Ministry with your
@@ -62,5 +40,38 @@ export function UploadChoice() {
         </Trans>
       </p>
     </Stack>
+  );
+}
+
+/** One way to give the card: its line drawing (outlines only), what it is and what it takes. */
+function Choice({
+  to,
+  title,
+  hint,
+  icon,
+}: {
+  to: '/register/foto' | '/register/upload-id';
+  title: ReactNode;
+  hint: ReactNode;
+  icon: ReactNode;
+}) {
+  return (
+    <Link to={to} className={styles.option}>
+      <svg
+        viewBox="0 0 24 24"
+        width="32"
+        height="32"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        {icon}
+      </svg>
+      <span className={styles.text}>
+        <span className={styles.title}>{title}</span>
+        <span className={styles.hint}>{hint}</span>
+      </span>
+    </Link>
   );
 }
