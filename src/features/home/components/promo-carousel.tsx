@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { BACK, FORWARD, LineIcon } from '../../../components/ui/line-icon';
 import styles from './promo-carousel.module.css';
 
 /** 5 promo cards; a mouse drag scrolls at double speed. */
@@ -14,6 +15,21 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 function stepOf(el: HTMLElement): number {
   const card = el.firstElementChild as HTMLElement | null;
   return card ? card.offsetWidth + (parseFloat(getComputedStyle(el).columnGap) || 0) : el.clientWidth;
+}
+
+/** Previous or next card; at either end of the strip it stays in place, said to be unavailable. */
+function Arrow({ d, label, disabled, onPress }: { d: string; label: string; disabled: boolean; onPress(): void }) {
+  return (
+    <button
+      type="button"
+      className={styles.arrow}
+      onClick={() => !disabled && onPress()}
+      aria-disabled={disabled || undefined}
+      aria-label={label}
+    >
+      <LineIcon d={d} size={20} weight={2.2} />
+    </button>
+  );
 }
 
 /**
@@ -136,24 +152,7 @@ export function PromoCarousel() {
         })}
       </div>
       <div className={styles.controls}>
-        <button
-          type="button"
-          className={styles.arrow}
-          onClick={() => !pos.atStart && show(current - 1)}
-          aria-disabled={pos.atStart || undefined}
-          aria-label={t`Previous card`}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              d="M15 5l-7 7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        <Arrow d={BACK} label={t`Previous card`} disabled={pos.atStart} onPress={() => show(current - 1)} />
         <div className={styles.dots}>
           {Array.from({ length: CARDS }, (_, i) => {
             const number = i + 1;
@@ -169,24 +168,7 @@ export function PromoCarousel() {
             );
           })}
         </div>
-        <button
-          type="button"
-          className={styles.arrow}
-          onClick={() => !pos.atEnd && show(current + 1)}
-          aria-disabled={pos.atEnd || undefined}
-          aria-label={t`Next card`}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              d="M9 5l7 7-7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        <Arrow d={FORWARD} label={t`Next card`} disabled={pos.atEnd} onPress={() => show(current + 1)} />
       </div>
     </section>
   );
