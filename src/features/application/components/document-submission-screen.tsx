@@ -102,11 +102,6 @@ export function DocumentSubmissionScreen() {
       )}
       {drafts.status === 'ready' ? (
         <Card as="section">
-          <p>
-            <Trans>
-              Attach one file for each document. Take clear, well-lit pictures where every word can be read.
-            </Trans>
-          </p>
           <DocumentInputs
             files={files}
             errors={errors}

@@ -11,7 +11,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
 import { SelectField } from '../../../components/ui/field';
-import { UploadProgress } from '../../../components/outbox/upload-progress';
+import { ApplicationUploadProgress } from '../../../components/outbox/upload-progress';
 import type { SendProgress } from '../../../lib/outbox/entry';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
@@ -183,18 +183,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       }
       footer={
         <>
-          {sending && (
-            <UploadProgress
-              progress={progress}
-              label={
-                progress && progress.sent >= progress.total ? (
-                  <Trans>Saving your application…</Trans>
-                ) : (
-                  <Trans>Sending your application…</Trans>
-                )
-              }
-            />
-          )}
+          {sending && <ApplicationUploadProgress progress={progress} />}
           <Button
             wide
             onPress={() => void submit()}
@@ -233,11 +222,6 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
           <Card as="section">
             <p className={styles.ticket}>
               <Trans>Applying again for {ticket}</Trans>
-            </p>
-            <p>
-              <Trans>
-                Attach one file for each document. Take clear, well-lit pictures where every word can be read.
-              </Trans>
             </p>
             <DocumentInputs
               files={files}
