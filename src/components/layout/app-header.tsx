@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useUnreadCount } from '../../lib/unread-notifications';
 import { useOutboxBadge } from '../../lib/outbox/badge';
-import { BACK, LineIcon } from '../ui/line-icon';
 import { LanguageSwitcher } from './language-switcher';
 import { OfflineIndicator } from './offline-indicator';
 import styles from './app-header.module.css';
@@ -22,7 +21,18 @@ export function AppHeader({ title, back, bell = false }: AppHeaderProps) {
   const router = useRouter();
   const unread = useUnreadCount(bell);
   const outbox = useOutboxBadge((s) => (bell ? s.open : 0));
-  const arrow = <LineIcon d={BACK} weight={2.2} />;
+  const arrow = (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path
+        d="M15 5l-7 7 7 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
   return (
     <header className={styles.header}>
       <div className={styles.start}>
@@ -46,7 +56,16 @@ export function AppHeader({ title, back, bell = false }: AppHeaderProps) {
         <LanguageSwitcher />
         {outbox > 0 && (
           <Link to="/outbox" className={`${styles.icon} ${styles.bell}`} aria-label={t`Outbox, ${outbox} not sent yet`}>
-            <LineIcon d="M4 13l2.5-8h11L20 13v6H4zM4 13h5l1 2h4l1-2h5M12 3v7M9 7l3 3 3-3" weight={1.8} />
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path
+                d="M4 13l2.5-8h11L20 13v6H4zM4 13h5l1 2h4l1-2h5M12 3v7M9 7l3 3 3-3"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              />
+            </svg>
             <span className={styles.unread} aria-hidden="true">
               {outbox > 9 ? '9+' : outbox}
             </span>

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { FORWARD, LineIcon } from '../../../components/ui/line-icon';
 import styles from './account-links.module.css';
 
 const LINKS: {
@@ -29,9 +28,27 @@ export function AccountLinks() {
         {LINKS.map((l) => (
           <li key={l.to}>
             <Link to={l.to} className={styles.row}>
-              <LineIcon className={styles.icon} d={l.icon} size={22} weight={1.8} />
+              <svg className={styles.icon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path
+                  d={l.icon}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
               <span className={styles.label}>{i18n._(l.label)}</span>
-              <LineIcon d={FORWARD} size={18} />
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path
+                  d="M9 5l7 7-7 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
             </Link>
           </li>
         ))}

@@ -3,10 +3,13 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Page } from '../../../components/layout/page';
-import { FORWARD, LineIcon } from '../../../components/ui/line-icon';
 import styles from './certificate-menu.module.css';
 
-const icon = (d: string) => <LineIcon d={d} size={28} weight={1.7} />;
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
 
 function Entry({
   to,
@@ -27,7 +30,16 @@ function Entry({
           <span className={styles.title}>{title}</span>
           <span className={styles.description}>{text}</span>
         </span>
-        <LineIcon className={styles.chevron} d={FORWARD} size={20} />
+        <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M9 5l7 7-7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </Link>
     </li>
   );

@@ -11,7 +11,6 @@ import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ApplicationUploadProgress } from '../../../components/outbox/upload-progress';
-import { FORWARD, LineIcon } from '../../../components/ui/line-icon';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
@@ -248,7 +247,16 @@ export function PaymentStepScreen() {
               <span className={styles.placeholder}>
                 <Trans>Select payment method</Trans>
               </span>
-              <LineIcon d={FORWARD} size={20} />
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  d="M9 5l7 7-7 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
             </>
           )}
         </button>

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { BACK, FORWARD, LineIcon } from '../../../components/ui/line-icon';
 import styles from './promo-carousel.module.css';
 
 /** 5 promo cards; a mouse drag scrolls at double speed. */
@@ -17,7 +16,7 @@ function stepOf(el: HTMLElement): number {
   return card ? card.offsetWidth + (parseFloat(getComputedStyle(el).columnGap) || 0) : el.clientWidth;
 }
 
-/** Previous or next card; at either end of the strip it stays in place, said to be unavailable. */
+/** Previous or next card (`d`: its chevron); at either end of the strip it stays in place, said to be unavailable. */
 function Arrow({ d, label, disabled, onPress }: { d: string; label: string; disabled: boolean; onPress(): void }) {
   return (
     <button
@@ -27,7 +26,9 @@ function Arrow({ d, label, disabled, onPress }: { d: string; label: string; disa
       aria-disabled={disabled || undefined}
       aria-label={label}
     >
-      <LineIcon d={d} size={20} weight={2.2} />
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
     </button>
   );
 }
@@ -152,7 +153,7 @@ export function PromoCarousel() {
         })}
       </div>
       <div className={styles.controls}>
-        <Arrow d={BACK} label={t`Previous card`} disabled={pos.atStart} onPress={() => show(current - 1)} />
+        <Arrow d="M15 5l-7 7 7 7" label={t`Previous card`} disabled={pos.atStart} onPress={() => show(current - 1)} />
         <div className={styles.dots}>
           {Array.from({ length: CARDS }, (_, i) => {
             const number = i + 1;
@@ -168,7 +169,7 @@ export function PromoCarousel() {
             );
           })}
         </div>
-        <Arrow d={FORWARD} label={t`Next card`} disabled={pos.atEnd} onPress={() => show(current + 1)} />
+        <Arrow d="M9 5l7 7-7 7" label={t`Next card`} disabled={pos.atEnd} onPress={() => show(current + 1)} />
       </div>
     </section>
   );
