@@ -23,7 +23,7 @@ type Errors = Partial<Record<ApplicationDocumentKind, string>>;
  * content, 10 MB, 3:4 photo), a photo made small, and kept in IndexedDB at once, so a reload finds it again.
  */
 export function DocumentSubmissionScreen() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const drafts = useDrafts();
   const applicantComplete = useApplicantDraft((s) => s.complete);
@@ -115,10 +115,8 @@ export function DocumentSubmissionScreen() {
         <SkeletonCard lines={6} />
       ) : null}
       <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(open) => !open && setViewing(null)}
-        title={viewing ? i18n._(DOCUMENT_LABELS[viewing.kind]) : t`Document`}
-        source={viewing?.source ?? null}
+        shown={viewing && { title: i18n._(DOCUMENT_LABELS[viewing.kind]), source: viewing.source }}
+        onClose={() => setViewing(null)}
       />
     </Page>
   );

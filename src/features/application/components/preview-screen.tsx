@@ -102,10 +102,8 @@ export function PreviewScreen() {
         </>
       )}
       <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(open) => !open && setViewing(null)}
-        title={viewing ? i18n._(DOCUMENT_LABELS[viewing.kind]) : t`Document`}
-        source={viewing?.source ?? null}
+        shown={viewing && { title: i18n._(DOCUMENT_LABELS[viewing.kind]), source: viewing.source }}
+        onClose={() => setViewing(null)}
       />
     </Page>
   );

@@ -9,7 +9,7 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { ButtonLink } from '../../../components/ui/button';
-import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { applicationNotes, DOCUMENT_LABELS } from '../../../lib/application-labels';
@@ -66,9 +66,9 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
  * (docs/specification.md#history-and-detail), and who saw my data.
  */
 export function DetailScreen({ id }: { id: number }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const state = useApplication(id);
-  const [viewing, setViewing] = useState<{ title: string; source: DocumentSource } | null>(null);
+  const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const a = state.application;
   const viewDocument = (kind: ApplicationDocumentKind | 'proof_of_payment', path: string, name?: string) =>
     setViewing({ title: i18n._(DOCUMENT_LABELS[kind]), source: { path, name } });
@@ -98,12 +98,7 @@ export function DetailScreen({ id }: { id: number }) {
           />
         </>
       )}
-      <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(open) => !open && setViewing(null)}
-        title={viewing?.title ?? t`Document`}
-        source={viewing?.source ?? null}
-      />
+      <DocumentViewer shown={viewing} onClose={() => setViewing(null)} />
     </Page>
   );
 }

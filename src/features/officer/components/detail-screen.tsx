@@ -8,7 +8,7 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { useRecord } from '../../../lib/application-detail';
@@ -110,11 +110,11 @@ function ActionsCard({
 
 /** /officer/applications/{id}: summary, what the officer can do now, the file, and every change so far. */
 export function OfficerDetailScreen({ id }: { id: number }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const state = useRecord(id, fetchOfficerApplication);
   const [choosing, setChoosing] = useState<OfficerAction | null>(null);
   const [banner, setBanner] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
-  const [viewing, setViewing] = useState<{ title: string; source: DocumentSource } | null>(null);
+  const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const a = state.application;
 
   return (
@@ -204,12 +204,7 @@ export function OfficerDetailScreen({ id }: { id: number }) {
           }}
         />
       )}
-      <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(open) => !open && setViewing(null)}
-        title={viewing?.title ?? t`Document`}
-        source={viewing?.source ?? null}
-      />
+      <DocumentViewer shown={viewing} onClose={() => setViewing(null)} />
     </Page>
   );
 }

@@ -272,10 +272,8 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
         </>
       )}
       <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(isOpen) => !isOpen && setViewing(null)}
-        title={viewing ? i18n._(DOCUMENT_LABELS[viewing.kind]) : t`Document`}
-        source={viewing?.source ?? null}
+        shown={viewing && { title: i18n._(DOCUMENT_LABELS[viewing.kind]), source: viewing.source }}
+        onClose={() => setViewing(null)}
       />
     </Page>
   );
