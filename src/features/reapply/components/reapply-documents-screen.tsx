@@ -9,7 +9,7 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
 import { SelectField } from '../../../components/ui/field';
 import { ApplicationUploadProgress } from '../../../components/outbox/upload-progress';
 import type { SendProgress } from '../../../lib/outbox/entry';
@@ -52,7 +52,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
   const [files, setFiles] = useState<Partial<Record<ApplicationDocumentKind, Chosen>>>({});
   const [errors, setErrors] = useState<Partial<Record<ApplicationDocumentKind | 'bank', string>>>({});
   const [checking, setChecking] = useState<Partial<Record<ApplicationDocumentKind, boolean>>>({});
-  const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
+  const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<SendProgress | null>(null);
@@ -229,7 +229,11 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
               busy={checking}
               onSelect={(kind, file) => void choose(kind, file)}
               onView={(kind) =>
-                files[kind] && setViewing({ kind, source: { blob: files[kind].blob, name: files[kind].name } })
+                files[kind] &&
+                setViewing({
+                  title: i18n._(DOCUMENT_LABELS[kind]),
+                  source: { blob: files[kind].blob, name: files[kind].name },
+                })
               }
               onRemove={(kind) =>
                 setFiles((f) => {
@@ -271,10 +275,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
           </Card>
         </>
       )}
-      <DocumentViewer
-        shown={viewing && { title: i18n._(DOCUMENT_LABELS[viewing.kind]), source: viewing.source }}
-        onClose={() => setViewing(null)}
-      />
+      <DocumentViewer shown={viewing} onClose={() => setViewing(null)} />
     </Page>
   );
 }
