@@ -16,23 +16,6 @@ function stepOf(el: HTMLElement): number {
   return card ? card.offsetWidth + (parseFloat(getComputedStyle(el).columnGap) || 0) : el.clientWidth;
 }
 
-/** Previous or next card (`d`: its chevron); at either end of the strip it stays in place, said to be unavailable. */
-function Arrow({ d, label, disabled, onPress }: { d: string; label: string; disabled: boolean; onPress(): void }) {
-  return (
-    <button
-      type="button"
-      className={styles.arrow}
-      onClick={() => !disabled && onPress()}
-      aria-disabled={disabled || undefined}
-      aria-label={label}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </button>
-  );
-}
-
 /**
  * The 'Sign Online' cards. Touch uses the browser's own scrolling (with momentum and snapping);
  * a mouse drags at double speed; the keyboard scrolls the focused strip with the arrow keys or
@@ -153,7 +136,24 @@ export function PromoCarousel() {
         })}
       </div>
       <div className={styles.controls}>
-        <Arrow d="M15 5l-7 7 7 7" label={t`Previous card`} disabled={pos.atStart} onPress={() => show(current - 1)} />
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => !pos.atStart && show(current - 1)}
+          aria-disabled={pos.atStart || undefined}
+          aria-label={t`Previous card`}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
         <div className={styles.dots}>
           {Array.from({ length: CARDS }, (_, i) => {
             const number = i + 1;
@@ -169,7 +169,24 @@ export function PromoCarousel() {
             );
           })}
         </div>
-        <Arrow d="M9 5l7 7-7 7" label={t`Next card`} disabled={pos.atEnd} onPress={() => show(current + 1)} />
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => !pos.atEnd && show(current + 1)}
+          aria-disabled={pos.atEnd || undefined}
+          aria-label={t`Next card`}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              d="M9 5l7 7-7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
       </div>
     </section>
   );
