@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { benchJobs, makeBenchCards, type ExpectedCard } from '../tests/fixtures/id-cards/make-id-cards';
 import { makePassportPages, passportJobs } from '../tests/fixtures/id-cards/passport-page';
 import { copyTesseractAssets } from './copy-tesseract-assets';
@@ -79,18 +80,7 @@ const server = await createServer({
   server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: { ignored: ['**/*'] } },
 });
 await server.listen();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 type Score = {
   id: number;
   dob: number;

@@ -17,7 +17,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createAccount } from '../tests/api/fixtures';
-import { CHROMIUM_ARGS } from '../tests/e2e/chromium';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { CHUNK_MODULES_FILE } from './chunk-modules';
 
 const KB = 1024;
@@ -157,10 +157,7 @@ export async function measureBudget(
   process.env.WEB_DIST_DIR = path.resolve(dist);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-budget-'));
   const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../tests/e2e/chromium';
+import { chromiumLaunchOptions } from '../../tests/e2e/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The middle of the figures a run produced (a run that could not measure one gives NaN, left out). */
 const median = (xs: number[]) => {
   const ok = xs.filter(Number.isFinite).sort((a, b) => a - b);
@@ -39,9 +38,10 @@ export async function lighthouseRuns(
 ): Promise<LighthouseFigure[]> {
   const port = Number(process.env.BENCH_DEBUG_PORT ?? 9400 + Math.floor(Math.random() * 500));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lh-'));
+  const launch = chromiumLaunchOptions();
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    ...launch,
+    args: [...(launch.args ?? []), `--remote-debugging-port=${port}`],
     headless: true,
   });
   const out: LighthouseFigure[] = [];
@@ -121,7 +121,7 @@ export async function offlineFirstScreen(
   base: string,
   paths: string[],
 ): Promise<{ path: string; fcp: number; lcp: number }[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const out: { path: string; fcp: number; lcp: number }[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -168,7 +168,7 @@ export async function ocrTiming(
   // The reader's files sit in a folder named after their versions (scripts/copy-tesseract-assets.ts).
   const version = fs.readdirSync('dist/tesseract', { withFileTypes: true }).find((e) => e.isDirectory())!.name;
   const files = `/tesseract/${version}/`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage();
     await page.route('**/bench/tesseract.min.js', (r) =>

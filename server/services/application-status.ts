@@ -23,6 +23,31 @@ export const invalidTransition = (from: string, to: string) =>
   new HttpError(409, ErrorCode.invalidTransition, `An application in status "${from}" cannot move to "${to}".`);
 
 /**
+ * Writes `set` to the application only if its status and payment status are still the ones `read`
+ * (nobody changed it since: two officers, a citizen and the bank at once); otherwise the move to
+ * `to` is refused as a conflict and nothing is written.
+ */
+export async function updateIfUnchanged(
+  tx: Db,
+  read: { id: number; status: string; paymentStatus: string },
+  set: Partial<typeof applications.$inferInsert>,
+  to: string,
+): Promise<void> {
+  const updated = await tx
+    .update(applications)
+    .set({ ...set, updatedAt: new Date() })
+    .where(
+      and(
+        eq(applications.id, read.id),
+        eq(applications.status, read.status),
+        eq(applications.paymentStatus, read.paymentStatus),
+      ),
+    )
+    .returning({ id: applications.id });
+  if (!updated.length) throw invalidTransition(read.status, to);
+}
+
+/**
  * The one way an application changes status (docs/decisions.md#the-application-status-machine):
  * only the transitions of the machine, applied only if nobody changed the status since it was read
  * (two officers, a citizen and the bank at once), and recorded in status_history with who, when,
@@ -33,18 +58,7 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<void> 
   const from = application.status as Status;
   if (!canTransition(from, to)) throw invalidTransition(from, to);
   const paymentTo = change.paymentStatus ?? (application.paymentStatus as PaymentStatus);
-  const updated = await tx
-    .update(applications)
-    .set({ ...change.set, status: to, paymentStatus: paymentTo, updatedAt: new Date() })
-    .where(
-      and(
-        eq(applications.id, application.id),
-        eq(applications.status, from),
-        eq(applications.paymentStatus, application.paymentStatus),
-      ),
-    )
-    .returning({ id: applications.id });
-  if (!updated.length) throw invalidTransition(from, to);
+  await updateIfUnchanged(tx, application, { ...change.set, status: to, paymentStatus: paymentTo }, to);
   await tx.insert(statusHistory).values({
     applicationId: application.id,
     fromStatus: from,
@@ -70,18 +84,12 @@ export async function confirmWaitingPayment(
   if (application.status !== Status.waitingForApprove || application.paymentStatus !== PaymentStatus.unpaid) {
     throw invalidTransition(application.status, Status.waitingForApprove);
   }
-  const updated = await tx
-    .update(applications)
-    .set({ paymentStatus: PaymentStatus.paid, paidAt: change.paidAt, updatedAt: new Date() })
-    .where(
-      and(
-        eq(applications.id, application.id),
-        eq(applications.status, Status.waitingForApprove),
-        eq(applications.paymentStatus, PaymentStatus.unpaid),
-      ),
-    )
-    .returning({ id: applications.id });
-  if (!updated.length) throw invalidTransition(application.status, Status.waitingForApprove);
+  await updateIfUnchanged(
+    tx,
+    application,
+    { paymentStatus: PaymentStatus.paid, paidAt: change.paidAt },
+    Status.waitingForApprove,
+  );
   await tx.insert(statusHistory).values({
     applicationId: application.id,
     fromStatus: Status.waitingForApprove,

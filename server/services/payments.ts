@@ -5,7 +5,7 @@ import { PaymentStatus, Status } from '../../contract/status';
 import { applications, statusHistory } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocument } from './application-documents';
-import { changeStatus, invalidTransition } from './application-status';
+import { changeStatus, invalidTransition, updateIfUnchanged } from './application-status';
 import type { ApplicationRow } from './applications';
 import type { IdempotencyScope } from './idempotency';
 import { queueCitizenMail } from './citizen-mails';
@@ -49,18 +49,12 @@ export async function receiveProofOfPayment(
       await notify(tx, row.userId, row.id, 'proof_received', { ticket: row.ticketNumber });
     } else {
       // A replaced proof, only while no officer has taken it up (re-checked in this transaction).
-      const still = await tx
-        .update(applications)
-        .set({ updatedAt: new Date() })
-        .where(
-          and(
-            eq(applications.id, row.id),
-            eq(applications.status, Status.waitingForApprove),
-            eq(applications.paymentStatus, PaymentStatus.unpaid),
-          ),
-        )
-        .returning({ id: applications.id });
-      if (!still.length) throw invalidTransition(row.status, Status.waitingForApprove);
+      await updateIfUnchanged(
+        tx,
+        { id: row.id, status: Status.waitingForApprove, paymentStatus: PaymentStatus.unpaid },
+        {},
+        Status.waitingForApprove,
+      );
     }
     const body = { message: 'success_upload_payment', data: { id: row.id, status: Status.waitingForApprove } };
     await scope.remember(tx, { statusCode: 200, body });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createApplicationThroughApi, uploadProofThroughApi } from './fixtures/application';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { officerLogin } from './fixtures/officer';
+import { issueThroughApi } from './fixtures/officer';
 
 const BASE = '/api/v1/citizen/resident-certificate';
 
@@ -14,18 +14,6 @@ async function paidApplication(request: APIRequestContext, citizen: Citizen) {
   });
   await uploadProofThroughApi(request, citizen.token, id);
   return id;
-}
-
-/** The officer (bootstrapped by playwright.config.ts) takes it to 'certificate issued' through the officer API. */
-async function issue(request: APIRequestContext, id: number) {
-  const token = (await officerLogin(request)).access_token;
-  for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
-    const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: {},
-    });
-    expect(res.status(), `${action}: ${await res.text()}`).toBe(200);
-  }
 }
 
 type Slots = { data: { slots: { time: string; remaining: number }[] } };
@@ -60,7 +48,7 @@ test('a citizen with an issued certificate downloads it, books a pick-up and see
   const citizen = await registerCitizen(request);
   const id = await paidApplication(request, citizen);
   const ticket = `RC0000${id}`;
-  await issue(request, id);
+  await issueThroughApi(request, id);
 
   await signIn(page, citizen);
   await page.goto('/application-history');
@@ -153,7 +141,7 @@ test('a citizen with an issued certificate downloads it, books a pick-up and see
 test("another citizen cannot download or book someone else's certificate", async ({ request }) => {
   const owner = await registerCitizen(request);
   const id = await paidApplication(request, owner);
-  await issue(request, id);
+  await issueThroughApi(request, id);
   const other = await registerCitizen(request);
   const headers = { authorization: `Bearer ${other.token}` };
   expect((await request.get(`${BASE}/${id}/download-2`, { headers })).status()).toBe(404);

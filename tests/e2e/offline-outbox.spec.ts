@@ -8,13 +8,16 @@ import { chromiumLaunchOptions } from './chromium';
 import { createApplicationThroughApi } from './fixtures/application';
 import { fillStep1 } from './fixtures/application-steps';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { officerLogin } from './fixtures/officer';
+import { issueThroughApi } from './fixtures/officer';
 
 /**
  * The offline outbox (docs/architecture.md#the-offline-outbox): create, proof and pick-up made
  * without a connection are saved on the phone, sent once when the connection is back — through the
  * real server, counted through the API — and a refusal puts the data back into the draft.
  */
+// A journey registers, fills the steps, goes offline and waits for the replay once back online.
+test.describe.configure({ timeout: 90_000 });
+
 const BASE = '/api/v1/citizen/resident-certificate';
 
 const QUEUED = 'Saved on this phone — it will be sent when you are back online.';
@@ -104,15 +107,12 @@ async function citizenWaitingForPayment(
   return { citizen, id };
 }
 
-async function officerIssues(request: APIRequestContext, id: number) {
-  const token = (await officerLogin(request)).access_token;
-  for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
-    const res = await request.post(`/api/v1/officer/applications/${id}/${action}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: {},
-    });
-    expect(res.status(), `${action}: ${await res.text()}`).toBe(200);
-  }
+/** Offline on the waiting-for-payment screen, the citizen uploads a receipt: it waits on the phone. */
+async function proofQueuedOffline(page: Page, context: BrowserContext, dir: string) {
+  await context.setOffline(true);
+  await page.getByLabel('Proof of payment').setInputFiles(write(dir, 'receipt.png', png(600, 900)));
+  await page.getByRole('button', { name: 'Upload proof of payment' }).click();
+  await expect(page.getByText(QUEUED)).toBeVisible();
 }
 
 const toast = (page: Page) => page.getByTestId('outbox-toast');
@@ -148,7 +148,6 @@ test('"Make payment" offline is saved on the phone and sent exactly once when ba
   context,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const citizen = await citizenAtPayment(page, request, testInfo.outputPath('documents'));
 
   // Every try of the request, the page's and the service worker's alike (both go through the context).
@@ -232,7 +231,7 @@ test('a pick-up booked offline, on a screen opened offline for a day read ahead,
     data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' },
   });
   expect(proof.status()).toBe(200);
-  await officerIssues(request, id);
+  await issueThroughApi(request, id);
   await signIn(page, citizen);
   await page.goto(`/pick-up-date/${id}`);
   await serviceWorkerReady(page);
@@ -271,7 +270,6 @@ test('an answer lost on the way back is "being confirmed" and settled with the s
   context,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const citizen = await citizenAtPayment(page, request, testInfo.outputPath('documents'));
 
   // The request reaches the server (the application is created), the answer never reaches the page.
@@ -312,12 +310,7 @@ test('an expired session sends nothing until the citizen signs in again, then se
 }, testInfo) => {
   const { citizen, id } = await citizenWaitingForPayment(page, request);
   await expect(page.getByLabel('Proof of payment')).toBeAttached();
-  await context.setOffline(true);
-  await page
-    .getByLabel('Proof of payment')
-    .setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
-  await page.getByRole('button', { name: 'Upload proof of payment' }).click();
-  await expect(page.getByText(QUEUED)).toBeVisible();
+  await proofQueuedOffline(page, context, testInfo.outputPath('p'));
 
   // Any upload or proof sent before the citizen signs in again is a failure, whenever it comes.
   let signedIn = false;
@@ -354,7 +347,6 @@ test('a 422 on replay puts the application back into the draft, documents includ
   context,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const citizen = await citizenAtPayment(page, request, testInfo.outputPath('documents'));
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Make payment' }).click();
@@ -405,7 +397,6 @@ test('drafts, documents and the outbox survive closing the browser; reopened off
   request,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-profile-'));
   // Reopened truly offline: a proxy that does not exist, for loopback too, so that not even the
   // service worker (which Chromium may start before any emulation applies) reaches the server.
@@ -431,12 +422,7 @@ test('drafts, documents and the outbox survive closing the browser; reopened off
     await fillSteps1And2(page, testInfo.outputPath('documents'));
     await page.goto(`/waiting-for-payment/${id}`);
     await expect(page.getByLabel('Proof of payment')).toBeAttached();
-    await context.setOffline(true);
-    await page
-      .getByLabel('Proof of payment')
-      .setInputFiles(write(testInfo.outputPath('p'), 'receipt.png', png(600, 900)));
-    await page.getByRole('button', { name: 'Upload proof of payment' }).click();
-    await expect(page.getByText(QUEUED)).toBeVisible();
+    await proofQueuedOffline(page, context, testInfo.outputPath('p'));
     await context.close();
 
     context = await open(true);

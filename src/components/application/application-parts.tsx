@@ -4,9 +4,11 @@ import { Banner } from '../ui/banner';
 import { LoadFailed } from '../ui/load-failed';
 import styles from './application-card.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ApplicationDetail } from '../../../contract/application';
 import { APPLICANT_LABELS } from '../../lib/application-labels';
-import { formatCalendarDate } from '../../lib/format';
-import { DataList } from '../ui/data-list';
+import { formatCalendarDate, formatDate, formatSlotTime } from '../../lib/format';
+import { Card } from '../layout/page';
+import { DataList, type DataItem } from '../ui/data-list';
 
 /*
  * Parts of the screens that show one application, in one module so that these screens share one
@@ -15,13 +17,60 @@ import { DataList } from '../ui/data-list';
  */
 export { default as fileList } from './application-card.module.css';
 
-/** The ticket number as the summary's heading, with its status badges beside it. */
-export function SummaryTop({ ticket, children }: { ticket: string; children: ReactNode }) {
+/**
+ * The rows the citizen's and the officer's summaries word alike: the day the application was sent,
+ * and the booked pick-up day and time (no row before one is booked).
+ */
+interface SummaryRows {
+  appliedOn: DataItem;
+  pickup: DataItem[];
+}
+
+/**
+ * The summary card of one application: its ticket number as the heading with its status badges
+ * beside it, its rows, then what the screen adds under them (links, banners).
+ */
+export function SummaryCard({
+  application: a,
+  badges,
+  items,
+  children,
+  detailOf,
+}: {
+  application: Pick<ApplicationDetail, 'ticket_number' | 'applied_on' | 'pickup_date' | 'pickup_time' | 'reapplied_by'>;
+  badges: ReactNode;
+  /** The card's rows: the screen's own, with the shared ones placed among them. */
+  items(rows: SummaryRows): DataItem[];
+  children?: ReactNode;
+  /** This viewer's screen of an application: the card links to the one submitted again in its place. */
+  detailOf?: '/detail-application/$id' | '/officer/applications/$id';
+}) {
+  const { t, i18n } = useLingui();
+  const rows: SummaryRows = {
+    appliedOn: { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
+    pickup: a.pickup_date
+      ? [
+          {
+            label: t`Pick-up`,
+            value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}`,
+          },
+        ]
+      : [],
+  };
   return (
-    <div className={styles.summaryTop}>
-      <h2 className={styles.summaryTicket}>{ticket}</h2>
+    <Card as="section">
+      <div className={styles.summaryTop}>
+        <h2 className={styles.summaryTicket}>{a.ticket_number}</h2>
+        {badges}
+      </div>
+      <DataList items={items(rows)} />
       {children}
-    </div>
+      {detailOf && a.reapplied_by && (
+        <Link to={detailOf} params={{ id: String(a.reapplied_by) }}>
+          <Trans>See the new application</Trans>
+        </Link>
+      )}
+    </Card>
   );
 }
 

@@ -87,3 +87,19 @@ export function UploadProgress({ progress, label }: { progress: SendProgress | n
     </div>
   );
 }
+
+/** A new application's documents on their way, then the server saving it once it holds every byte. */
+export function ApplicationUploadProgress({ progress }: { progress: SendProgress | null }) {
+  return (
+    <UploadProgress
+      progress={progress}
+      label={
+        progress && progress.sent >= progress.total ? (
+          <Trans>Saving your application…</Trans>
+        ) : (
+          <Trans>Sending your application…</Trans>
+        )
+      }
+    />
+  );
+}

@@ -55,11 +55,16 @@ function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded 
   return state;
 }
 
+/** The document a screen shows: the viewer's heading and what to load. */
+export interface ShownDocument {
+  title: string;
+  source: DocumentSource;
+}
+
 interface DocumentViewerProps {
-  isOpen: boolean;
-  onOpenChange(open: boolean): void;
-  title: ReactNode;
-  source: DocumentSource | null;
+  /** Open while a document is shown; none closes the viewer. */
+  shown: ShownDocument | null;
+  onClose(): void;
 }
 
 /**
@@ -67,8 +72,11 @@ interface DocumentViewerProps {
  * many phone browsers do not draw PDFs inside a page), someone else's (an officer's view) as
  * pictures painted by pdf.js; anything else 'Unsupported file format'.
  */
-export function DocumentViewer({ isOpen, onOpenChange, title, source }: DocumentViewerProps) {
+export function DocumentViewer({ shown, onClose }: DocumentViewerProps) {
   const { t } = useLingui();
+  const isOpen = shown !== null;
+  const source = shown?.source ?? null;
+  const title = shown?.title ?? t`Document`;
   const [attempt, setAttempt] = useState(0);
   const doc = useDocumentUrl(isOpen ? source : null, attempt);
   const name = source?.name ?? '';
@@ -124,11 +132,11 @@ export function DocumentViewer({ isOpen, onOpenChange, title, source }: Document
     );
   }
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={title} size="large">
+    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && onClose()} title={title} size="large">
       {name && <p className={styles.name}>{name}</p>}
       {body}
       <DialogActions>
-        <Button variant="secondary" onPress={() => onOpenChange(false)}>
+        <Button variant="secondary" onPress={onClose}>
           <Trans>Close</Trans>
         </Button>
       </DialogActions>

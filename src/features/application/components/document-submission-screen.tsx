@@ -7,7 +7,7 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { DOCUMENT_LABELS, DOCUMENT_REQUIRED, NO_ROOM, fileProblemMessage } from '../../../lib/application-labels';
 import { checkFile } from '../../../lib/document-files';
@@ -23,7 +23,7 @@ type Errors = Partial<Record<ApplicationDocumentKind, string>>;
  * content, 10 MB, 3:4 photo), a photo made small, and kept in IndexedDB at once, so a reload finds it again.
  */
 export function DocumentSubmissionScreen() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const drafts = useDrafts();
   const applicantComplete = useApplicantDraft((s) => s.complete);
@@ -31,7 +31,7 @@ export function DocumentSubmissionScreen() {
   const { put, remove, blobOf } = useDocumentsDraft.getState();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<Partial<Record<ApplicationDocumentKind, boolean>>>({});
-  const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
+  const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const [saveFailed, setSaveFailed] = useState(false);
 
   if (drafts.status === 'ready' && !applicantComplete)
@@ -60,7 +60,7 @@ export function DocumentSubmissionScreen() {
 
   async function view(kind: ApplicationDocumentKind) {
     const blob = await blobOf(kind);
-    if (blob) setViewing({ kind, source: { blob, name: files[kind]?.name } });
+    if (blob) setViewing({ title: i18n._(DOCUMENT_LABELS[kind]), source: { blob, name: files[kind]?.name } });
   }
 
   function next() {
@@ -102,11 +102,6 @@ export function DocumentSubmissionScreen() {
       )}
       {drafts.status === 'ready' ? (
         <Card as="section">
-          <p>
-            <Trans>
-              Attach one file for each document. Take clear, well-lit pictures where every word can be read.
-            </Trans>
-          </p>
           <DocumentInputs
             files={files}
             errors={errors}
@@ -119,12 +114,7 @@ export function DocumentSubmissionScreen() {
       ) : drafts.status === 'loading' ? (
         <SkeletonCard lines={6} />
       ) : null}
-      <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(open) => !open && setViewing(null)}
-        title={viewing ? i18n._(DOCUMENT_LABELS[viewing.kind]) : t`Document`}
-        source={viewing?.source ?? null}
-      />
+      <DocumentViewer shown={viewing} onClose={() => setViewing(null)} />
     </Page>
   );
 }

@@ -10,7 +10,7 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { UploadProgress } from '../../../components/outbox/upload-progress';
+import { ApplicationUploadProgress } from '../../../components/outbox/upload-progress';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, fieldMessage } from '../../../lib/error-messages';
@@ -155,18 +155,7 @@ export function PaymentStepScreen() {
       header={<AppHeader title={<Trans>Payment</Trans>} back="/document-submission" bell />}
       footer={
         <>
-          {sending && (
-            <UploadProgress
-              progress={progress}
-              label={
-                progress && progress.sent >= progress.total ? (
-                  <Trans>Saving your application…</Trans>
-                ) : (
-                  <Trans>Sending your application…</Trans>
-                )
-              }
-            />
-          )}
+          {sending && <ApplicationUploadProgress progress={progress} />}
           <Button
             wide
             onPress={() => void makePayment()}

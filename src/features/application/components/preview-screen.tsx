@@ -5,7 +5,7 @@ import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../../..
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { ButtonLink } from '../../../components/ui/button';
-import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { formatFileSize } from '../../../lib/format';
@@ -22,7 +22,7 @@ export function PreviewScreen() {
   const drafts = useDrafts();
   const { values, complete } = useApplicantDraft();
   const files = useDocumentsDraft((s) => s.files);
-  const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
+  const [viewing, setViewing] = useState<ShownDocument | null>(null);
 
   const ready = drafts.status === 'ready';
   // Without the stored application or documents, back to /home.
@@ -31,7 +31,7 @@ export function PreviewScreen() {
 
   async function view(kind: ApplicationDocumentKind) {
     const blob = await useDocumentsDraft.getState().blobOf(kind);
-    if (blob) setViewing({ kind, source: { blob, name: files[kind]?.name } });
+    if (blob) setViewing({ title: i18n._(DOCUMENT_LABELS[kind]), source: { blob, name: files[kind]?.name } });
   }
 
   return (
@@ -101,12 +101,7 @@ export function PreviewScreen() {
           </Card>
         </>
       )}
-      <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(open) => !open && setViewing(null)}
-        title={viewing ? i18n._(DOCUMENT_LABELS[viewing.kind]) : t`Document`}
-        source={viewing?.source ?? null}
-      />
+      <DocumentViewer shown={viewing} onClose={() => setViewing(null)} />
     </Page>
   );
 }

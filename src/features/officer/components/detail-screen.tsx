@@ -2,18 +2,17 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { OfficerAction, OfficerApplicationDetail } from '../../../../contract/officer';
-import { ApplicantDataList, ApplicationProblem, SummaryTop } from '../../../components/application/application-parts';
+import { ApplicationProblem, SummaryCard } from '../../../components/application/application-parts';
+import { ApplicationTabs } from '../../../components/application/application-tabs';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { DataList } from '../../../components/ui/data-list';
-import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
-import { Tabs } from '../../../components/ui/tabs';
 import { useRecord } from '../../../lib/application-detail';
-import { formatCalendarDate, formatDate, formatDateTime, formatSlotTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { fetchOfficerApplication } from '../api/officer-api';
 import { ACTIONS, ROLES } from '../labels';
 import { ActionDialog } from './action-dialog';
@@ -26,51 +25,40 @@ function Summary({ application: a }: { application: OfficerApplicationDetail }) 
   const { t, i18n } = useLingui();
   const name = `${a.applicant_data.first_name} ${a.applicant_data.last_name}`;
   return (
-    <Card as="section">
-      <SummaryTop ticket={a.ticket_number}>
+    <SummaryCard
+      application={a}
+      detailOf="/officer/applications/$id"
+      badges={
         <span className={styles.badges}>
           <StatusBadge status={a.status} />
           <PaymentStatusBadge status={a.payment.payment_status} />
         </span>
-      </SummaryTop>
-      <DataList
-        items={[
-          { label: t`Applicant`, value: name },
-          { label: t`Applied on`, value: formatDate(a.applied_on, i18n.locale) },
-          ...(a.payment.payment_status === 'unpaid'
-            ? [{ label: t`Payment deadline`, value: formatDateTime(a.payment.deadline, i18n.locale) }]
-            : []),
-          ...(a.pickup_date
-            ? [
-                {
-                  label: t`Pick-up`,
-                  value: `${formatCalendarDate(a.pickup_date, i18n.locale)}, ${formatSlotTime(a.pickup_time ?? '', i18n.locale)}`,
-                },
-              ]
-            : []),
-          ...(a.certificate_code
-            ? [
-                {
-                  label: t`Certificate code`,
-                  value: <span className={styles.code}>{a.certificate_code}</span>,
-                  wide: true,
-                },
-              ]
-            : []),
-          ...(a.notes ? [{ label: t`Notes`, value: a.notes, wide: true }] : []),
-        ]}
-      />
+      }
+      items={(rows) => [
+        { label: t`Applicant`, value: name },
+        rows.appliedOn,
+        ...(a.payment.payment_status === 'unpaid'
+          ? [{ label: t`Payment deadline`, value: formatDateTime(a.payment.deadline, i18n.locale) }]
+          : []),
+        ...rows.pickup,
+        ...(a.certificate_code
+          ? [
+              {
+                label: t`Certificate code`,
+                value: <span className={styles.code}>{a.certificate_code}</span>,
+                wide: true,
+              },
+            ]
+          : []),
+        ...(a.notes ? [{ label: t`Notes`, value: a.notes, wide: true }] : []),
+      ]}
+    >
       {a.reapplied_from && (
         <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_from) }}>
           <Trans>See the rejected application this one replaces</Trans>
         </Link>
       )}
-      {a.reapplied_by && (
-        <Link to="/officer/applications/$id" params={{ id: String(a.reapplied_by) }}>
-          <Trans>See the new application</Trans>
-        </Link>
-      )}
-    </Card>
+    </SummaryCard>
   );
 }
 
@@ -122,11 +110,11 @@ function ActionsCard({
 
 /** /officer/applications/{id}: summary, what the officer can do now, the file, and every change so far. */
 export function OfficerDetailScreen({ id }: { id: number }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const state = useRecord(id, fetchOfficerApplication);
   const [choosing, setChoosing] = useState<OfficerAction | null>(null);
   const [banner, setBanner] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
-  const [viewing, setViewing] = useState<{ title: string; source: DocumentSource } | null>(null);
+  const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const a = state.application;
 
   return (
@@ -172,52 +160,19 @@ export function OfficerDetailScreen({ id }: { id: number }) {
               />
             </div>
             <div className={styles.fileArea}>
-              <Tabs
-                label={t`Application detail`}
-                items={[
-                  {
-                    id: 'applicant',
-                    label: <Trans>Applicant data</Trans>,
-                    content: (
-                      <Card>
-                        <ApplicantDataList data={a.applicant_data} />
-                      </Card>
-                    ),
-                  },
-                  {
-                    id: 'documents',
-                    label: <Trans>Documents</Trans>,
-                    content: (
-                      <Card>
-                        <DocumentsTab
-                          application={a}
-                          onView={(title, path, name) =>
-                            // Another person's document: shown, never kept on the officer's machine.
-                            setViewing({ title, source: { path, name, keep: false } })
-                          }
-                        />
-                      </Card>
-                    ),
-                  },
-                  {
-                    id: 'payment',
-                    label: <Trans>Payment</Trans>,
-                    content: (
-                      <Card>
-                        <PaymentTab application={a} />
-                      </Card>
-                    ),
-                  },
-                  {
-                    id: 'account',
-                    label: <Trans>Account</Trans>,
-                    content: (
-                      <Card>
-                        <AccountTab account={a.account} />
-                      </Card>
-                    ),
-                  },
-                ]}
+              <ApplicationTabs
+                applicant={a.applicant_data}
+                documents={
+                  <DocumentsTab
+                    application={a}
+                    onView={(title, path, name) =>
+                      // Another person's document: shown, never kept on the officer's machine.
+                      setViewing({ title, source: { path, name, keep: false } })
+                    }
+                  />
+                }
+                payment={<PaymentTab application={a} />}
+                last={{ id: 'account', label: <Trans>Account</Trans>, content: <AccountTab account={a.account} /> }}
               />
             </div>
             <div className={styles.historyArea}>
@@ -249,12 +204,7 @@ export function OfficerDetailScreen({ id }: { id: number }) {
           }}
         />
       )}
-      <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(open) => !open && setViewing(null)}
-        title={viewing?.title ?? t`Document`}
-        source={viewing?.source ?? null}
-      />
+      <DocumentViewer shown={viewing} onClose={() => setViewing(null)} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { SkeletonCard } from '../../../components/ui/skeleton';
@@ -9,89 +10,76 @@ import { VirtualAccountCard } from './virtual-account-card';
 import styles from './payment-screens.module.css';
 import { ApplicationProblem } from '../../../components/application/application-parts';
 
-/** The nine steps at an ATM, with this application's VA number, recipient and amount in them. */
-function AtmSteps({ va, recipient, amount }: { va: string; recipient: string; amount: string }) {
+/** One way to pay, a list that opens and closes, with its steps in order. */
+function WayToPay({ title, open, steps }: { title: ReactNode; open?: boolean; steps: ReactNode[] }) {
   return (
-    <ol className={styles.steps}>
-      <li>
-        <Trans>Insert your ATM card and enter your PIN.</Trans>
-      </li>
-      <li>
-        <Trans>Choose Other transactions, then Payment.</Trans>
-      </li>
-      <li>
-        <Trans>Choose Virtual account.</Trans>
-      </li>
-      <li>
-        <Trans>
-          Enter the virtual account number <strong className={styles.number}>{va}</strong>.
-        </Trans>
-      </li>
-      <li>
-        <Trans>
-          Check that the recipient shown is <strong>{recipient}</strong>.
-        </Trans>
-      </li>
-      <li>
-        <Trans>
-          Check that the amount is <strong>{amount}</strong>.
-        </Trans>
-      </li>
-      <li>
-        <Trans>Confirm the payment.</Trans>
-      </li>
-      <li>
-        <Trans>Take the receipt and keep it.</Trans>
-      </li>
-      <li>
-        <Trans>Photograph the receipt and upload it as proof of payment in this app.</Trans>
-      </li>
-    </ol>
+    <details className={styles.disclosure} open={open}>
+      <summary>{title}</summary>
+      <ol className={styles.steps}>
+        {steps.map((step, i) => (
+          <li key={i}>{step}</li>
+        ))}
+      </ol>
+    </details>
   );
 }
 
-/** The nine steps in a bank's mobile app. */
-function MobileAppSteps({ va, recipient, amount }: { va: string; recipient: string; amount: string }) {
+/**
+ * The nine steps at an ATM (open at first) and in a bank's mobile app, with this application's VA
+ * number, recipient and amount in them; choosing the virtual account and checking the recipient
+ * are the same in both.
+ */
+function WaysToPay({ va, recipient, amount }: { va: string; recipient: string; amount: string }) {
+  const virtualAccount = <Trans>Choose Virtual account.</Trans>;
+  const checkRecipient = (
+    <Trans>
+      Check that the recipient shown is <strong>{recipient}</strong>.
+    </Trans>
+  );
   return (
-    <ol className={styles.steps}>
-      <li>
-        <Trans>Open your bank's mobile app and log in.</Trans>
-      </li>
-      <li>
-        <Trans>Choose Transfer or Payment.</Trans>
-      </li>
-      <li>
-        <Trans>Choose Virtual account.</Trans>
-      </li>
-      <li>
-        <Trans>
-          Enter or paste the virtual account number <strong className={styles.number}>{va}</strong>.
-        </Trans>
-      </li>
-      <li>
-        <Trans>
-          Check that the recipient shown is <strong>{recipient}</strong>.
-        </Trans>
-      </li>
-      <li>
-        <Trans>
-          Enter the amount <strong>{amount}</strong> if asked, and check it.
-        </Trans>
-      </li>
-      <li>
-        <Trans>Confirm with your PIN or one-time code.</Trans>
-      </li>
-      <li>
-        <Trans>Save a screenshot of the successful transfer.</Trans>
-      </li>
-      <li>
-        <Trans>Upload the screenshot as proof of payment in this app.</Trans>
-      </li>
-    </ol>
+    <>
+      <WayToPay
+        title={<Trans>Via bank ATM</Trans>}
+        open
+        steps={[
+          <Trans>Insert your ATM card and enter your PIN.</Trans>,
+          <Trans>Choose Other transactions, then Payment.</Trans>,
+          virtualAccount,
+          <Trans>
+            Enter the virtual account number <strong className={styles.number}>{va}</strong>.
+          </Trans>,
+          checkRecipient,
+          <Trans>
+            Check that the amount is <strong>{amount}</strong>.
+          </Trans>,
+          <Trans>Confirm the payment.</Trans>,
+          <Trans>Take the receipt and keep it.</Trans>,
+          <Trans>Photograph the receipt and upload it as proof of payment in this app.</Trans>,
+        ]}
+      />
+      <WayToPay
+        title={<Trans>Via bank mobile app</Trans>}
+        steps={[
+          <Trans>Open your bank's mobile app and log in.</Trans>,
+          <Trans>Choose Transfer or Payment.</Trans>,
+          virtualAccount,
+          <Trans>
+            Enter or paste the virtual account number <strong className={styles.number}>{va}</strong>.
+          </Trans>,
+          checkRecipient,
+          <Trans>
+            Enter the amount <strong>{amount}</strong> if asked, and check it.
+          </Trans>,
+          <Trans>Confirm with your PIN or one-time code.</Trans>,
+          <Trans>Save a screenshot of the successful transfer.</Trans>,
+          <Trans>Upload the screenshot as proof of payment in this app.</Trans>,
+        ]}
+      />
+    </>
   );
 }
 
-/** /how-to-payment?id=: the VA card and the two collapsible instruction lists. */
+/** /how-to-payment?id=: the VA card and the two ways to pay, step by step. */
 export function HowToPaymentScreen({ id }: { id: number }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
@@ -124,18 +112,7 @@ export function HowToPaymentScreen({ id }: { id: number }) {
           <Card as="section">
             <VirtualAccountCard payment={app.payment} />
           </Card>
-          <details className={styles.disclosure} open>
-            <summary>
-              <Trans>Via bank ATM</Trans>
-            </summary>
-            <AtmSteps {...steps} />
-          </details>
-          <details className={styles.disclosure}>
-            <summary>
-              <Trans>Via bank mobile app</Trans>
-            </summary>
-            <MobileAppSteps {...steps} />
-          </details>
+          <WaysToPay {...steps} />
           <Link to="/waiting-for-payment/$id" params={{ id: String(id) }} className={styles.ticket}>
             <Trans>Back to the payment of {app.ticket_number}</Trans>
           </Link>

@@ -9,9 +9,9 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { DocumentViewer, type DocumentSource } from '../../../components/ui/document-viewer';
+import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
 import { SelectField } from '../../../components/ui/field';
-import { UploadProgress } from '../../../components/outbox/upload-progress';
+import { ApplicationUploadProgress } from '../../../components/outbox/upload-progress';
 import type { SendProgress } from '../../../lib/outbox/entry';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
@@ -52,7 +52,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
   const [files, setFiles] = useState<Partial<Record<ApplicationDocumentKind, Chosen>>>({});
   const [errors, setErrors] = useState<Partial<Record<ApplicationDocumentKind | 'bank', string>>>({});
   const [checking, setChecking] = useState<Partial<Record<ApplicationDocumentKind, boolean>>>({});
-  const [viewing, setViewing] = useState<{ kind: ApplicationDocumentKind; source: DocumentSource } | null>(null);
+  const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<SendProgress | null>(null);
@@ -183,18 +183,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
       }
       footer={
         <>
-          {sending && (
-            <UploadProgress
-              progress={progress}
-              label={
-                progress && progress.sent >= progress.total ? (
-                  <Trans>Saving your application…</Trans>
-                ) : (
-                  <Trans>Sending your application…</Trans>
-                )
-              }
-            />
-          )}
+          {sending && <ApplicationUploadProgress progress={progress} />}
           <Button
             wide
             onPress={() => void submit()}
@@ -234,18 +223,17 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
             <p className={styles.ticket}>
               <Trans>Applying again for {ticket}</Trans>
             </p>
-            <p>
-              <Trans>
-                Attach one file for each document. Take clear, well-lit pictures where every word can be read.
-              </Trans>
-            </p>
             <DocumentInputs
               files={files}
               errors={errors}
               busy={checking}
               onSelect={(kind, file) => void choose(kind, file)}
               onView={(kind) =>
-                files[kind] && setViewing({ kind, source: { blob: files[kind].blob, name: files[kind].name } })
+                files[kind] &&
+                setViewing({
+                  title: i18n._(DOCUMENT_LABELS[kind]),
+                  source: { blob: files[kind].blob, name: files[kind].name },
+                })
               }
               onRemove={(kind) =>
                 setFiles((f) => {
@@ -287,12 +275,7 @@ export function ReapplyDocumentsScreen({ id }: { id: number }) {
           </Card>
         </>
       )}
-      <DocumentViewer
-        isOpen={viewing !== null}
-        onOpenChange={(isOpen) => !isOpen && setViewing(null)}
-        title={viewing ? i18n._(DOCUMENT_LABELS[viewing.kind]) : t`Document`}
-        source={viewing?.source ?? null}
-      />
+      <DocumentViewer shown={viewing} onClose={() => setViewing(null)} />
     </Page>
   );
 }
