@@ -2,7 +2,8 @@
  * Reads a Lao ID card photo on the device — the code the registration screen runs.
  *
  * 1. The photo is turned grey, its contrast stretched and its tilt measured.
- * 2. A quick English reading of the levelled card finds the labels (card-layout.ts). When every
+ * 2. A quick English reading of the levelled card finds the labels (card-layout.ts) — or, on a
+ *    passport's data page, its two machine-readable lines (read-passport.ts takes over). When every
  *    label of the classic layout and its Latin name line are there, each value is cut out where its
  *    label says and read on its own (digits for the number and date, Lao for the names); a name
  *    one sure reading spelt like the Latin line, or every reading at three sizes alike, is taken.
