@@ -6,7 +6,7 @@
  * card uses, the Lao ones are matched too. A value is printed right of its label on the same row;
  * a long address wraps onto the rows under it. Pure functions: unit-tested on recorded layouts.
  */
-import type { Box } from './gray-image';
+import { union, type Box } from './gray-image';
 
 export interface LayoutWord {
   text: string;
@@ -92,15 +92,6 @@ function linesOf(words: readonly LayoutWord[]): Line[] {
       return { words: list, box: union(list.map((w) => w.box)) };
     })
     .sort((a, b) => a.box.y0 - b.box.y0);
-}
-
-function union(boxes: Box[]): Box {
-  return {
-    x0: Math.min(...boxes.map((b) => b.x0)),
-    y0: Math.min(...boxes.map((b) => b.y0)),
-    x1: Math.max(...boxes.map((b) => b.x1)),
-    y1: Math.max(...boxes.map((b) => b.y1)),
-  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -19,7 +19,7 @@
  * Pure functions: unit-tested on synthetic lines.
  */
 import { isLatinNameWord } from './card-layout';
-import type { Box } from './gray-image';
+import { union, type Box } from './gray-image';
 
 export interface CardWord {
   text: string;
@@ -55,12 +55,6 @@ export interface CardFields {
   textHeight: number;
 }
 
-const union = (boxes: Box[]): Box => ({
-  x0: Math.min(...boxes.map((b) => b.x0)),
-  y0: Math.min(...boxes.map((b) => b.y0)),
-  x1: Math.max(...boxes.map((b) => b.x1)),
-  y1: Math.max(...boxes.map((b) => b.y1)),
-});
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function groupLines(words: readonly CardWord[]): CardWord[][] {

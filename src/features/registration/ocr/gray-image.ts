@@ -19,6 +19,16 @@ export interface Box {
   y1: number;
 }
 
+/** The smallest box around these. */
+export function union(boxes: Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
 /** Luma of RGBA pixels (ITU-R BT.601 weights, as cameras encode). */
 export function grayFromRgba(rgba: Uint8ClampedArray, width: number, height: number): GrayImage {
   const data = new Uint8ClampedArray(width * height);

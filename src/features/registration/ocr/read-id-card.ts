@@ -14,13 +14,12 @@
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
-import { PSM, type Page, type Worker } from 'tesseract.js';
-import { findCardLayout, type CardLayout, type FieldRegion, type LayoutWord } from './card-layout';
+import { findCardLayout, type CardLayout, type LayoutWord } from './card-layout';
+import { knowsLayout, regionsOf, type Region } from './card-regions';
 import { classifyCardLines, isNameLabel, isTitle, mergeReadings, type CardFields, type CardWord } from './card-lines';
 import {
   extractIdCard,
   MIN_WORD_CONFIDENCE,
-  normalizeOcrText,
   type FieldConfidence,
   type IdCardFields,
   type OcrWord,
@@ -35,22 +34,13 @@ import {
   writtenLikeLao,
   type NameReading,
 } from './field-values';
+import { cropLevel, isolateRow, skewAngle, stretchContrast, type Box, type GrayImage } from './gray-image';
 import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
-import { symbolChoicesOf, type SymbolChoice } from './symbol-choices';
-import {
-  cropLevel,
-  grayFromRgba,
-  isolateRow,
-  skewAngle,
-  stretchContrast,
-  toPgm,
-  type Box,
-  type GrayImage,
-} from './gray-image';
-import { engine, releaseLater } from './reader-engine';
 import { looksLikeMrz } from './passport-mrz';
+import { decode, lowest, recognise, scaledBack, SETTINGS, sureOf, type Recognised } from './recognise';
 import { readPassportPage } from './read-passport';
+import { engine, releaseLater } from './reader-engine';
 
 export interface IdCardReading {
   fields: IdCardFields;
@@ -60,8 +50,6 @@ export interface IdCardReading {
   durationMs: number;
 }
 
-/** The card is worked on at this width: labels are then ~20 px high, enough for the first pass. */
-const WORK_WIDTH = { min: 1200, max: 1600 };
 /** Capital-letter height the fields are scaled to: the recogniser's sweet spot for these fonts. */
 export const FIELD_TEXT_HEIGHT = 30;
 /** The sizes a name is read at once more, to vote. */
@@ -78,36 +66,6 @@ const AGREED_NAME_READING = 75;
 const AGREED_DOUBTFUL_READING = 30;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
-
-const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
-
-/** Engine settings per kind of field. */
-const SETTINGS = {
-  layout: { model: 'eng', psm: PSM.AUTO, whitelist: '' },
-  laoLayout: { model: 'lao', psm: PSM.AUTO, whitelist: '' },
-  digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789 -' },
-  date: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789/.-' },
-  name: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS} ` },
-  address: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS}0123456789 ,.-` },
-} as const;
-type Setting = (typeof SETTINGS)[keyof typeof SETTINGS];
-
-interface Recognised {
-  text: string;
-  /** Lao fields only: the recogniser's other guesses at every symbol of every word. */
-  choices?: SymbolChoice[][][];
-  words: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number }; line: number }[];
-}
-
-/** A field's area; a name printed on one row with the other is read with it and split (`part`). */
-type Region = FieldRegion & { part?: 'first' | 'last' };
-
-const union = (boxes: Box[]): Box => ({
-  x0: Math.min(...boxes.map((b) => b.x0)),
-  y0: Math.min(...boxes.map((b) => b.y0)),
-  x1: Math.max(...boxes.map((b) => b.x1)),
-  y1: Math.max(...boxes.map((b) => b.y1)),
-});
 
 /**
  * One name out of the reading of a "name and surname" row: labels, a title and specks dropped, the
@@ -134,65 +92,6 @@ function partOf(read: Recognised, part: 'first' | 'last'): Recognised {
   };
 }
 
-/** Each worker's last job: fields read at once take turns, so none is read with another's settings. */
-const queues = new WeakMap<Worker, Promise<unknown>>();
-
-function recognise(worker: Worker, image: GrayImage, setting: Setting): Promise<Recognised> {
-  const job = (queues.get(worker) ?? Promise.resolve())
-    .catch(() => undefined)
-    .then(async () => {
-      const withChoices = setting === SETTINGS.name;
-      await worker.setParameters({
-        tessedit_pageseg_mode: setting.psm,
-        tessedit_char_whitelist: setting.whitelist,
-        user_defined_dpi: '300',
-        lstm_choice_mode: withChoices ? '2' : '0',
-      });
-      const { data } = await worker.recognize(
-        toPgm(image) as unknown as Buffer,
-        {},
-        { text: true, blocks: true, hocr: withChoices },
-      );
-      return {
-        text: data.text,
-        words: wordsOf(data),
-        choices: withChoices && data.hocr ? symbolChoicesOf(data.hocr) : undefined,
-      };
-    });
-  queues.set(worker, job);
-  return job;
-}
-
-function wordsOf(page: Page): Recognised['words'] {
-  const words: Recognised['words'] = [];
-  let line = 0;
-  for (const block of page.blocks ?? []) {
-    for (const paragraph of block.paragraphs) {
-      for (const textLine of paragraph.lines) {
-        for (const word of textLine.words)
-          words.push({ text: normalizeOcrText(word.text), confidence: word.confidence, bbox: word.bbox, line });
-        line += 1;
-      }
-    }
-  }
-  return words;
-}
-
-/** The reading of a scaled-down image in the full image's pixels. */
-function scaledBack(read: Recognised, scale: number): Recognised {
-  if (scale === 1) return read;
-  const up = (v: number) => Math.round(v / scale);
-  return {
-    ...read,
-    words: read.words.map((w) => ({
-      ...w,
-      bbox: { x0: up(w.bbox.x0), y0: up(w.bbox.y0), x1: up(w.bbox.x1), y1: up(w.bbox.y1) },
-    })),
-  };
-}
-
-const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) => w.confidence));
-
 /** The reading without a title (ທ້າວ, ນາງ …) before the name or a label, when the crop caught one. */
 function withoutTitle(text: string): string {
   // A label the crop caught (ຊື່:, ນາມສະກຸນ) is no part of the name either.
@@ -216,31 +115,9 @@ function nameReadingOf(read: Recognised): NameReading {
   };
 }
 
-const sureOf = (read: Recognised): FieldConfidence =>
-  read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
-
 /** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */
 const opensWithNo = (name: string) =>
   nameSyllables(name).some((word) => word.some((syllable) => /^[ເແໂໄໃ]?ນ/u.test(syllable)));
-
-/** Decodes the photo at the working width, grey. */
-async function decode(image: Blob): Promise<GrayImage> {
-  const bitmap = await createImageBitmap(image);
-  const scale = Math.min(3, Math.max(WORK_WIDTH.min / bitmap.width, Math.min(1, WORK_WIDTH.max / bitmap.width)));
-  const width = Math.round(bitmap.width * scale);
-  const height = Math.round(bitmap.height * scale);
-  const canvas =
-    typeof OffscreenCanvas === 'undefined'
-      ? Object.assign(document.createElement('canvas'), { width, height })
-      : new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d', { willReadFrequently: true }) as
-    OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
-  if (!context) throw new Error('2D canvas is not available');
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, width, height);
-  bitmap.close();
-  return grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
-}
 
 /** What else on the card tells a field's value: the Latin name line, the first pass's ID number. */
 interface Hints {
@@ -431,71 +308,6 @@ async function readRegion(
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
   return { value: addressFrom(texts), confidence, raw: texts.join(' / ') };
-}
-
-/** The classic layout, found by its labels: every field's label and the Latin name line. */
-const knowsLayout = (layout: CardLayout) =>
-  layout.latinName !== undefined &&
-  (['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth'] as const).every((field) =>
-    layout.regions.some((r) => r.field === field),
-  );
-
-/**
- * The areas to read on their own: the number, the date and the names where the line classifier
- * found them (card-lines.ts); the address, and what it did not find, where the labels say
- * (card-layout.ts).
- */
-function regionsOf(card: CardFields, layout: CardLayout, width: number): Region[] {
-  const h = card.textHeight;
-  const row = (box: Box, pad: number): Box => {
-    const centre = (box.y0 + box.y1) / 2;
-    return {
-      x0: Math.max(0, box.x0 - pad * h),
-      y0: centre - h * 1.3,
-      x1: Math.min(width, box.x1 + pad * h),
-      y1: centre + h * 1.2,
-    };
-  };
-  // A Lao word's box already holds its marks above and below: a little room around it.
-  const nameRow = (box: Box): Box => ({
-    x0: Math.max(0, box.x0 - 0.3 * h),
-    y0: box.y0 - 0.35 * h,
-    x1: Math.min(width, box.x1 + 0.3 * h),
-    y1: box.y1 + 0.35 * h,
-  });
-  const found: Region[] = [];
-  if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
-  // The whole-card reading may have split the date and kept only part of it: room for the rest.
-  if (card.dateOfBirth) {
-    const date = card.dateOfBirth.box;
-    found.push({
-      field: 'dateOfBirth',
-      rows: [{ ...row(date, 0.6), x1: Math.min(width, date.x1 + 2.5 * h) }],
-      textHeight: h,
-    });
-  }
-  const { firstNameLao: first, lastNameLao: last } = card.names;
-  const rows = { firstNameLao: first && nameRow(first), lastNameLao: last && nameRow(last) };
-  // Given name and surname on one row: the row is read whole (once, shared), and the reading is
-  // split into its words — cutting the row between them would cut into their letters.
-  // (Also when the whole-card reading did not see the two words apart: the "name and surname" line.)
-  const oneRow = card.fullName
-    ? nameRow(card.fullName)
-    : first && last && Math.abs(first.y0 - last.y0) < h && first.x1 < last.x0
-      ? union([nameRow(first), nameRow(last)])
-      : undefined;
-  for (const field of ['firstNameLao', 'lastNameLao'] as const) {
-    const box = rows[field];
-    if (oneRow) found.push({ field, rows: [oneRow], textHeight: h, part: field === 'firstNameLao' ? 'first' : 'last' });
-    else if (box) found.push({ field, rows: [box], textHeight: h });
-  }
-  const names = found.some((r) => r.field === 'firstNameLao' || r.field === 'lastNameLao');
-  const fromLabels = layout.regions.filter(
-    (r) =>
-      !found.some((f) => f.field === r.field) &&
-      (names ? r.field !== 'firstNameLao' && r.field !== 'lastNameLao' : true),
-  );
-  return [...found, ...fromLabels];
 }
 
 /**

@@ -12,12 +12,13 @@
  *
  * Import lazily, with the reader: it pulls in tesseract.js and the mrz parser.
  */
-import { PSM, type Worker } from 'tesseract.js';
-import { MIN_WORD_CONFIDENCE, normalizeOcrText, type IdCardFields } from './extract-id-card';
+import { PSM } from 'tesseract.js';
+import { MIN_WORD_CONFIDENCE, type IdCardFields } from './extract-id-card';
 import { laoNameFrom, nameConfirmed } from './field-values';
-import { cropLevel, isolateRow, toPgm, type Box, type GrayImage } from './gray-image';
+import { cropLevel, isolateRow, union, type Box, type GrayImage } from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
 import { combineReadings, findMrzLines, mrzCharacters, readMrz, type PassportReading } from './passport-mrz';
+import { recognise, SETTINGS } from './recognise';
 import { engine } from './reader-engine';
 
 /** The page as the first (English, whole-page) reading read it, in the photo's working pixels. */
@@ -32,35 +33,7 @@ const MRZ_TEXT_HEIGHT = 30;
 const NAME_TEXT_HEIGHT = 30;
 const MARGIN = 12;
 const MRZ_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
-const LAO_LETTERS = Array.from({ length: 0x0edf - 0x0e81 + 1 }, (_, i) => String.fromCharCode(0x0e81 + i)).join('');
 
-interface Read {
-  text: string;
-  words: { text: string; confidence: number }[];
-}
-
-async function recognise(worker: Worker, image: GrayImage, psm: PSM, whitelist: string): Promise<Read> {
-  await worker.setParameters({
-    tessedit_pageseg_mode: psm,
-    tessedit_char_whitelist: whitelist,
-    user_defined_dpi: '300',
-    lstm_choice_mode: '0',
-  });
-  const { data } = await worker.recognize(toPgm(image) as unknown as Buffer, {}, { text: true, blocks: true });
-  const words = (data.blocks ?? []).flatMap((b) =>
-    b.paragraphs.flatMap((p) =>
-      p.lines.flatMap((l) => l.words.map((w) => ({ text: normalizeOcrText(w.text), confidence: w.confidence }))),
-    ),
-  );
-  return { text: data.text, words };
-}
-
-const union = (boxes: Box[]): Box => ({
-  x0: Math.min(...boxes.map((b) => b.x0)),
-  y0: Math.min(...boxes.map((b) => b.y0)),
-  x1: Math.max(...boxes.map((b) => b.x1)),
-  y1: Math.max(...boxes.map((b) => b.y1)),
-});
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
@@ -131,7 +104,7 @@ async function laoNames(
 ): Promise<{ fields: IdCardFields; text: string }> {
   const lao = await engine('lao');
   const image = isolateRow(cropLevel(gray, row, angle, NAME_TEXT_HEIGHT / textHeight, MARGIN), MARGIN);
-  const read = await recognise(lao, image, PSM.SINGLE_LINE, `${LAO_LETTERS} `);
+  const read = await recognise(lao, image, SETTINGS.name);
   const words = read.words.filter((w) => laoNameFrom(w.text) !== undefined);
   if (words.length < 2) return { fields: {}, text: read.text };
   const lexicon = await loadLaoLexicon();
@@ -159,7 +132,7 @@ export async function readPassportPage(
   const eng = await engine('eng');
   const band = mrzBand(page, gray);
   const image = cropLevel(gray, band.box, angle, MRZ_TEXT_HEIGHT / band.height, MARGIN);
-  const bandRead = await recognise(eng, image, PSM.SINGLE_BLOCK, MRZ_CHARACTERS);
+  const bandRead = await recognise(eng, image, { model: 'eng', psm: PSM.SINGLE_BLOCK, whitelist: MRZ_CHARACTERS });
   // The page's rows of Latin capitals (its printed surname and given names among them), but the
   // MRZ's own (with a filler, or one long run).
   const rows = new Map<number, string[]>();
