@@ -53,27 +53,6 @@ export interface OutboxEntry {
   progress?: SendProgress | null;
 }
 
-/** A request as the citizen made it, queued now: waiting, never tried, nothing known of its end. */
-export function newEntry(
-  request: Pick<OutboxEntry, 'owner' | 'kind' | 'path' | 'idempotencyKey' | 'applicationId' | 'detail'>,
-): OutboxEntry {
-  return {
-    id: crypto.randomUUID(),
-    ...request,
-    createdAt: Date.now(),
-    state: 'waiting',
-    lease: null,
-    attempts: 0,
-    lastTriedAt: null,
-    maybeReached: false,
-    resultId: null,
-    refusal: null,
-    restored: false,
-    told: false,
-    settledAt: null,
-  };
-}
-
 /** One document's resumable upload: its address on the server and how much of it the server holds. */
 export interface UploadState {
   /** API path under /api, e.g. /v1/uploads/<id>. */

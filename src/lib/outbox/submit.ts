@@ -2,7 +2,7 @@ import { ApiError, newIdempotencyKey } from '../api-client';
 import { askPersistentStorage, roomFor } from '../persistent-storage';
 import { holdUpdates } from '../service-worker';
 import { useSession } from '../session';
-import { newEntry, type OutboxEntry, type OutboxKind, type OutboxPayload, type SendProgress } from './entry';
+import type { OutboxEntry, OutboxKind, OutboxPayload, SendProgress } from './entry';
 import { refusalError } from './refusal';
 import { addEntry, allEntries, OutboxStorageError, removeEntry } from './outbox-db';
 import { sendEntry } from './replay';
@@ -52,14 +52,26 @@ export async function submitThroughOutbox(
 
   const bytes = Object.values(input.payload.files).reduce((n, f) => n + f.blob.size, 0);
   if (bytes && !(await roomFor(bytes))) throw new OutboxStorageError('quota');
-  const entry = newEntry({
+  const entry: OutboxEntry = {
+    id: crypto.randomUUID(),
     owner: session.owner,
     kind: input.kind,
     path: input.path,
     idempotencyKey: key,
+    createdAt: Date.now(),
+    state: 'waiting',
+    lease: null,
+    attempts: 0,
+    lastTriedAt: null,
+    maybeReached: false,
     applicationId: input.applicationId ?? null,
     detail: input.detail ?? {},
-  });
+    resultId: null,
+    refusal: null,
+    restored: false,
+    told: false,
+    settledAt: null,
+  };
   await addEntry(entry, input.payload);
   askPersistentStorage();
 
