@@ -1,6 +1,6 @@
 /**
  * Copies what the ID card reader loads — tesseract.js's worker, its LSTM-only WebAssembly cores,
- * the Lao and English language data and the Lao syllable lexicon — from node_modules (and src/)
+ * the English language data, our Lao model and the Lao syllable lexicon — from node_modules (and src/)
  * into public/tesseract/<version>/, and writes public/tesseract/files.json (that version and every
  * file's size, for the download progress bar). The folder is named after the package versions and
  * the lexicon's content, so the service worker can keep
@@ -36,12 +36,20 @@ const versionOf = (name: string) =>
 /** The Lao syllable lexicon (made by scripts/make-lao-lexicon.ts), served beside the models. */
 export const LEXICON_SOURCE = join(root, 'src', 'features', 'registration', 'ocr', LEXICON_FILE);
 
-/** Folder name: changes whenever any of the copied packages does, or the lexicon. */
+/**
+ * The Lao recogniser: Tesseract's Lao model fine-tuned on the typefaces Lao documents are printed in
+ * (made by scripts/lao-model/make-model.sh; docs/ocr-model.md).
+ */
+export const LAO_MODEL_SOURCE = join(root, 'src', 'features', 'registration', 'ocr', 'lao.traineddata.gz');
+
+const contentHash = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 8);
+
+/** Folder name: changes whenever any of the copied packages does, or the lexicon, or the Lao model. */
 export function assetVersion(): string {
-  const lexicon = createHash('sha256').update(readFileSync(LEXICON_SOURCE)).digest('hex').slice(0, 8);
   return [
-    ...['tesseract.js', 'tesseract.js-core', ...READER_LANGUAGES.map((l) => `@tesseract.js-data/${l}`)].map(versionOf),
-    lexicon,
+    ...['tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng'].map(versionOf),
+    contentHash(LEXICON_SOURCE),
+    contentHash(LAO_MODEL_SOURCE),
   ].join('-');
 }
 
@@ -55,9 +63,11 @@ export function tesseractAssets(): [string, string][] {
   const cores = ['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm'].map(
     (name): [string, string] => [join(core, `${name}.wasm.js`), `${name}.wasm.js`],
   );
-  // "best_int": the integer LSTM models, about as accurate as "best" and faster.
+  // English: "best_int", the integer LSTM model, about as accurate as "best" and faster. Lao: our own.
   const languages = READER_LANGUAGES.map((lang): [string, string] => [
-    join(packageDir(`@tesseract.js-data/${lang}`), '4.0.0_best_int', `${lang}.traineddata.gz`),
+    lang === 'lao'
+      ? LAO_MODEL_SOURCE
+      : join(packageDir(`@tesseract.js-data/${lang}`), '4.0.0_best_int', `${lang}.traineddata.gz`),
     `${lang}.traineddata.gz`,
   ]);
   return [

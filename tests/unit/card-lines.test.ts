@@ -4,6 +4,7 @@ import {
   isNameLabel,
   isTitle,
   mergeReadings,
+  oneWordNames,
   type CardWord,
 } from '../../src/features/registration/ocr/card-lines';
 
@@ -93,6 +94,18 @@ describe('classifyCardLines', () => {
     expect(startOf(fields)).toEqual({ first: after, last: after + 20 * [...'ສົມສັກ'].length + 14 });
   });
 
+  it('does not take Lao script misread as capitals for a Latin line (a word without a vowel)', () => {
+    const fields = card([
+      row(100, 'ID No: 0115 0883 1742', ''),
+      row(150, 'Name: IER LEE BT', 'ຊື່: ສົມສັກ'),
+      row(200, 'Surname: SOMSAK', 'ນາມສະກຸນ: ວົງສະຫວັນ'),
+      row(250, 'Date of birth: 14-03-1988', ''),
+    ]);
+    expect(fields.latinName).toBeUndefined();
+    const readAsLatin = card([row(100, 'ID No: 0115 0883 1742', ''), row(200, 'IER LEE BT', '')]);
+    expect(readAsLatin.latinName).toBeUndefined();
+  });
+
   it('with no labels, takes the Lao line between the number and the Latin line as the name', () => {
     const fields = card([
       row(20, '', 'ບັດປະຈຳຕົວ'),
@@ -147,5 +160,30 @@ describe('name labels', () => {
     for (const word of ['ຊື່', 'ຊື່:', 'ນາມສະກຸນ', 'ນາມສະກຸນ:', 'ແລະ', 'Name', 'Surname:'])
       expect(isNameLabel(word)).toBe(true);
     for (const word of ['ສົມໃຈ', 'ຊາຍ', 'ນາລີ', 'ສະກຸນ໌ໄຊ']) expect(isNameLabel(word)).toBe(false);
+  });
+});
+
+describe('oneWordNames', () => {
+  const ok = (value: string) => ({ value, confidence: 'ok' as const });
+
+  it('splits a whole "name and surname" row read as the given name', () => {
+    const fields = { firstNameLao: ok('ສົມໃຈ ດຳລັດ') };
+    oneWordNames(fields);
+    expect(fields).toEqual({ firstNameLao: ok('ສົມໃຈ'), lastNameLao: ok('ດຳລັດ') });
+  });
+
+  it('leaves to type a row whose surname was read otherwise, or that starts with a title', () => {
+    const other = { firstNameLao: ok('ສົມໃຈ ດຳລັດ'), lastNameLao: ok('ດວງໃຈ') };
+    oneWordNames(other);
+    expect(other).toEqual({ lastNameLao: ok('ດວງໃຈ') });
+    const titled = { firstNameLao: ok('ນາງ ສົມໃຈ') };
+    oneWordNames(titled);
+    expect(titled).toEqual({});
+  });
+
+  it('never fills a surname of two words, and keeps one-word names as they are', () => {
+    const fields = { firstNameLao: ok('ສົມໃຈ'), lastNameLao: ok('ດຳລັດ ວົງ') };
+    oneWordNames(fields);
+    expect(fields).toEqual({ firstNameLao: ok('ສົມໃຈ') });
   });
 });

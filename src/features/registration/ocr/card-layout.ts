@@ -71,7 +71,9 @@ export const CARD_WORDS = new Set([
 ]);
 
 /** A word of a Latin name: capitals (an apostrophe or hyphen inside), not one of the card's own words. */
-export const isLatinNameWord = (word: string) => LATIN_NAME_WORD.test(word) && !CARD_WORDS.has(word.replace(/,$/, ''));
+/** (A Lao name spelt in Latin letters has a vowel in every word: BT is Lao script misread as Latin.) */
+export const isLatinNameWord = (word: string) =>
+  LATIN_NAME_WORD.test(word) && /[AEIOUY]/.test(word) && !CARD_WORDS.has(word.replace(/,$/, ''));
 
 const ORDER: LaidOutField[] = ['idNumber', 'firstNameLao', 'lastNameLao', 'dateOfBirth', 'address'];
 

@@ -19,6 +19,7 @@
  * Pure functions: unit-tested on synthetic lines.
  */
 import { isLatinNameWord } from './card-layout';
+import type { IdCardFields } from './extract-id-card';
 import { union, type Box } from './gray-image';
 
 export interface CardWord {
@@ -328,4 +329,23 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     fields.nameTexts[field] = textOf(words);
   }
   return fields;
+}
+
+/**
+ * A Lao given name or surname is one word: a name of two words is a whole "name and surname" row
+ * read as one name. It is split when the surname is unread or the same as its second word; any
+ * other name with a space is left to type.
+ */
+export function oneWordNames(fields: IdCardFields): void {
+  const words = fields.firstNameLao?.value.split(' ') ?? [];
+  if (words.length > 1) {
+    delete fields.firstNameLao;
+    const [given, surname] = words as [string, string];
+    const same = !fields.lastNameLao || fields.lastNameLao.value === surname;
+    if (words.length === 2 && same && !isTitle(given)) {
+      fields.firstNameLao = { value: given, confidence: 'ok' };
+      fields.lastNameLao = { value: surname, confidence: 'ok' };
+    }
+  }
+  if (fields.lastNameLao?.value.includes(' ')) delete fields.lastNameLao;
 }

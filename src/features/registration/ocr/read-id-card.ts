@@ -16,7 +16,15 @@
  */
 import { findCardLayout, type CardLayout, type LayoutWord } from './card-layout';
 import { knowsLayout, regionsOf, type Region } from './card-regions';
-import { classifyCardLines, isNameLabel, isTitle, mergeReadings, type CardFields, type CardWord } from './card-lines';
+import {
+  classifyCardLines,
+  isNameLabel,
+  isTitle,
+  mergeReadings,
+  oneWordNames,
+  type CardFields,
+  type CardWord,
+} from './card-lines';
 import {
   extractIdCard,
   MIN_WORD_CONFIDENCE,
@@ -347,8 +355,12 @@ export async function readIdCard(
     // A passport's data page instead of the card: read by its machine-readable lines (read-passport.ts).
     if (looksLikeMrz(first.text)) {
       const passport = await readPassportPage(gray, angle, first, today);
-      onStage(1);
-      return { ...passport, durationMs: Math.round(performance.now() - started) };
+      // An ID card whose Latin name, with brackets misread around it, only looked like an MRZ line
+      // gives no passport field: it is read on as a card.
+      if (Object.keys(passport.fields).length) {
+        onStage(1);
+        return { ...passport, durationMs: Math.round(performance.now() - started) };
+      }
     }
     const layoutWords: LayoutWord[] = first.words.map((w) => ({
       text: w.text,
@@ -454,6 +466,7 @@ export async function readIdCard(
     const dateOfBirth = card?.dateOfBirth?.value ?? firstPass.dateOfBirth?.value;
     if (!fields.idNumber && idNumber) fields.idNumber = { value: idNumber, confidence: 'check' };
     if (!fields.dateOfBirth && dateOfBirth) fields.dateOfBirth = { value: dateOfBirth, confidence: 'check' };
+    oneWordNames(fields);
     onStage(1);
     raw.fieldsMs = String(Math.round(performance.now() - t0));
     return { fields, raw, durationMs: Math.round(performance.now() - started) };

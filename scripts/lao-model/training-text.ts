@@ -1,0 +1,82 @@
+/**
+ * Lines of Lao text to fine-tune the recogniser on: words of Tesseract's own Lao word list (the one
+ * the lexicon is made from, lao-lexicon.SOURCE.md), kept only when each of their syllables is one Lao
+ * writes often (in the lexicon), written as print writes them (ໜ ໝ ຳ as single letters, the tone
+ * mark after the vowel sign), and put together in the shapes an identity document prints: names with
+ * and without a title, a label and its value, an address, grouped numbers and dates. No card
+ * holder's name is added: the recogniser learns the script, not our test cards.
+ *
+ *   npx tsx scripts/lao-model/training-text.ts words.txt LINES SEED > lines.txt
+ */
+import { readFileSync } from 'node:fs';
+import { toLaoSpelling } from '../../src/features/registration/ocr/extract-id-card';
+import { laoOrder } from '../../src/features/registration/ocr/field-values';
+import { parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
+import { laoSyllables } from '../../src/features/registration/ocr/lao-syllables';
+
+const [wordFile, count = '4000', seedText = '1'] = process.argv.slice(2);
+if (!wordFile) throw new Error('usage: training-text.ts words.txt [lines] [seed]');
+
+// A small seeded generator, so the same arguments give the same lines.
+let seed = Number(seedText) >>> 0 || 1;
+const random = () => {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) / 2 ** 32;
+};
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+
+const lexicon = parseLaoLexicon(
+  readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'),
+);
+const words = readFileSync(wordFile, 'utf8')
+  .split('\n')
+  .filter((w) => /^[\u0e81-\u0edf]{2,14}$/u.test(w))
+  .map((w) => laoOrder(toLaoSpelling(w)))
+  .filter((w) => {
+    const syllables = laoSyllables(w);
+    return (
+      syllables.every((s) => lexicon.syllable(s) > 0) &&
+      syllables.slice(1).every((s, i) => lexicon.pair(syllables[i]!, s))
+    );
+  });
+const short = words.filter((w) => w.length <= 9);
+
+const TITLES = ['ທ້າວ', 'ນາງ', 'ທ່ານ', 'ທ່ານນາງ', 'ອ້າຍ', 'ເອື້ອຍ'];
+const LABELS = ['ຊື່', 'ນາມສະກຸນ', 'ຊື່ ແລະ ນາມສະກຸນ', 'ເລກປະຈຳຕົວ', 'ວັນເດືອນປີເກີດ', 'ທີ່ຢູ່', 'ວັນອອກບັດ', 'ວັນໝົດອາຍຸ', 'ສັນຊາດ', 'ເພດ'];
+const SEPARATORS = ['/', '.', '-'];
+const date = () => {
+  const sep = pick(SEPARATORS);
+  return [
+    String(1 + Math.floor(random() * 28)).padStart(2, '0'),
+    String(1 + Math.floor(random() * 12)).padStart(2, '0'),
+    String(1940 + Math.floor(random() * 70)),
+  ].join(sep);
+};
+const number = () => {
+  const groups = random() < 0.5 ? [4, 4, 4] : [3, 4, 4, 4];
+  return groups.map(digits).join(random() < 0.5 ? ' ' : '-');
+};
+const name = () => `${pick(short)} ${pick(short)}`;
+
+const shapes: [number, () => string][] = [
+  [30, () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(words)).join(' ')],
+  [25, name],
+  [12, () => `${pick(TITLES)} ${random() < 0.5 ? pick(short) : name()}`],
+  [10, () => `${pick(LABELS)}: ${random() < 0.7 ? name() : pick(short)}`],
+  [6, () => `ບ້ານ ${pick(short)} , ເມືອງ ${pick(short)} , ແຂວງ ${pick(short)}`],
+  [5, number],
+  [5, () => `${pick(LABELS)}: ${random() < 0.5 ? date() : number()}`],
+  [4, date],
+  [3, () => pick(short)],
+];
+const total = shapes.reduce((sum, [weight]) => sum + weight, 0);
+const lines: string[] = [];
+for (let i = 0; i < Number(count); i++) {
+  let at = random() * total;
+  const shape = shapes.find(([weight]) => (at -= weight) < 0) ?? shapes[0]!;
+  lines.push(shape[1]());
+}
+process.stdout.write(`${lines.join('\n')}\n`);
