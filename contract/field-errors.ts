@@ -11,6 +11,8 @@ export const FieldError = {
   specialCharacters: 'special_characters',
   tooLong: 'too_long',
   digitsOnly: 'digits_only',
+  /** Not an ID card's digits nor a Lao passport's number (a capital letter and seven digits). */
+  idDocumentNumber: 'invalid_id_number',
   invalidDate: 'invalid_date',
   dateInFuture: 'date_in_future',
   invalidId: 'invalid_id',

@@ -90,7 +90,7 @@ export const idCardNumber = v.pipe(
   trimmed,
   v.nonEmpty(FieldError.required),
   v.maxLength(20, FieldError.tooLong),
-  v.regex(/^(\d+|[A-Z]\d{7})$/, FieldError.digitsOnly),
+  v.regex(/^(\d+|[A-Z]\d{7})$/, FieldError.idDocumentNumber),
 );
 
 export const digitsOnly = (max = 20) =>

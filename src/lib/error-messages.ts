@@ -67,6 +67,7 @@ const FIELD_ERRORS: Record<string, MessageDescriptor> = {
   [FieldError.specialCharacters]: msg`Must not contain special characters`,
   [FieldError.tooLong]: msg`This is too long`,
   [FieldError.digitsOnly]: msg`Only digits are allowed`,
+  [FieldError.idDocumentNumber]: msg`Type the digits of your ID card, or a passport number: a capital letter and seven digits`,
   [FieldError.invalidDate]: msg`Date must be a valid date`,
   [FieldError.dateInFuture]: msg`The date cannot be in the future`,
   [FieldError.invalidId]: msg`Please choose an option`,

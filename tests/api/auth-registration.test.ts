@@ -81,7 +81,7 @@ describe('register', () => {
     for (const id_card of ['p1234567', 'P123456', 'PA234567', 'P12345678', '1234P567', 'P1234567X']) {
       const res = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card }));
       expect(res.statusCode, id_card).toBe(400);
-      expect(res.json().data.fields, id_card).toEqual({ id_card: 'digits_only' });
+      expect(res.json().data.fields, id_card).toEqual({ id_card: 'invalid_id_number' });
     }
     const again = await post(t.app, '/api/v1/auth/register', await registrationBody(t.app, { id_card: passport }));
     expect(again.json().data).toMatchObject({ error_code: 'id_card_taken', fields: { id_card: 'id_card_taken' } });
