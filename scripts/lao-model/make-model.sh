@@ -4,13 +4,13 @@
 #
 # Needs Debian's tesseract-ocr (text2image, lstmtraining, combine_tessdata, …), fonts-lao,
 # fonts-noto-core and fonts-noto-extra. Only to make the model again: the build ships the
-# committed file. About 30 minutes on two cores.
+# committed file. About an hour on two cores.
 #
 #   bash scripts/lao-model/make-model.sh [WORK_DIR] [ITERATIONS]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="${1:-/tmp/lao-model}"
-iterations="${2:-10000}"
+iterations="${2:-20000}"
 tsx="$root/node_modules/.bin/tsx"
 mkdir -p "$work" && cd "$work"
 
