@@ -253,17 +253,17 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
   const names: Found = {};
   const labels = lines.map(labelOf);
 
-  let numberLine = -1;
-  lines.forEach((line, i) => {
-    if (fields.idNumber) return;
-    const found = findNumber(line);
-    if (found) {
-      // The number ends its line: what the readings cut off at its end is read again with it.
-      fields.idNumber = { ...found, box: { ...found.box, x1: Math.max(found.box.x1, line.box.x1) } };
-      fields.idNumbers = [numberIn(line.latin)?.value, numberIn(line.lao)?.value].filter((v) => v !== undefined);
-      numberLine = i;
-    }
-  });
+  // The number on the first line where the English reading (digits are its strength) finds one;
+  // only failing that where the Lao reading does (it may read a row of the header as digits).
+  let numberLine = lines.findIndex((line) => numberIn(line.latin));
+  if (numberLine < 0) numberLine = lines.findIndex((line) => numberIn(line.lao));
+  const line = lines[numberLine];
+  const found = line && findNumber(line);
+  if (line && found) {
+    // The number ends its line: what the readings cut off at its end is read again with it.
+    fields.idNumber = { ...found, box: { ...found.box, x1: Math.max(found.box.x1, line.box.x1) } };
+    fields.idNumbers = [numberIn(line.latin)?.value, numberIn(line.lao)?.value].filter((v) => v !== undefined);
+  }
   // Digits are as tall as capitals: the print size of the card's values.
   const digitHeights = fields.idNumber
     ? lines[numberLine]!.latin.filter((w) => /\d{3}/.test(w.text)).map((w) => w.box.y1 - w.box.y0)
