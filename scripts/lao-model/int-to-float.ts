@@ -103,28 +103,25 @@ class Reader {
 
 class Writer {
   parts: Buffer[] = [];
+  private put(size: number, write: (b: Buffer) => void) {
+    const b = Buffer.alloc(size);
+    write(b);
+    this.parts.push(b);
+  }
   raw(b: Buffer) {
     this.parts.push(Buffer.from(b));
   }
   u8(v: number) {
-    const b = Buffer.alloc(1);
-    b.writeUInt8(v);
-    this.parts.push(b);
+    this.put(1, (b) => b.writeUInt8(v));
   }
   i8(v: number) {
-    const b = Buffer.alloc(1);
-    b.writeInt8(v);
-    this.parts.push(b);
+    this.put(1, (b) => b.writeInt8(v));
   }
   i32(v: number) {
-    const b = Buffer.alloc(4);
-    b.writeInt32LE(v);
-    this.parts.push(b);
+    this.put(4, (b) => b.writeInt32LE(v));
   }
   u32(v: number) {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(v);
-    this.parts.push(b);
+    this.put(4, (b) => b.writeUInt32LE(v));
   }
   f64s(values: Float64Array) {
     this.parts.push(Buffer.from(values.buffer, values.byteOffset, values.byteLength));
