@@ -70,8 +70,11 @@ export const CARD_WORDS = new Set([
   'SEX',
 ]);
 
-/** A word of a Latin name: capitals (an apostrophe or hyphen inside), not one of the card's own words. */
-/** (A Lao name spelt in Latin letters has a vowel in every word: BT is Lao script misread as Latin.) */
+/**
+ * A word of a Latin name: capitals (an apostrophe or hyphen inside) with a vowel (a Lao name spelt in
+ * Latin letters has one in every word; "BT" is Lao script misread as capitals), not one of the
+ * card's own words.
+ */
 export const isLatinNameWord = (word: string) =>
   LATIN_NAME_WORD.test(word) && /[AEIOUY]/.test(word) && !CARD_WORDS.has(word.replace(/,$/, ''));
 
