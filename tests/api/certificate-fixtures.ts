@@ -80,10 +80,21 @@ export async function issueCertificate(
     code = data.certificate_code ?? code;
   }
   if (until === Status.certificateIssued) return code;
-  // A slot far enough ahead that the tests' own bookings (the first open days) never meet it.
-  const date = openDay(10 + crypto.randomInt(5));
-  const time = PICKUP_SLOTS[crypto.randomInt(PICKUP_SLOTS.length)];
-  await act(`${BASE}/${id}/set-pickup-date`, citizen.headers, { date, time });
+  // A slot far enough ahead that the tests' own bookings (the first open days) never meet it; on a
+  // database kept between runs a slot may be full already (409 slot_unavailable): another is tried.
+  for (let attempt = 0; ; attempt++) {
+    const date = openDay(10 + crypto.randomInt(10)); // within PICKUP_DAYS_AHEAD (30 days)
+    const time = PICKUP_SLOTS[crypto.randomInt(PICKUP_SLOTS.length)];
+    const res = await app.inject({
+      method: 'POST',
+      url: `${BASE}/${id}/set-pickup-date`,
+      headers: citizen.headers,
+      payload: { date, time },
+    });
+    if (res.statusCode === 200) break;
+    if (res.statusCode !== 409 || attempt >= 20)
+      throw new Error(`set-pickup-date answered ${res.statusCode}: ${res.body}`);
+  }
   if (until === Status.pickedUp) await act(`${OFFICER}/${id}/mark-picked-up`, officer.headers);
   return code;
 }
