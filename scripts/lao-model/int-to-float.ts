@@ -76,20 +76,19 @@ class Reader {
   u8() {
     return this.buf.readUInt8(this.at++);
   }
-  i32() {
-    const v = this.buf.readInt32LE(this.at);
-    this.at += 4;
+  private take<T>(size: number, read: (at: number) => T): T {
+    const v = read(this.at);
+    this.at += size;
     return v;
+  }
+  i32() {
+    return this.take(4, (at) => this.buf.readInt32LE(at));
   }
   u32() {
-    const v = this.buf.readUInt32LE(this.at);
-    this.at += 4;
-    return v;
+    return this.take(4, (at) => this.buf.readUInt32LE(at));
   }
   f64() {
-    const v = this.buf.readDoubleLE(this.at);
-    this.at += 8;
-    return v;
+    return this.take(8, (at) => this.buf.readDoubleLE(at));
   }
   bytes(n: number) {
     const b = this.buf.subarray(this.at, this.at + n);

@@ -68,8 +68,10 @@ export async function issueCertificate(
   const { id, citizen } = application;
   if (!officers.has(app)) officers.set(app, createOfficer(app));
   const officer = await officers.get(app)!;
+  const post = (path: string, headers: Record<string, string>, payload: object = {}) =>
+    app.inject({ method: 'POST', url: path, headers, payload });
   const act = async (path: string, headers: Record<string, string>, payload: object = {}) => {
-    const res = await app.inject({ method: 'POST', url: path, headers, payload });
+    const res = await post(path, headers, payload);
     if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body}`);
     return res.json().data as { certificate_code?: string };
   };
@@ -85,15 +87,10 @@ export async function issueCertificate(
   for (let attempt = 0; ; attempt++) {
     const date = openDay(10 + crypto.randomInt(10)); // within PICKUP_DAYS_AHEAD (30 days)
     const time = PICKUP_SLOTS[crypto.randomInt(PICKUP_SLOTS.length)];
-    const res = await app.inject({
-      method: 'POST',
-      url: `${BASE}/${id}/set-pickup-date`,
-      headers: citizen.headers,
-      payload: { date, time },
-    });
+    const res = await post(`${BASE}/${id}/set-pickup-date`, citizen.headers, { date, time });
     if (res.statusCode === 200) break;
-    if (res.statusCode !== 409 || attempt >= 20)
-      throw new Error(`set-pickup-date answered ${res.statusCode}: ${res.body}`);
+    const full = res.statusCode === 409 && res.json().data?.error_code === 'slot_unavailable';
+    if (!full || attempt >= 20) throw new Error(`set-pickup-date answered ${res.statusCode}: ${res.body}`);
   }
   if (until === Status.pickedUp) await act(`${OFFICER}/${id}/mark-picked-up`, officer.headers);
   return code;
