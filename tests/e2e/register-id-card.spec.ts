@@ -164,7 +164,7 @@ for (const [file, language] of [
 }
 
 /**
- * Cards laid out otherwise (held-out layouts h13–h16 of card-layouts.ts, never tuned on: labels in
+ * Cards laid out otherwise (layouts h13–h16 of card-layouts.ts, held out when these cards were made: labels in
  * English, Lao or both, beside or above their value or none, one "name and surname" line, a title,
  * bold print, a 15-digit number, dashes, no Latin line),
  * one per typeface: the ID number and date of birth are filled exactly and without the "unclear"

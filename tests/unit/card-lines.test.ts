@@ -143,6 +143,57 @@ describe('classifyCardLines', () => {
     expect(fields.dateOfBirth?.value).toBe('1998-03-14');
   });
 
+  it('takes a Lao label followed by its English one for a label (no colon read), the name on the next line', () => {
+    const fields = card([
+      row(100, '160 3572 8491 6250', ''),
+      // The English words read by the Lao model as Lao letters are no name.
+      row(150, 'aaa aaa aaaaaaaa / Name and surname', 'ຊື່ ແລະ ນາມສະກຸນ / ໄຈກາ ອກຜ່ ຣບກກອກາຣະ'),
+      row(200, 'unna aumin Swazmdu', 'ນາງ ອານົງ ສຸລິຍະວົງ'),
+      row(250, '13/07/1999', ''),
+    ]);
+    expect(fields.names.firstNameLao?.y0).toBe(200);
+    expect(fields.names.lastNameLao?.y0).toBe(200);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ອານົງ', lastNameLao: 'ສຸລິຍະວົງ' });
+    // The English model read ຊື່ as a word with a colon: the label still runs to its English end.
+    const colon = card([
+      row(100, '160 3572 8491 6250', ''),
+      row(150, 'Fua: wvwa:ny / Name and surname:', 'ຊື່ ແລະ ນາມສະກຸນ / ໄຈກາ ອກຜ່ ຣບກກອກາຣະ'),
+      row(200, 'unna aumin Swazmdu', 'ນາງ ອານົງ ສຸລິຍະວົງ'),
+      row(250, '13/07/1999', ''),
+    ]);
+    expect(colon.nameTexts).toEqual({ firstNameLao: 'ອານົງ', lastNameLao: 'ສຸລິຍະວົງ' });
+  });
+
+  it('finds the given name next to the surname when its label was misread (ຊື່ as ຫຼ)', () => {
+    const fields = card([
+      row(100, 'aaaaaaaaaa: 1504-6283-9170', 'ເລກປະຈຳຕົວ: 1504-6283-9170'),
+      row(150, 'W aaaaaaa', 'ຫຼ ສີສຸພັນ'),
+      row(200, 'aaaaaaaa: aaaaaaaa', 'ນາມສະກຸນ: ແກ້ວສີວົງ'),
+      row(250, 'aaaaaaaaaaaaaa: 19/06/1991', 'ວັນເດືອນປີເກີດ: 19/06/1991'),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ສີສຸພັນ', lastNameLao: 'ແກ້ວສີວົງ' });
+  });
+
+  it('finds the surname after the given name when its label above it was misread', () => {
+    const fields = card([
+      row(100, '0309 2847 1653', ''),
+      row(170, 'Name:', 'ຊື່:'),
+      row(200, 'aauly', 'ນາງ ວັນນີ'),
+      row(240, 'Sumame:', 'ຣິບກກຂກາ6:'),
+      row(270, 'ragzvin', 'ຈັນທະພອນ'),
+      row(310, 'Date of birth:', ''),
+      row(340, '16-03-2002', ''),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ວັນນີ', lastNameLao: 'ຈັນທະພອນ' });
+    // Not a line of several words, nor across another field's label.
+    const address = card([
+      row(100, '0309 2847 1653', ''),
+      row(170, '', 'ຊື່: ວັນນີ'),
+      row(200, 'aaaa aaaa', 'ບ້ານ ຫ້ວຍຂຸມ ເມືອງ ໄຊ'),
+    ]);
+    expect(address.nameTexts).toEqual({ firstNameLao: 'ວັນນີ' });
+  });
+
   it('does not take a 13-digit run for the number', () => {
     expect(card([row(100, 'No: 0115 0883 17429', '')]).idNumber).toBeUndefined();
   });

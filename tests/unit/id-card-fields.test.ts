@@ -68,6 +68,9 @@ describe('Lao name checked against the Latin name line', () => {
     expect(latinDistance('ໄຊສົມບັດ', 'MALY XAYSOMBAT')).toBe(0);
     expect(latinDistance('ສຸກສະຫວັດ', 'SOUKSAVATH')).toBe(0);
     expect(latinDistance('ສີຊັບ', 'SISAB')).toBe(0);
+    // A final ກ is K or CK.
+    expect(latinDistance('ສຸລິສັກ', 'SOULISACK PHOMMALATH')).toBe(0);
+    expect(latinDistance('ສົມສັກ', 'SOMSAK')).toBe(0);
     expect(latinDistance('ທອງ', 'THONG')).toBe(0);
     // A tone mark parts no vowel: ເ-ືອ and ວ as ua are said the same with one.
     expect(latinDistance('ເລື່ອນໄຊ', 'KHAMNOU LEUANXAY')).toBe(0);

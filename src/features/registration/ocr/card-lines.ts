@@ -130,6 +130,38 @@ interface Labelled {
   end: number;
 }
 
+/** A word of an English label ("Name and surname:") or the slash between a label's two languages. */
+const ENGLISH_LABEL_WORD = /^\/?(?:name|and|surname|family|given|full)?[:;]?$/i;
+
+/**
+ * A Lao label followed by its English one ("ຊື່ ແລະ ນາມສະກຸນ / Name and surname"): the label ends
+ * after the English words, not at the slash or at a colon misread inside it (the Lao model reads
+ * the English words as Lao letters, which are no name). Only name-label words may stand between
+ * the label read so far and the slash.
+ */
+function throughEnglishLabel(line: CardLine, end: number): number {
+  const slash = [...line.latin, ...line.lao]
+    .filter((w) => /^\//.test(w.text) && w.box.x1 >= end)
+    .sort((a, b) => a.box.x0 - b.box.x0)[0];
+  if (!slash) return end;
+  const between = line.lao.filter((w) => w.box.x0 >= end && w.box.x1 <= slash.box.x0 + 2);
+  if (!between.every((w) => isNameLabel(w.text))) return end;
+  end = Math.max(end, slash.box.x1);
+  for (const word of line.latin.filter((w) => w.box.x0 >= slash.box.x0).sort((a, b) => a.box.x0 - b.box.x0)) {
+    if (!ENGLISH_LABEL_WORD.test(word.text)) break;
+    end = Math.max(end, word.box.x1);
+  }
+  return end;
+}
+
+/** The label, run on through its English half when it has one. */
+function fullLabel(line: CardLine, label: Labelled): Labelled {
+  const end = throughEnglishLabel(line, label.end);
+  if (end === label.end) return label;
+  const before = (words: CardWord[]) => textOf(words.filter((w) => w.box.x1 <= end + 2));
+  return { kind: labelKind(before(line.lao), before(line.latin)) ?? label.kind, end };
+}
+
 /**
  * The label at the start of a line, if any: the words up to the first that ends with a colon (in
  * either reading), else the first words that name a field.
@@ -139,14 +171,14 @@ function labelOf(line: CardLine): Labelled | undefined {
   if (colon) {
     const before = (words: CardWord[]) => words.filter((w) => w.box.x0 <= colon.box.x0);
     const kind = labelKind(textOf(before(line.lao)), textOf(before(line.latin)));
-    if (kind) return { kind, end: colon.box.x1 };
+    if (kind) return fullLabel(line, { kind, end: colon.box.x1 });
   }
   // No colon read: the longest start of the line that reads as a label.
   for (let n = Math.min(4, line.lao.length); n >= 1; n--) {
     const words = line.lao.slice(0, n);
     const end = words[words.length - 1]!.box.x1;
     const kind = labelKind(textOf(words), textOf(line.latin.filter((w) => w.box.x1 <= end + 2)));
-    if (kind) return { kind, end };
+    if (kind) return fullLabel(line, { kind, end });
   }
   const latinKind = labelKind('', textOf(line.latin.slice(0, 4)));
   if (latinKind) {
@@ -242,6 +274,17 @@ function splitFullName(words: CardWord[]): Found {
   return { firstNameLao: rest.slice(0, 1), lastNameLao: rest.slice(1) };
 }
 
+/**
+ * A line that holds one name and nothing else: a title before it, or a label misread as a short
+ * word (ຊື່ read as ຫຼ), dropped.
+ */
+function loneName(line: CardLine): CardWord[] | undefined {
+  let words = laoValue(line, -1);
+  if (words.length > 1 && isTitle(words[0]!.text)) words = words.slice(1);
+  if (words.length === 2 && [...words[0]!.text].length <= 2) words = words.slice(1);
+  return words.length === 1 ? words : undefined;
+}
+
 /** A given name's value: a title before it dropped. */
 function givenName(words: CardWord[]): CardWord[] | undefined {
   const rest = words.length > 1 && isTitle(words[0]!.text) ? words.slice(1) : words;
@@ -291,6 +334,8 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
   });
 
   // Names after their labels: beside (the rest of the line) or above (the next line).
+  /** The line each name's label is on (for the name whose label was misread, next to it). */
+  const labelLine: Partial<Record<NameField, number>> = {};
   lines.forEach((line, i) => {
     const label = labels[i];
     if (!label || !['full', 'first', 'last'].includes(label.kind)) return;
@@ -300,13 +345,39 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     if (label.kind === 'full') {
       Object.assign(names, { ...splitFullName(words), ...names });
       fields.fullName ??= union(words.map((w) => w.box));
-    } else if (label.kind === 'first') names.firstNameLao ??= givenName(words);
-    else names.lastNameLao ??= words;
+    } else if (label.kind === 'first' && !names.firstNameLao) {
+      names.firstNameLao = givenName(words);
+      labelLine.firstNameLao = i;
+    } else if (label.kind === 'last' && !names.lastNameLao) {
+      names.lastNameLao = words;
+      labelLine.lastNameLao = i;
+    }
   });
+
+  const dateLine = dob ? lines.findIndex((l) => [...l.latin, ...l.lao].some((w) => w.box === dob.box)) : -1;
+  // One name's label misread (ຊື່ read as ຫຼ, "Surname" as Lao letters): the given name and the
+  // surname are printed one after the other, so the other name is the one-word Lao line next to
+  // the found one — before the surname's label, after the given name (a label line between them
+  // passed over).
+  const taken = new Set([numberLine, latinLine, dateLine]);
+  const nextName = (from: number, step: 1 | -1) => {
+    for (let k = from, seen = 0; k >= 0 && k < lines.length && seen < 2; k += step, seen++) {
+      if (taken.has(k) || labels[k]) return undefined;
+      if (laoValue(lines[k]!, -1).length) return loneName(lines[k]!);
+    }
+    return undefined;
+  };
+  if (labelLine.lastNameLao !== undefined && !names.firstNameLao)
+    names.firstNameLao = nextName(labelLine.lastNameLao - 1, -1);
+  if (labelLine.firstNameLao !== undefined && !names.lastNameLao) {
+    // After the given name's value: on its label's line (beside) or the next (above).
+    const first = labelLine.firstNameLao;
+    const valueLine = laoValue(lines[first]!, labels[first]!.end).length ? first : first + 1;
+    names.lastNameLao = nextName(valueLine + 1, 1);
+  }
 
   // No name label: the Lao lines between the number and the Latin line or the date are the name.
   if (!names.firstNameLao && !names.lastNameLao && numberLine >= 0) {
-    const dateLine = dob ? lines.findIndex((l) => l.latin.some((w) => w.box === dob.box)) : -1;
     const end = [latinLine, dateLine].filter((i) => i > numberLine).sort((a, b) => a - b)[0] ?? lines.length;
     const nameLines = lines
       .slice(numberLine + 1, end)

@@ -136,7 +136,7 @@ export function romanise(lao: string): string {
   return out + pending;
 }
 
-/** Spelling variants of the transcription folded together (NH/N or Y, X/S, J/CH, Y/I, OU/U, doubled letters …). */
+/** Spelling variants of the transcription folded together (NH/N or Y, X/S, J/CH, Y/I, OU/U, CK/K, doubled letters …). */
 export function foldLatin(text: string): string {
   return (
     text
@@ -156,6 +156,8 @@ export function foldLatin(text: string): string {
       // A final ດ is said t and written TH or T (SOMBATH, SISAVATH), as a final ບ is P or B.
       .replace(/th\b/g, 't')
       .replace(/b\b/g, 'p')
+      // A final ກ is K or CK (SOMSACK, SOULISACK).
+      .replace(/ck/g, 'k')
       .replace(/(.)\1+/g, '$1')
   );
 }

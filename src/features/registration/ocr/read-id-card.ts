@@ -43,8 +43,9 @@ import {
   type NameReading,
 } from './field-values';
 import { cropLevel, isolateRow, skewAngle, stretchContrast, type Box, type GrayImage } from './gray-image';
-import { loadLaoLexicon, nameSyllables } from './lao-lexicon';
+import { loadLaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
+import { nameByContent } from './name-by-content';
 import { looksLikeMrz } from './passport-mrz';
 import { decode, lowest, recognise, scaledBack, SETTINGS, sureOf, type Recognised } from './recognise';
 import { readPassportPage } from './read-passport';
@@ -65,13 +66,6 @@ const VOTE_TEXT_HEIGHTS = [24, 38];
 /** Digits read best a little larger: the ID number is read at these three sizes (Phetsarath's 3 looks like 8 when small). */
 const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
 const MARGIN = 12;
-/** A name reading this sure (0–100) vouches for the name, with others agreeing… */
-const SURE_NAME_READING = 92;
-/** …and one below this puts it in doubt. */
-const DOUBTFUL_NAME_READING = 50;
-/** With the whole card's reading agreeing as well, these are enough (Lao words with marks score low). */
-const AGREED_NAME_READING = 75;
-const AGREED_DOUBTFUL_READING = 30;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
 
@@ -122,10 +116,6 @@ function nameReadingOf(read: Recognised): NameReading {
     choices: read.choices,
   };
 }
-
-/** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */
-const opensWithNo = (name: string) =>
-  nameSyllables(name).some((word) => word.some((syllable) => /^[ເແໂໄໃ]?ນ/u.test(syllable)));
 
 /** What else on the card tells a field's value: the Latin name line, the first pass's ID number. */
 interface Hints {
@@ -188,7 +178,7 @@ async function readRegion(
     const used = [reads[0]!];
     if (!confirmed) for (const size of VOTE_TEXT_HEIGHTS) used.push(await readRow(region.rows[0]!, size));
     const readings = used.map(nameReadingOf);
-    options.record?.(region.field, readings);
+    options.record?.(`${region.field}ByLabels`, readings);
     const name = laoNameOf(readings, hints.latinName, lexicon);
     const sure =
       name.value !== undefined &&
@@ -207,7 +197,7 @@ async function readRegion(
   if (setting === SETTINGS.name) {
     // The name is read at three sizes (a misread letter rarely repeats at every size) and the
     // readings, the recogniser's other guesses and the letters the Lao model confuses are weighed
-    // against the Latin line and the Lao syllables (field-values.ts). (Taking one reading that the
+    // against the Latin line and the Lao syllables (name-by-content.ts). (Taking one reading that the
     // whole card and the Latin line agree with filled names without their tone marks: the Latin
     // line does not show them, and the small whole-card reading loses them as easily.)
     const lexicon = await loadLaoLexicon();
@@ -216,63 +206,13 @@ async function readRegion(
     const all = [reads[0]!];
     for (const size of VOTE_TEXT_HEIGHTS) all.push(await readRow(region.rows[0]!, size));
     const used = all.map(nameReadingOf);
-    options.record?.(region.field, used);
-    const name = laoNameOf([...used, ...whole], hints.latinName, lexicon);
-    // Sure, either way with nothing mended and a spelling Lao writing has:
-    // - with a Latin line, only a name it spells exactly, said by two readings (the crops at three
-    //   sizes, the whole card), one of them not doubtful, and no reading saying what the Latin line
-    //   would spell alike (it cannot tell tone marks, ົ from ໍ nor ຸ from ູ);
-    // - without one, every reading saying it (one dissenting reading was, on the development
-    //   cards, as often right as the three agreeing ones), one of them very surely and none doubtfully (the recogniser's confidence in
-    //   the name's own words), and every syllable is one Lao writing has. A letter the model takes
-    //   for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less surely. The small whole-card
-    //   reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops agree and every two
-    //   syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not); when it agrees too, the
-    //   four readings need less of the recogniser's confidence (ຄໍາຫຼ້າ at 79–88), the syllables
-    //   still written together.
-    // Anything less is left for the citizen to type.
-    const readingsAll = [...used, ...whole];
-    const agreeing = used.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
-    const votes = readingsAll.filter((r) => laoNameFrom(r.text) === name.value).length;
-    // A dissenting reading the Latin line tells apart (ທົວ for ບົວ) is outvoted by it; one it
-    // cannot (another tone mark, ົ for ໍ) leaves the name in doubt.
-    const latinName = hints.latinName;
-    const spelt =
-      latinName !== undefined &&
-      votes >= 2 &&
-      Math.max(0, ...agreeing) >= DOUBTFUL_NAME_READING &&
-      latinDistance(name.value ?? '', latinName) === 0 &&
-      readingsAll.every((r) => {
-        const read = laoNameFrom(r.text);
-        return read === undefined || read === name.value || latinDistance(read, latinName) > 0;
-      });
-    const cropsAgree = agreeing.length === used.length;
-    const everyReading = votes === readingsAll.length;
-    const known = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon);
-    const together = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon, true);
-    const surest = Math.max(0, ...agreeing);
-    const leastSure = Math.min(100, ...agreeing);
-    const unanimous =
-      hints.latinName === undefined &&
-      votes >= 3 &&
-      agreeing.length > 0 &&
-      ((surest >= SURE_NAME_READING &&
-        leastSure >= DOUBTFUL_NAME_READING &&
-        (everyReading ? known : cropsAgree && together)) ||
-        // The whole card read alike too (four readings at four sizes): surely enough — but not
-        // for a syllable opening with ນ, the ໜ every reading may have lost its ຫ part of (ເກດສະນາ).
-        (everyReading &&
-          whole.length > 0 &&
-          surest >= AGREED_NAME_READING &&
-          leastSure >= AGREED_DOUBTFUL_READING &&
-          together &&
-          !opensWithNo(name.value ?? '')));
-    const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
+    options.record?.(region.field, [...used, ...whole]);
+    const name = nameByContent(used, whole, hints.latinName, lexicon);
     return {
       value: name.value,
-      confidence: sure ? 'ok' : 'check',
+      confidence: name.sure ? 'ok' : 'check',
       raw: [...used.map((r) => `${r.text.trim()} ${r.confidence}`), ...whole.map((r) => `[${r.text}]`)].join(' / '),
-      mended: name.corrected,
+      mended: name.mended,
     };
   }
 
@@ -286,19 +226,22 @@ async function readRegion(
     // The whole card's readings of the number vote too.
     const whole = hints.idNumbers ?? [];
     const key = (r: Recognised) => idNumberFrom(r.text) ?? r.text.replace(/\s+/g, '');
-    const best = all
+    const ranked = all
       .map((r) => ({
         r,
         votes: all.filter((o) => key(o) === key(r)).length + whole.filter((v) => v === key(r)).length,
         sure: lowest(r),
       }))
-      .sort((a, b) => b.votes - a.votes || b.sure - a.sure)[0]!;
+      .sort((a, b) => b.votes - a.votes || b.sure - a.sure);
     // The number is sure when two readings of it agree (the first pass counts as one): then it is
-    // filled without a warning. Readings that disagreed ask the citizen to look.
-    const value = idNumberFrom(best.r.text.trim());
+    // filled without a warning. Readings that disagreed ask the citizen to look. When the readings
+    // most alike are no number (a digit read twice: 13 digits), the likeliest reading that is one
+    // is filled, to check.
+    const best = ranked.find((b) => idNumberFrom(b.r.text.trim()) !== undefined);
+    const value = best && idNumberFrom(best.r.text.trim());
     // (Two crop readings agreeing count as much: the whole card is read small, its digits less surely.)
     const confidence: FieldConfidence =
-      value && best.votes >= 2 && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
+      value && best === ranked[0] && best.votes >= 2 && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
     return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
@@ -326,7 +269,10 @@ export type DebugSink = (name: string, image: GrayImage) => void;
 /** For the benchmark: the crops made, every reading of the names. */
 export interface ReadOptions {
   debug?: DebugSink;
-  /** Every reading of the names is handed here. */
+  /**
+   * Every reading of the names is handed here: by the labels' path as `${field}ByLabels`; by the
+   * lines' content as `field`, the crops' three readings then the whole card's (confidence 0).
+   */
   record?: (field: string, readings: NameReading[]) => void;
 }
 
@@ -414,6 +360,7 @@ export async function readIdCard(
     );
     let card: CardFields | undefined;
     if (pending.length) {
+      const lexicon = await loadLaoLexicon();
       const firstLao = scaledBack(await recognise(await engine('lao'), levelled, SETTINGS.laoLayout), layoutScale);
       raw.layoutLao = firstLao.text;
       const cardWords = (r: Recognised): CardWord[] =>
@@ -438,9 +385,12 @@ export async function readIdCard(
         // Sure by the lines' content and not read otherwise where the labels say, or read alike by
         // the two ways (both unsure of it) in a spelling Lao has, as some reading of each said it
         // or as the Latin line spells it — two ways of mending the same misreading agree as easily
-        // (ທົບພະວົງ for ທິບພະວົງ, THIPPHAVONG). Anything else is left to type.
+        // (ທົບພະວົງ for ທິບພະວົງ, THIPPHAVONG). Anything else is left to type. What the labels'
+        // path read counts only when it is Lao writing: on a card whose values are not beside their
+        // labels its crops cut label and background, whose letters say nothing against the name.
         const mine = byContent[field];
-        const other = byLabels[field]?.value;
+        const said = byLabels[field]?.value;
+        const other = said !== undefined && lexicon && writtenLikeLao(said, lexicon) ? said : undefined;
         const asRead = !mended.has(field) && !mended.has(`${field}ByLabels`);
         const latinText = (card?.latinName ?? layout.latinName)?.text;
         if (

@@ -1,0 +1,99 @@
+/**
+ * Whether a Lao name found by the card's lines (not by the classic layout's labels) is sure enough
+ * to fill: the crops' readings at three sizes and the whole card's reading, weighed against the
+ * Latin line where the card has one and the Lao syllables where it has not. Unsure means empty: the
+ * citizen types the name. Pure: the benchmark's records can be decided again without reading.
+ */
+import { laoNameFrom, laoNameOf, writtenLikeLao, type NameReading } from './field-values';
+import { nameSyllables, type LaoLexicon } from './lao-lexicon';
+import { impossibleSpelling, latinDistance } from './latin-match';
+
+/** How sure the recogniser (0–100) must be of the name's words. */
+export const NAME_CONFIDENCE = {
+  /** A reading this sure vouches for the name, with others agreeing… */
+  sure: 92,
+  /** …and one below this puts it in doubt. */
+  doubtful: 50,
+  /** With the whole card's reading agreeing as well, these are enough (Lao words with marks score low). */
+  agreed: 75,
+  agreedDoubtful: 30,
+};
+
+/**
+ * ໜ and ໝ: the recogniser tells them apart no better than by chance in some syllables (ໝີ read ໜີ,
+ * ໜົດ read ໝົດ, in every typeface — docs/ocr-model.md), and always alike at every size. Only the
+ * Latin line (N or M) can tell which it is.
+ */
+const HO_NO_OR_HO_MO = /[ໜໝ]/u;
+
+/** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */
+export const opensWithNo = (name: string) =>
+  nameSyllables(name).some((word) => word.some((syllable) => /^[ເແໂໄໃ]?ນ/u.test(syllable)));
+
+export interface NameDecision {
+  value?: string;
+  sure: boolean;
+  /** No reading said it as it is (look-alikes, the lexicon's spelling). */
+  mended: boolean;
+}
+
+/**
+ * `crops`: the name's crop read at three sizes; `whole`: the whole card's Lao reading of it (if
+ * any). Sure, either way with nothing mended and a spelling Lao writing has:
+ * - with a Latin line, only a name it spells exactly, said by two readings (the crops at three
+ *   sizes, the whole card), one of them not doubtful, and no reading saying what the Latin line
+ *   would spell alike (it cannot tell tone marks, ົ from ໍ nor ຸ from ູ);
+ * - without one, every reading saying it (one dissenting reading was, on the development
+ *   cards, as often right as the three agreeing ones), one of them very surely and none doubtfully
+ *   (the recogniser's confidence in the name's own words), and every syllable is one Lao writing
+ *   has. A letter the model takes for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less
+ *   surely. The small whole-card reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops
+ *   agree and every two syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not); when it
+ *   agrees too, the four readings need less of the recogniser's confidence (ຄໍາຫຼ້າ at 79–88), the
+ *   syllables still written together. Never a name with ໜ or ໝ, which only the Latin line tells apart.
+ */
+export function nameByContent(
+  crops: NameReading[],
+  whole: NameReading[],
+  latinName: string | undefined,
+  lexicon: LaoLexicon | undefined,
+  limits = NAME_CONFIDENCE,
+): NameDecision {
+  const readings = [...crops, ...whole];
+  const name = laoNameOf(readings, latinName, lexicon);
+  const agreeing = crops.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
+  const votes = readings.filter((r) => laoNameFrom(r.text) === name.value).length;
+  // A dissenting reading the Latin line tells apart (ທົວ for ບົວ) is outvoted by it; one it
+  // cannot (another tone mark, ົ for ໍ) leaves the name in doubt.
+  const spelt =
+    latinName !== undefined &&
+    votes >= 2 &&
+    Math.max(0, ...agreeing) >= limits.doubtful &&
+    latinDistance(name.value ?? '', latinName) === 0 &&
+    readings.every((r) => {
+      const read = laoNameFrom(r.text);
+      return read === undefined || read === name.value || latinDistance(read, latinName) > 0;
+    });
+  const cropsAgree = agreeing.length === crops.length;
+  const everyReading = votes === readings.length;
+  const known = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon);
+  const together = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon, true);
+  const surest = Math.max(0, ...agreeing);
+  const leastSure = Math.min(100, ...agreeing);
+  const unanimous =
+    latinName === undefined &&
+    !HO_NO_OR_HO_MO.test(name.value ?? '') &&
+    votes >= 3 &&
+    agreeing.length > 0 &&
+    ((surest >= limits.sure && leastSure >= limits.doubtful && (everyReading ? known : cropsAgree && together)) ||
+      // The whole card read alike too (four readings at four sizes): surely enough — but not
+      // for a syllable opening with ນ, the ໜ every reading may have lost its ຫ part of (ເກດສະນາ).
+      (everyReading &&
+        whole.length > 0 &&
+        surest >= limits.agreed &&
+        leastSure >= limits.agreedDoubtful &&
+        together &&
+        !opensWithNo(name.value ?? '')));
+  const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
+  return { value: name.value, sure, mended: name.corrected };
+}
