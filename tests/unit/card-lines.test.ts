@@ -132,6 +132,17 @@ describe('classifyCardLines', () => {
     expect(fields.fullName).toBeUndefined();
   });
 
+  it('takes a name with ເດືອນ in it (ແສງເດືອນ) for a name, not the birth date label', () => {
+    const fields = card([
+      row(100, '020-9381-5726-4214', '920-9381-5726-4214'),
+      row(150, '«fou', 'ແສງເດືອນ'),
+      row(200, 'A083)', 'ລາດຊະວົງ'),
+      row(250, '30.10.2001', '30.10.2001'),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ແສງເດືອນ', lastNameLao: 'ລາດຊະວົງ' });
+    expect(fields.fullName).toBeUndefined();
+  });
+
   it('leaves the names out when it cannot tell them apart, and prefers the labelled birth date', () => {
     const fields = card([
       row(100, 'ID No: 0115 0883 1742', ''),

@@ -71,6 +71,9 @@ describe('Lao name checked against the Latin name line', () => {
     // A final ກ is K or CK.
     expect(latinDistance('ສຸລິສັກ', 'SOULISACK PHOMMALATH')).toBe(0);
     expect(latinDistance('ສົມສັກ', 'SOMSAK')).toBe(0);
+    // ອນ is ON or ONE, at the end of a syllable inside a name too.
+    expect(latinDistance('ພອນສະຫວັນ', 'PHONESAVANH')).toBe(0);
+    expect(latinDistance('ສອນໄຊ', 'SONEXAY')).toBe(0);
     expect(latinDistance('ທອງ', 'THONG')).toBe(0);
     // A tone mark parts no vowel: ເ-ືອ and ວ as ua are said the same with one.
     expect(latinDistance('ເລື່ອນໄຊ', 'KHAMNOU LEUANXAY')).toBe(0);

@@ -196,10 +196,11 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
     if (!label) continue;
     // The value starts at the word after the label (the first pass saw its ink, if not its letters).
     const next = label.line.words.find((w) => w.box.x0 > label.word.box.x1);
-    const from =
-      next && next.box.x0 - label.word.box.x1 < textHeight * 3
-        ? next.box.x0 - textHeight * 0.25
-        : label.word.box.x1 + textHeight * 0.4;
+    const beside = next !== undefined && next.box.x0 - label.word.box.x1 < textHeight * 3;
+    // A name label with nothing beside it has its value above or under it: not this layout (the
+    // line classifier finds such names; a crop right of the label would read only background).
+    if (!beside && (field === 'firstNameLao' || field === 'lastNameLao')) continue;
+    const from = beside ? next.box.x0 - textHeight * 0.25 : label.word.box.x1 + textHeight * 0.4;
     const centre = (label.word.box.y0 + label.word.box.y1) / 2;
     const rows = [rowAt(centre, from)];
     if (field === 'address') {

@@ -118,8 +118,8 @@ function labelKind(lao: string, latin: string): LabelKind | undefined {
   if (surname && (given || both)) return 'full';
   if (surname) return 'last';
   if (/\bname\b/i.test(latin) || /^ຊ$/u.test(s) || /^ຊ[^ສ]?$/u.test(s)) return 'first';
-  // ວັນເດືອນປີເກີດ, ເກີດວັນທີ: not a name that has ເກດ in it (ເກດສະໜາ).
-  if (/ວນເດ|ເດອນ|ປເກດ|ເກດວນ|^ເກດ$/u.test(s) || /\bbirth\b/i.test(latin)) return 'birth';
+  // ວັນເດືອນປີເກີດ, ເກີດວັນທີ: not a name that has ເກດ or ເດືອນ in it (ເກດສະໜາ, ແສງເດືອນ).
+  if (/ວນເດອນປ|ເດອນປເກ|ປເກດ|ເກດວນ|^ເກດ$/u.test(s) || /\bbirth\b/i.test(latin)) return 'birth';
   if (/ອອກ|ອາຍ|ທຢ|ເລກ/u.test(s) || /issue|expir|valid|address|\bid\b|\bno\b/i.test(latin)) return 'other';
   return undefined;
 }

@@ -158,6 +158,8 @@ export function foldLatin(text: string): string {
       .replace(/b\b/g, 'p')
       // A final ກ is K or CK (SOMSACK, SOULISACK).
       .replace(/ck/g, 'k')
+      // A syllable ending ອນ is ON or ONE, inside a name too (PHONESAVANH, SONEXAY).
+      .replace(/one(?=[bcdfghklmnpqrstvxz])/g, 'on')
       .replace(/(.)\1+/g, '$1')
   );
 }
