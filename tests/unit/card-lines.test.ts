@@ -175,6 +175,17 @@ describe('classifyCardLines', () => {
     expect(colon.nameTexts).toEqual({ firstNameLao: 'ອານົງ', lastNameLao: 'ສຸລິຍະວົງ' });
   });
 
+  it('splits a row of two names whose "name and surname" label was read as the given name\'s', () => {
+    const fields = card([
+      row(100, 'aaaaaaaaaa: 061 9483 7251 0105', 'ເລກປະຈຳຕົວ: 061 9483 7251 0105'),
+      // The English model read ຊື່ as "3 1:", so the label ends there and reads as the given name's.
+      row(150, '3 1: way: U9 Saws IVAN', 'ຊື່ ແລະ ນາມສະກຸນ: ນາງ ຄຳພອນ ສຸວັນນະລາດ'),
+      row(200, 'KHAMPHONE SOUVANNALATH', ''),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ຄຳພອນ', lastNameLao: 'ສຸວັນນະລາດ' });
+    expect(fields.fullName?.y0).toBe(150);
+  });
+
   it('finds the given name next to the surname when its label was misread (ຊື່ as ຫຼ)', () => {
     const fields = card([
       row(100, 'aaaaaaaaaa: 1504-6283-9170', 'ເລກປະຈຳຕົວ: 1504-6283-9170'),

@@ -375,6 +375,13 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     const valueLine = laoValue(lines[first]!, labels[first]!.end).length ? first : first + 1;
     names.lastNameLao = nextName(valueLine + 1, 1);
   }
+  // A given name's label with two words beside or under it, no surname label and no surname line
+  // after it: the "name and surname" label misread (its ແລະ ນາມສະກຸນ lost), the row holds both.
+  if (names.firstNameLao?.length === 2 && !names.lastNameLao && labelLine.lastNameLao === undefined) {
+    const row = names.firstNameLao;
+    Object.assign(names, splitFullName(row));
+    fields.fullName ??= union(row.map((w) => w.box));
+  }
 
   // No name label: the Lao lines between the number and the Latin line or the date are the name.
   if (!names.firstNameLao && !names.lastNameLao && numberLine >= 0) {
