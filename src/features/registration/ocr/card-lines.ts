@@ -13,7 +13,9 @@
  *   earliest date on the card;
  * - two to four Latin capital words (not printed card words) are the Latin name;
  * - Lao words after a name label — Lao or English, beside the value or on the line above it — are
- *   a name; a "name and surname" value is split in two, a title before it dropped;
+ *   a name; a "name and surname" value is split in two, a title before it dropped; a Lao label's
+ *   English half ("/ Name and surname") is part of the label;
+ * - with one name's label misread, the other name is the one-word line next to the found one;
  * - with no name label at all, the Lao lines between the number and the Latin line (or the date)
  *   are the name (one line: name and surname; two: each apart).
  * Pure functions: unit-tested on synthetic lines.
