@@ -9,7 +9,7 @@ import { nameSyllables, type LaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
 
 /** How sure the recogniser (0–100) must be of the name's words. */
-export const NAME_CONFIDENCE = {
+const NAME_CONFIDENCE = {
   /** A reading this sure vouches for the name, with others agreeing… */
   sure: 92,
   /** …and one below this puts it in doubt. */
@@ -27,7 +27,7 @@ export const NAME_CONFIDENCE = {
 const HO_NO_OR_HO_MO = /[ໜໝ]/u;
 
 /** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */
-export const opensWithNo = (name: string) =>
+const opensWithNo = (name: string) =>
   nameSyllables(name).some((word) => word.some((syllable) => /^[ເແໂໄໃ]?ນ/u.test(syllable)));
 
 export interface NameDecision {
@@ -57,7 +57,6 @@ export function nameByContent(
   whole: NameReading[],
   latinName: string | undefined,
   lexicon: LaoLexicon | undefined,
-  limits = NAME_CONFIDENCE,
 ): NameDecision {
   const readings = [...crops, ...whole];
   const name = laoNameOf(readings, latinName, lexicon);
@@ -68,7 +67,7 @@ export function nameByContent(
   const spelt =
     latinName !== undefined &&
     votes >= 2 &&
-    Math.max(0, ...agreeing) >= limits.doubtful &&
+    Math.max(0, ...agreeing) >= NAME_CONFIDENCE.doubtful &&
     latinDistance(name.value ?? '', latinName) === 0 &&
     readings.every((r) => {
       const read = laoNameFrom(r.text);
@@ -85,13 +84,15 @@ export function nameByContent(
     !HO_NO_OR_HO_MO.test(name.value ?? '') &&
     votes >= 3 &&
     agreeing.length > 0 &&
-    ((surest >= limits.sure && leastSure >= limits.doubtful && (everyReading ? known : cropsAgree && together)) ||
+    ((surest >= NAME_CONFIDENCE.sure &&
+      leastSure >= NAME_CONFIDENCE.doubtful &&
+      (everyReading ? known : cropsAgree && together)) ||
       // The whole card read alike too (four readings at four sizes): surely enough — but not
       // for a syllable opening with ນ, the ໜ every reading may have lost its ຫ part of (ເກດສະນາ).
       (everyReading &&
         whole.length > 0 &&
-        surest >= limits.agreed &&
-        leastSure >= limits.agreedDoubtful &&
+        surest >= NAME_CONFIDENCE.agreed &&
+        leastSure >= NAME_CONFIDENCE.agreedDoubtful &&
         together &&
         !opensWithNo(name.value ?? '')));
   const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
