@@ -4,13 +4,14 @@
 #
 # Needs Debian's tesseract-ocr (text2image, lstmtraining, combine_tessdata, …), fonts-lao,
 # fonts-noto-core and fonts-noto-extra. Only to make the model again: the build ships the
-# committed file. About an hour on two cores.
+# committed file. About an hour and a half on two cores.
 #
-#   bash scripts/lao-model/make-model.sh [WORK_DIR] [ITERATIONS]
+#   bash scripts/lao-model/make-model.sh [WORK_DIR] [ITERATIONS] [NM_ITERATIONS]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="${1:-/tmp/lao-model}"
 iterations="${2:-20000}"
+nm_iterations="${3:-14000}"
 tsx="$root/node_modules/.bin/tsx"
 mkdir -p "$work" && cd "$work"
 
@@ -54,29 +55,45 @@ render() { # text-file outputbase font resolution exposure
     --char_spacing 0.0 --max_pages 0 --strip_unrenderable_words --unicharset_file render.unicharset > /dev/null 2>&1 &&
     as_pairs "$2.box" && tesseract "$2.tif" "$2" --psm 6 lstm.train > /dev/null 2>&1 || echo "not rendered: $2 ($3)" >&2
 }
-mkdir -p lines
-split -l 200 -d -a 3 train.txt lines/train-
-split -l 200 -d -a 3 eval.txt lines/eval-
-n=0
-for chunk in lines/train-* lines/eval-*; do
-  for f in "${!fonts[@]}"; do
-    res=${resolutions[$(( (n + f) % 3 ))]}
-    exp=${exposures[$(( (n / 3 + f) % 3 ))]}
-    render "$chunk" "$chunk.$f.$res" "${fonts[$f]}" "$res" "$exp" &
-    if (( $(jobs -r | wc -l) >= 2 )); then wait -n; fi
+render_all() { # dir train-text eval-text: every chunk in every typeface; writes dir/train.list, dir/eval.list
+  mkdir -p "$1"
+  split -l 200 -d -a 3 "$2" "$1/train-"
+  split -l 200 -d -a 3 "$3" "$1/eval-"
+  local n=0
+  for chunk in "$1"/train-??? "$1"/eval-???; do
+    for f in "${!fonts[@]}"; do
+      res=${resolutions[$(( (n + f) % 3 ))]}
+      exp=${exposures[$(( (n / 3 + f) % 3 ))]}
+      render "$chunk" "$chunk.$f.$res" "${fonts[$f]}" "$res" "$exp" &
+      if (( $(jobs -r | wc -l) >= 2 )); then wait -n; fi
+    done
+    n=$((n + 1))
   done
-  n=$((n + 1))
-done
-wait
-ls lines/train-*.lstmf > train.list
-ls lines/eval-*.lstmf > eval.list
+  wait
+  ls "$1"/train-*.lstmf > "$1/train.list"
+  ls "$1"/eval-*.lstmf > "$1/eval.list"
+}
+render_all lines train.txt eval.txt
 
-# 5. Fine-tune, then write the integer (fast) form the browser runs.
+# 5. Fine-tune.
 mkdir -p out
 lstmtraining --model_output out/lao --continue_from base-float.lstm \
-  --traineddata base.traineddata --train_listfile train.list --eval_listfile eval.list \
+  --traineddata base.traineddata --train_listfile lines/train.list --eval_listfile lines/eval.list \
   --max_iterations "$iterations" --target_error_rate 0.002 2>&1 | tee training.log | grep -E 'At iteration|Finished' || true
-lstmtraining --stop_training --convert_to_int --continue_from out/lao_checkpoint \
+
+# 6. ໜ and ໝ: the model above still picked the one its text made likelier in a name (66 % right
+#    on check-nm.ts's made-up names). It goes on training on lines a third of which set words and
+#    made-up names with one letter beside their twins with the other (training-text.ts, mode nm).
+"$tsx" "$root/scripts/lao-model/training-text.ts" words.txt 8000 11 nm > train-nm.txt
+"$tsx" "$root/scripts/lao-model/training-text.ts" words.txt 800 12 nm > eval-nm.txt
+render_all lines-nm train-nm.txt eval-nm.txt
+mkdir -p out-nm
+lstmtraining --model_output out-nm/lao --continue_from out/lao_checkpoint \
+  --traineddata base.traineddata --train_listfile lines-nm/train.list --eval_listfile lines-nm/eval.list \
+  --max_iterations "$nm_iterations" --target_error_rate 0.002 2>&1 | tee training-nm.log | grep -E 'At iteration|Finished' || true
+
+# 7. The integer (fast) form the browser runs.
+lstmtraining --stop_training --convert_to_int --continue_from out-nm/lao_checkpoint \
   --traineddata base.traineddata --model_output lao.traineddata
 model="$root/src/features/registration/ocr/lao.traineddata.gz"
 gzip -9 -n -c lao.traineddata > "$model"
