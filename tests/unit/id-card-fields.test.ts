@@ -130,6 +130,9 @@ describe('Lao name checked against the Latin name line', () => {
     expect(idNumberFrom('011-5088-3174-2105')).toBe('011508831742105');
     expect(idNumberFrom('011 5088 3174 21065')).toBeUndefined();
     expect(dateFrom('1 2/04/ 1983', today)).toBe('1983-04-12');
+    // A slash read as "1" leaves a run of digits no date is inside: not a day made of its last two.
+    expect(dateFrom('21 1/04/1976', today)).toBeUndefined();
+    expect(dateFrom('09/01 12001', today)).toBeUndefined();
     expect(laoNameFrom('ສົມໃຈ ເ')).toBe('ສົມໃຈ');
   });
 });

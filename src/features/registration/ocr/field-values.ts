@@ -36,7 +36,9 @@ export function idNumberFrom(text: string): string | undefined {
   return isValidIdNumber(digits) ? digits : undefined;
 }
 
-const DATE = /(\d{1,2})\s*[/.,-]\s*(\d{1,2})\s*[/.,-]\s*(\d{4})/u;
+// Not inside a longer run of digits: "21 1/04/1976" (a bold slash read as 1 and a slash) is no
+// date, rather than the 11 April its last digits would make.
+const DATE = /(?<!\d)(\d{1,2})\s*[/.,-]\s*(\d{1,2})\s*[/.,-]\s*(\d{4})(?!\d)/u;
 
 /** A day/month/year date as ISO, when it is a real date in the past. */
 export function dateFrom(text: string, today: Date): string | undefined {

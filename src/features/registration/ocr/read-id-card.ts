@@ -254,7 +254,8 @@ async function readRegion(
     const votes = [first, again, hints.dateOfBirth].filter((d) => d !== undefined);
     const agreed = votes.find((d, i) => votes.indexOf(d) !== i);
     const sure = agreed !== undefined;
-    const value = agreed ?? first ?? again;
+    // Neither crop a date (a slash read as 1): the whole card's, to check.
+    const value = agreed ?? first ?? again ?? hints.dateOfBirth;
     return { value, confidence: sure ? 'ok' : 'check', raw: [texts[0], again].filter(Boolean).join(' / ') };
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
