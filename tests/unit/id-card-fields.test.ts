@@ -78,6 +78,10 @@ describe('Lao name checked against the Latin name line', () => {
     // A tone mark parts no vowel: ເ-ືອ and ວ as ua are said the same with one.
     expect(latinDistance('ເລື່ອນໄຊ', 'KHAMNOU LEUANXAY')).toBe(0);
     expect(romanise('ສ່ວນ')).toBe('suan');
+    // ເ-ົາ is AO, with a tone mark too.
+    expect(latinDistance('ເພົາ', 'PHAO')).toBe(0);
+    expect(romanise('ເກົ່າ')).toBe('kao');
+    expect(latinDistance('ເພົາ', 'PHEO')).toBeGreaterThan(0);
     expect(romanise('ແກ້ວ')).toBe('keo');
     // ຫຼ is an l with the leading vowel said after it; ເ-ີ is eu.
     expect(romanise('ສະເຫຼີມໄຊ')).toBe('saleumsai');

@@ -71,6 +71,7 @@ export function romanise(lao: string): string {
   let out = '';
   let pending = '';
   let afterLeading = false;
+  let inAo = false;
   const chars = [...lao];
   chars.forEach((c, i) => {
     // Tone marks are not said as letters, nor do they part a vowel (ເລື່ອນ, ສ່ວນ): skipped, but
@@ -126,6 +127,17 @@ export function romanise(lao: string): string {
     // ເ-ີ, ເ-ິ is the vowel eu (ເຫຼີມ SALEUM).
     if (/[ິີ]/u.test(c) && afterLeading && out.endsWith('e')) {
       out += 'u';
+      afterLeading = false;
+      return;
+    }
+    // ເ-ົາ is the vowel ao (ເພົາ PHAO, ເກົ່າ KAO): its ົ and າ say nothing of their own.
+    if (c === 'ົ' && afterLeading && out.endsWith('e') && chars.slice(i + 1).find((n) => !TONE.test(n)) === 'າ') {
+      out = `${out.slice(0, -1)}ao`;
+      inAo = true;
+      return;
+    }
+    if (c === 'າ' && inAo) {
+      inAo = false;
       afterLeading = false;
       return;
     }
