@@ -389,12 +389,17 @@ export async function readIdCard(
         // (ທົບພະວົງ for ທິບພະວົງ, THIPPHAVONG). Anything else is left to type. What the labels'
         // path read counts only when it is Lao writing: on a card whose values are not beside their
         // labels its crops cut label and background, whose letters say nothing against the name.
-        // Nor when no reading said it (the lexicon's likelier spelling of what was read: ລາດສະວົງ
-        // for ລາດຊະວົງ read three times, both spelt LATSAVONG): that is no second reading.
+        // Nor, against the name, when no reading said it (the lexicon's likelier spelling of what
+        // was read: ລາດສະວົງ for ລາດຊະວົງ read three times, both spelt LATSAVONG): that is no second
+        // reading. (Mended alike by both ways, as the Latin line spells it, it still agrees.)
         const mine = byContent[field];
-        const said = mended.has(`${field}ByLabels`) ? undefined : byLabels[field]?.value;
-        const other = said !== undefined && lexicon && writtenLikeLao(said, lexicon) ? said : undefined;
-        const asRead = !mended.has(field);
+        const labelsMended = mended.has(`${field}ByLabels`);
+        const said = byLabels[field]?.value;
+        const other =
+          said !== undefined && !(labelsMended && said !== mine?.value) && lexicon && writtenLikeLao(said, lexicon)
+            ? said
+            : undefined;
+        const asRead = !mended.has(field) && !labelsMended;
         const latinText = (card?.latinName ?? layout.latinName)?.text;
         if (
           mine?.value !== undefined &&
