@@ -11,7 +11,7 @@
  * With `nm`, a third of the lines are made of words and made-up names with ໜ or ໝ, each beside its
  * twin with the other letter (ໜີ / ໝີ): the two letters differ only in their last stroke (ນ's
  * against ມ's), and the recogniser trained on the plain mix picked the letter its training text made
- * likelier in that place rather than the one printed (68 % right on made-up names). One
+ * likelier in that place rather than the one printed (66 % right on check-nm.ts's made-up names). One
  * word in ten of those with ໜ or ໝ (`isCheckWord`) is never written in that mode: the words the
  * model is checked on, printed by mode `check`.
  */
@@ -23,7 +23,7 @@ import { laoSyllables } from '../../src/features/registration/ocr/lao-syllables'
 
 const [wordFile, count = '4000', seedText = '1', mode = ''] = process.argv.slice(2);
 const focusNm = mode === 'nm';
-if (!wordFile) throw new Error('usage: training-text.ts words.txt [lines] [seed]');
+if (!wordFile) throw new Error('usage: training-text.ts words.txt [lines] [seed] [nm|check]');
 
 // A small seeded generator, so the same arguments give the same lines.
 let seed = Number(seedText) >>> 0 || 1;
