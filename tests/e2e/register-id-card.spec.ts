@@ -164,9 +164,9 @@ for (const [file, language] of [
 }
 
 /**
- * Cards laid out otherwise (layouts h13–h16 of card-layouts.ts, held out when these cards were made: labels in
- * English, Lao or both, beside or above their value or none, one "name and surname" line, a title,
- * bold print, a 15-digit number, dashes, no Latin line),
+ * Cards laid out otherwise (layouts h25–h28 of card-layouts.ts, the held-out set when these cards were
+ * made: labels in English, Lao or both, above their value, beside it or none, one "name and surname"
+ * line, a title, bold print, a 15-digit number, dashes, dots, with and without a Latin line),
  * one per typeface: the ID number and date of birth are filled exactly and without the "unclear"
  * warning; each name is filled exactly or left empty with the request to type
  * it — never wrong.
