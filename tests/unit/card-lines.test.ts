@@ -154,6 +154,24 @@ describe('classifyCardLines', () => {
     expect(fields.dateOfBirth?.value).toBe('1998-03-14');
   });
 
+  it('never takes the issue or expiry date for the birth date when the birth date was not read', () => {
+    const unlabelled = card([
+      row(100, '011 5088 3174 2105', ''),
+      row(150, 'vnnou aumin Swazmdu', 'ທ້າວ ສົມສັກ ວົງສະຫວັນ'),
+      row(250, '14/0371 988', ''),
+      row(300, '05/01/2022 05/01/2032', ''),
+    ]);
+    expect(unlabelled.dateOfBirth).toBeUndefined();
+    const labelled = card([
+      row(100, 'ID No: 0115 0883 1742', ''),
+      row(200, 'Date of birth: 14/0371 988', ''),
+      row(250, 'Issued: 05/01/2022', 'ວັນອອກບັດ:'),
+      row(300, 'Expires:', 'ວັນໝົດອາຍຸ:'),
+      row(330, '05/01/2032', ''),
+    ]);
+    expect(labelled.dateOfBirth).toBeUndefined();
+  });
+
   it('takes a Lao label followed by its English one for a label (no colon read), the name on the next line', () => {
     const fields = card([
       row(100, '160 3572 8491 6250', ''),

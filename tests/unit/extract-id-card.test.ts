@@ -104,6 +104,8 @@ gy / Address: ບ້ານ ນາໄຊ`);
     const fields = extract(`ວັນເດືອນປີເກີດ / Date of birth: 31/02/1990
 ວັນອອກບັດ / Issued: 05/01/2022 ໝົດອາຍຸ / Expires: 05/01/2032`);
     expect(fields.dateOfBirth).toBeUndefined();
+    // Nor a row of two dates without labels: the card's validity.
+    expect(extract('ສົມສັກ ວົງສະຫວັນ\n14/0371 988\n05/01/2022 05/01/2032').dateOfBirth).toBeUndefined();
   });
 
   it('falls back to the earliest date and any 12-digit number, marked to check', () => {

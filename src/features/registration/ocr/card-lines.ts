@@ -10,7 +10,7 @@
  * Lao labels and the Lao name. Each printed line then has both readings (with word boxes), and:
  * - a run of 12 or 15 digits (grouped by spaces or dashes) is the ID number;
  * - a date is the date of birth by its label (birth / ເກີດ, on its line or the line above), else the
- *   earliest date on the card;
+ *   earliest date on the card not labelled otherwise nor in a row of two (the card's validity);
  * - two to four Latin capital words (not printed card words) are the Latin name;
  * - Lao words after a name label — Lao or English, beside the value or on the line above it — are
  *   a name; a "name and surname" value is split in two, a title before it dropped; a Lao label's
@@ -257,6 +257,9 @@ function findDate(line: CardLine, today: Date): { value: string; box: Box; confi
   return undefined;
 }
 
+/** How many dates a line's English reading holds. */
+const datesIn = (line: CardLine) => line.latin.filter((w) => DATE.test(w.text)).length;
+
 function findLatinName(line: CardLine): { text: string; confidence: number } | undefined {
   const texts = line.latin.map((w) => w.text);
   if (texts.length < 2 || texts.length > 4) return undefined;
@@ -315,12 +318,17 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     : lines.flatMap((l) => l.latin.filter((w) => /^[A-Z0-9]{3,}$/.test(w.text)).map((w) => w.box.y1 - w.box.y0));
   fields.textHeight = median(digitHeights) ?? 20;
 
-  // Dates: the one labelled as the birth date (its line or the line above), else the earliest.
+  // Dates: the one labelled as the birth date (its line or the line above), else the earliest —
+  // never one labelled otherwise (issued, expires) nor one of a row of two dates (the card's
+  // validity, printed without labels): with the birth date's own row unread, the earliest left
+  // was the issue date.
+  const kindOf = (i: number) =>
+    labels[i]?.kind ??
+    (labels[i - 1]?.kind === 'birth' || labels[i - 1]?.kind === 'other' ? labels[i - 1]!.kind : undefined);
   const dates = lines.flatMap((line, i) => {
     const date = findDate(line, today);
-    if (!date) return [];
-    const birth = labels[i]?.kind === 'birth' || (labels[i] === undefined && labels[i - 1]?.kind === 'birth');
-    return [{ ...date, birth }];
+    if (!date || kindOf(i) === 'other' || datesIn(line) > 1) return [];
+    return [{ ...date, birth: kindOf(i) === 'birth' }];
   });
   const dob = dates.find((d) => d.birth) ?? [...dates].sort((a, b) => a.value.localeCompare(b.value))[0];
   if (dob) fields.dateOfBirth = { value: dob.value, box: dob.box, confidence: dob.confidence };

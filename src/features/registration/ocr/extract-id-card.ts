@@ -280,9 +280,10 @@ export function extractIdCard(words: readonly OcrWord[], today: Date = new Date(
 
   // Label unreadable: any 12-digit number on the card, to be checked.
   fields.idNumber ??= lines.map((line) => findId(line, 0, false)).find((v) => v !== undefined);
-  // Likewise the earliest date that is not the card's issue or expiry date.
+  // Likewise the earliest date that is not the card's issue or expiry date (labelled so, or a row of
+  // two dates: the validity printed without labels).
   fields.dateOfBirth ??= lines
-    .filter((line) => !CARD_DATES.test(line.text))
+    .filter((line) => !CARD_DATES.test(line.text) && (line.text.match(DATE) ?? []).length < 2)
     .map((line) => findDate(line, 0, today, false))
     .filter((d): d is ReadField => d !== undefined)
     .sort((a, b) => a.value.localeCompare(b.value))[0];
