@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { toLaoSpelling } from '../../src/features/registration/ocr/extract-id-card';
 import { symbolChoicesOf, type SymbolChoice } from '../../src/features/registration/ocr/symbol-choices';
 
 const [model, work = '/tmp/lao-check-nm'] = process.argv.slice(2);
@@ -51,8 +52,6 @@ function nmMargins(symbols: SymbolChoice[][]): { letter: string; margin: number 
   return found;
 }
 
-/** The model writes ໜ ໝ ຳ as the pairs its training text had (docs/ocr-model.md). */
-const asPrinted = (text: string) => text.replace(/ຫນ/gu, 'ໜ').replace(/ຫມ/gu, 'ໝ').replace(/ໍາ/gu, 'ຳ');
 const withNo = (text: string) => text.replace(/ໝ/gu, 'ໜ');
 
 /** The pairs of a longest common subsequence of `names` and `read`, equal but for ໜ/ໝ. */
@@ -110,7 +109,8 @@ for (const face of ['Phetsarath OT', 'Noto Sans Lao', 'Noto Serif Lao', 'Noto Lo
     const hocr = readFileSync(`${base}.hocr`, 'utf8');
     const choices = symbolChoicesOf(hocr);
     const read = [...hocr.matchAll(/<span class='ocrx_word'[^>]*>([^<\s]*)/gu)].map((m, i) => ({
-      text: asPrinted(m[1]!),
+      // The model writes ໜ ໝ ຳ as the pairs its training text had (docs/ocr-model.md).
+      text: toLaoSpelling(m[1]!),
       margins: nmMargins(choices[i] ?? []),
     }));
     // text2image fills lines with several names: the reading is matched to them by the longest
