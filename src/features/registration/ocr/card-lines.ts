@@ -322,13 +322,12 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
   // never one labelled otherwise (issued, expires) nor one of a row of two dates (the card's
   // validity, printed without labels): with the birth date's own row unread, the earliest left
   // was the issue date.
-  const kindOf = (i: number) =>
-    labels[i]?.kind ??
-    (labels[i - 1]?.kind === 'birth' || labels[i - 1]?.kind === 'other' ? labels[i - 1]!.kind : undefined);
   const dates = lines.flatMap((line, i) => {
+    const above = labels[i - 1]?.kind;
+    const kind = labels[i]?.kind ?? (above === 'birth' || above === 'other' ? above : undefined);
     const date = findDate(line, today);
-    if (!date || kindOf(i) === 'other' || datesIn(line) > 1) return [];
-    return [{ ...date, birth: kindOf(i) === 'birth' }];
+    if (!date || kind === 'other' || datesIn(line) > 1) return [];
+    return [{ ...date, birth: kind === 'birth' }];
   });
   const dob = dates.find((d) => d.birth) ?? [...dates].sort((a, b) => a.value.localeCompare(b.value))[0];
   if (dob) fields.dateOfBirth = { value: dob.value, box: dob.box, confidence: dob.confidence };
