@@ -20,11 +20,27 @@ const NAME_CONFIDENCE = {
 };
 
 /**
- * ໜ and ໝ: the recogniser tells them apart no better than by chance in some syllables (ໝີ read ໜີ,
- * ໜົດ read ໝົດ, in every typeface — docs/ocr-model.md), and always alike at every size. Only the
- * Latin line (N or M) can tell which it is.
+ * ໜ and ໝ: the recogniser tells them apart by what its training text made likelier in the place,
+ * not by the printed stroke (docs/ocr-model.md). Without a Latin line (N or M) only Lao writing can
+ * tell which it is: where one of the two is written many times more often than its twin in that
+ * syllable (ໃໝ່ and ໃໜ່, ໜໍ່ and ໝໍ່), names are written with it too — and that one is also the
+ * one the recogniser, biased as Lao writing is, reads. Where both are common (ໜູ and ໝູ, ໜາ and ໝາ)
+ * the name is left to type.
  */
 const HO_NO_OR_HO_MO = /[ໜໝ]/u;
+/** How many times more often the syllable must be written with the letter read than with its twin. */
+const HO_LETTER_ODDS = 8;
+
+/** Every ໜ or ໝ of the name is in a syllable Lao writes far more often so than with the other. */
+export function hoLettersByWriting(name: string, lexicon: LaoLexicon): boolean {
+  return nameSyllables(name).every((word) =>
+    word.every((syllable) => {
+      if (!HO_NO_OR_HO_MO.test(syllable)) return true;
+      const twin = syllable.replace(/[ໜໝ]/gu, (letter) => (letter === 'ໜ' ? 'ໝ' : 'ໜ'));
+      return lexicon.syllable(syllable) >= HO_LETTER_ODDS * Math.max(4, lexicon.syllable(twin));
+    }),
+  );
+}
 
 /** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */
 const opensWithNo = (name: string) =>
@@ -50,7 +66,7 @@ export interface NameDecision {
  *   surely. The small whole-card reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops
  *   agree and every two syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not); when it
  *   agrees too, the four readings need less of the recogniser's confidence (ຄໍາຫຼ້າ at 79–88), the
- *   syllables still written together. Never a name with ໜ or ໝ, which only the Latin line tells apart.
+ *   syllables still written together. A name with ໜ or ໝ only where Lao writing tells which (hoLettersByWriting).
  */
 export function nameByContent(
   crops: NameReading[],
@@ -81,7 +97,8 @@ export function nameByContent(
   const leastSure = Math.min(100, ...agreeing);
   const unanimous =
     latinName === undefined &&
-    !HO_NO_OR_HO_MO.test(name.value ?? '') &&
+    lexicon !== undefined &&
+    hoLettersByWriting(name.value ?? '', lexicon) &&
     votes >= 3 &&
     agreeing.length > 0 &&
     ((surest >= NAME_CONFIDENCE.sure &&
