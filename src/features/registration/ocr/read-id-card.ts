@@ -65,6 +65,12 @@ export const FIELD_TEXT_HEIGHT = 30;
 const VOTE_TEXT_HEIGHTS = [24, 38];
 /** Digits read best a little larger: the ID number is read at these three sizes (Phetsarath's 3 looks like 8 when small). */
 const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
+/**
+ * A date is read again this large when the first reading is not the whole card's: larger than the
+ * number (at 38 px, 4 of 1,344 development cards got a birth date wrong and sure — a bold 11 read 01,
+ * 28 read 26 — at 52 px 1, and 6 fewer dates were missed; the number itself read worse this large).
+ */
+const DATE_AGAIN_TEXT_HEIGHT = 52;
 const MARGIN = 12;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
@@ -250,7 +256,7 @@ async function readRegion(
     const first = dateFrom(texts[0]!, today);
     let again: string | undefined;
     if (first !== hints.dateOfBirth)
-      again = dateFrom((await readRow(region.rows[0]!, DIGIT_TEXT_HEIGHTS[0]!)).text, today);
+      again = dateFrom((await readRow(region.rows[0]!, DATE_AGAIN_TEXT_HEIGHT)).text, today);
     const votes = [first, again, hints.dateOfBirth].filter((d) => d !== undefined);
     const agreed = votes.find((d, i) => votes.indexOf(d) !== i);
     const sure = agreed !== undefined;
