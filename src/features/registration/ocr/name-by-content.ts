@@ -31,8 +31,11 @@ const HO_NO_OR_HO_MO = /[ໜໝ]/u;
 /** How many times more often the syllable must be written with the letter read than with its twin. */
 const HO_LETTER_ODDS = 8;
 
-/** Every ໜ or ໝ of the name is in a syllable Lao writes far more often so than with the other. */
-export function hoLettersByWriting(name: string, lexicon: LaoLexicon): boolean {
+/**
+ * Every ໜ or ໝ of the name is in a syllable Lao writes far more often so than with the other (a
+ * twin seen fewer than 4 times counts as 4: a rare syllable is no evidence either way).
+ */
+function hoLettersByWriting(name: string, lexicon: LaoLexicon): boolean {
   return nameSyllables(name).every((word) =>
     word.every((syllable) => {
       if (!HO_NO_OR_HO_MO.test(syllable)) return true;
