@@ -21,7 +21,7 @@
  * Pure functions: unit-tested on synthetic lines.
  */
 import { isLatinNameWord } from './card-layout';
-import type { IdCardFields } from './extract-id-card';
+import { PRINTED_DATE, toIsoDate, type IdCardFields } from './extract-id-card';
 import { union, type Box } from './gray-image';
 
 export interface CardWord {
@@ -242,23 +242,17 @@ function numberIn(words: CardWord[]): { value: string; box: Box; confidence: num
   return undefined;
 }
 
-const DATE = /(?<!\d)(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.,-]\s?(\d{4})(?!\d)/u;
-
 function findDate(line: CardLine, today: Date): { value: string; box: Box; confidence: number } | undefined {
   for (const word of [...line.latin, ...line.lao]) {
-    const m = DATE.exec(word.text);
-    if (!m) continue;
-    const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    const real = date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900;
-    if (real && date.getTime() < today.getTime())
-      return { value: date.toISOString().slice(0, 10), box: word.box, confidence: word.confidence };
+    const m = PRINTED_DATE.exec(word.text);
+    const value = m && toIsoDate(Number(m[1]), Number(m[2]), Number(m[3]), today);
+    if (value) return { value, box: word.box, confidence: word.confidence };
   }
   return undefined;
 }
 
 /** How many dates a line's English reading holds. */
-const datesIn = (line: CardLine) => line.latin.filter((w) => DATE.test(w.text)).length;
+const datesIn = (line: CardLine) => line.latin.filter((w) => PRINTED_DATE.test(w.text)).length;
 
 function findLatinName(line: CardLine): { text: string; confidence: number } | undefined {
   const texts = line.latin.map((w) => w.text);

@@ -118,7 +118,9 @@ const CARD_DATES = /issue|expir|valid|ອອກ|ອາຍຸ/iu;
 /** Other printed lines that may follow the address. */
 const NOT_ADDRESS = /\d{1,2}[/.-]\d{1,2}[/.-]\d{2}|issue|expir|valid|\bsex\b|ອອກ|ອາຍຸ|ເພດ/iu;
 const LAO_LETTER = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
-const DATE = /(?<!\d)(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.,-]\s?(\d{4})(?!\d)/gu;
+/** A day/month/year date as a card prints it (a space at most around a separator), not in a longer number. */
+export const PRINTED_DATE = /(?<!\d)(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.,-]\s?(\d{4})(?!\d)/u;
+const DATE = new RegExp(PRINTED_DATE.source, 'gu');
 
 function toLines(words: readonly OcrWord[]): Line[] {
   const byLine = new Map<number, OcrWord[]>();
