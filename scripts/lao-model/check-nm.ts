@@ -1,7 +1,7 @@
 /**
  * How often a Lao model tells ໜ from ໝ in names: made-up names (a syllable, ໜ or ໝ with a vowel or
  * final, maybe another syllable), each written with both letters, rendered by Tesseract's text2image
- * in four typefaces (Noto Looped Lao never trained on) at 150 and 100 dpi, read by the tesseract
+ * in four typefaces at 150 and 100 dpi, read by the tesseract
  * command with the model. Prints, per typeface and size, the names read exactly and the ໜ/ໝ letters
  * read right among names read right but for them. The names come from a fixed list of syllables, not
  * from the training text (training-text.ts) nor from a card holder.
