@@ -84,6 +84,9 @@ export function romanise(lao: string): string {
         .reverse()
         .find((p) => !TONE.test(p)) ?? '';
     const next = chars[i + 1] ?? '';
+    // A letter before ອ and a consonant opens a syllable whose vowel is that ອ (ດາວ-ວອນ, ມະນີ-ວອນ): it
+    // is neither a final nor the vowel ua.
+    const beforeMedialO = next === 'ອ' && CONSONANT[chars[i + 2] ?? ''] !== undefined;
     if (LEADING[c] !== undefined) {
       // Written before the consonant, said after it.
       pending += LEADING[c];
@@ -99,13 +102,14 @@ export function romanise(lao: string): string {
       else if (
         c === 'ວ' &&
         !afterLeading &&
+        !beforeMedialO &&
         (CONSONANT[previous] !== undefined || previous === 'ົ' || previous === 'ຼ') &&
         !DEPENDENT.test(next)
       )
         out += 'ua';
       else if (!silentH)
         out +=
-          (FINAL.test(before) || afterLeading) && !DEPENDENT.test(next) && !TONE.test(next)
+          (FINAL.test(before) || afterLeading) && !DEPENDENT.test(next) && !TONE.test(next) && !beforeMedialO
             ? (FINAL_SOUND[c] ?? CONSONANT[c])
             : CONSONANT[c];
       if (pending && !silentH) {
