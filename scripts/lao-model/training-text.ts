@@ -90,15 +90,16 @@ const wellFormed = (s: string) => !focusMarks || (SYLLABLE.test(s) && !/^[ໂໃ
 const common = (s: string, words: number) => lexicon.syllable(s) >= words && !/ໆ/u.test(s) && wellFormed(s);
 const nmSyllables = [...new Set(nmWords.flatMap(laoSyllables))].filter((s) => NM.test(s) && common(s, 8));
 const syllables = [...new Set(words.flatMap(laoSyllables))].filter((s) => common(s, 64));
+/** Two spellings side by side, in either order. */
+const inEitherOrder = (a: string, b: string) => (random() < 0.5 ? `${a} ${b}` : `${b} ${a}`);
 /** A made-up name with a ໜ or ໝ syllable, then the same name with the other letter. */
 const nmTwins = () => {
   const name = `${random() < 0.8 ? pick(syllables) : ''}${pick(nmSyllables)}${random() < 0.4 ? pick(syllables) : ''}`;
-  return random() < 0.5 ? `${name} ${swapNm(name)}` : `${swapNm(name)} ${name}`;
+  return inEitherOrder(name, swapNm(name));
 };
 
 const allSyllables = [...new Set(words.flatMap(laoSyllables))].filter((s) => INITIAL.test(s) && common(s, 8));
 const withInitial = (s: string, letter: string) => s.replace(INITIAL, `$1${letter}`);
-const inEitherOrder = (a: string, b: string) => (random() < 0.5 ? `${a} ${b}` : `${b} ${a}`);
 /** A made-up name with a syllable of any shape under ໜ, and the same under ໝ. */
 const nmEveryMark = () => {
   const [before, after] = [random() < 0.6 ? pick(syllables) : '', random() < 0.3 ? pick(syllables) : ''];
