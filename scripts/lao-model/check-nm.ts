@@ -3,8 +3,10 @@
  * final, maybe another syllable), each written with both letters, rendered by Tesseract's text2image
  * in four typefaces at 150 and 100 dpi, read by the tesseract
  * command with the model. Prints, per typeface and size, the names read exactly and the ໜ/ໝ letters
- * read right among names read right but for them. The names come from a fixed list of syllables, not
- * from the training text (training-text.ts) nor from a card holder.
+ * read right among names read right but for them; then, as the card reader decides where Lao writes
+ * a syllable either way (name-by-content.ts), how many names read alike at 150, 125 and 100 dpi with
+ * every ໜ/ໝ rated at least so far above its twin are right and wrong. The names come from a fixed
+ * list of syllables, not from the training text (training-text.ts) nor from a card holder.
  *
  *   npx tsx scripts/lao-model/check-nm.ts lao.traineddata[.gz] [WORK_DIR]
  *
@@ -15,7 +17,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { toLaoSpelling } from '../../src/features/registration/ocr/extract-id-card';
-import { symbolChoicesOf, type SymbolChoice } from '../../src/features/registration/ocr/symbol-choices';
+import { nameSyllables, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
+import { hoLetterMargins, symbolChoicesOf } from '../../src/features/registration/ocr/symbol-choices';
 
 const [model, work = '/tmp/lao-check-nm'] = process.argv.slice(2);
 if (!model) throw new Error('usage: check-nm.ts lao.traineddata[.gz] [WORK_DIR]');
@@ -36,47 +39,37 @@ for (let i = 0; i < 120; i++) {
 }
 writeFileSync(join(work, 'names.txt'), `${names.join('\n')}\n`);
 
-/**
- * For each ໜ or ໝ of a word, as the recogniser sees it (ຫ, then ນ or ມ: docs/ocr-model.md), the
- * letter it rates first there and by how much more than the other (0–100; the other unrated: all of
- * the first's score).
- */
-function nmMargins(symbols: SymbolChoice[][]): { letter: string; margin: number }[] {
-  const found: { letter: string; margin: number }[] = [];
-  symbols.forEach((choices, i) => {
-    const top = choices[0];
-    if (i === 0 || symbols[i - 1]![0]?.text !== 'ຫ' || (top?.text !== 'ນ' && top?.text !== 'ມ')) return;
-    const other = choices.find((c) => c.text === (top.text === 'ນ' ? 'ມ' : 'ນ'))?.confidence ?? 0;
-    found.push({ letter: top.text === 'ນ' ? 'ໜ' : 'ໝ', margin: top.confidence - other });
-  });
-  return found;
-}
-
 const withNo = (text: string) => text.replace(/ໝ/gu, 'ໜ');
 
 /** The pairs of a longest common subsequence of `names` and `read`, equal but for ໜ/ໝ. */
-function aligned<T extends { text: string }>(names: string[], read: T[]): [string, T][] {
+function aligned<T extends { text: string }>(names: string[], read: T[]): [number, T][] {
   const same = (i: number, j: number) => withNo(names[i]!) === withNo(read[j]!.text);
   const length = Array.from({ length: names.length + 1 }, () => new Array<number>(read.length + 1).fill(0));
   for (let i = names.length - 1; i >= 0; i--)
     for (let j = read.length - 1; j >= 0; j--)
       length[i]![j] = same(i, j) ? length[i + 1]![j + 1]! + 1 : Math.max(length[i + 1]![j]!, length[i]![j + 1]!);
-  const pairs: [string, T][] = [];
+  const pairs: [number, T][] = [];
   for (let i = 0, j = 0; i < names.length && j < read.length;) {
-    if (same(i, j)) pairs.push([names[i++]!, read[j++]!]);
+    if (same(i, j)) pairs.push([i++, read[j++]!]);
     else if (length[i + 1]![j]! >= length[i]![j + 1]!) i++;
     else j++;
   }
   return pairs;
 }
 
-/** How sure the recogniser was of each ໜ/ໝ it read (nmMargins), and whether it was right. */
+/** How sure the recogniser was of each ໜ/ໝ it read (hoLetterMargins), and whether it was right. */
 const margins: { margin: number; right: boolean }[] = [];
 let allExact = 0;
 let allRight = 0;
 let allLetters = 0;
+type Read = { text: string; margins: { letter: string; margin: number }[] };
+/** Per typeface, each name's readings at the three sizes (by the name's place in the list). */
+const atEverySize: Map<number, Read[]>[] = [];
 for (const face of ['Phetsarath OT', 'Noto Sans Lao', 'Noto Serif Lao', 'Noto Looped Lao']) {
-  for (const dpi of [150, 100]) {
+  const sizes = new Map<number, Read[]>();
+  atEverySize.push(sizes);
+  // 125 dpi is read only for the three sizes below: the figures per size are of 150 and 100 dpi.
+  for (const dpi of [150, 100, 125]) {
     const base = join(work, `${face.replace(/ /g, '')}-${dpi}`);
     execFileSync(
       'text2image',
@@ -111,14 +104,17 @@ for (const face of ['Phetsarath OT', 'Noto Sans Lao', 'Noto Serif Lao', 'Noto Lo
     const read = [...hocr.matchAll(/<span class='ocrx_word'[^>]*>([^<\s]*)/gu)].map((m, i) => ({
       // The model writes ໜ ໝ ຳ as the pairs its training text had (docs/ocr-model.md).
       text: toLaoSpelling(m[1]!),
-      margins: nmMargins(choices[i] ?? []),
+      margins: hoLetterMargins(choices[i] ?? []),
     }));
     // text2image fills lines with several names: the reading is matched to them by the longest
     // common subsequence of names, their letters compared with ໜ and ໝ taken as one.
     let exact = 0;
     let right = 0;
     let letters = 0;
-    for (const [name, word] of aligned(names, read)) {
+    for (const [at, word] of aligned(names, read)) {
+      const name = names[at]!;
+      sizes.set(at, [...(sizes.get(at) ?? []), word]);
+      if (dpi === 125) continue;
       if (word.text === name) exact += 1;
       let nth = 0;
       for (let i = 0; i < name.length; i++)
@@ -134,6 +130,7 @@ for (const face of ['Phetsarath OT', 'Noto Sans Lao', 'Noto Serif Lao', 'Noto Lo
             });
         }
     }
+    if (dpi === 125) continue;
     allExact += exact;
     allRight += right;
     allLetters += letters;
@@ -152,5 +149,43 @@ for (const least of [0, 10, 20, 30, 40, 50, 60]) {
   const wrong = kept.filter((m) => !m.right).length;
   console.log(
     `margin ≥ ${String(least).padStart(2)}: ${kept.length - wrong} right, ${wrong} wrong of ${margins.length} letters`,
+  );
+}
+
+// The reader's rule where Lao writes a syllable with either letter (name-by-content.ts): the name
+// read alike at all three sizes, each ໜ/ໝ rated at least so much above its twin every time. Apart:
+// the names whose syllables Lao writes both ways (neither letter 8 times as often), where the
+// reader uses it.
+const lexicon = parseLaoLexicon(
+  readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'),
+);
+const twin = (s: string) => s.replace(/[ໜໝ]/gu, (l) => (l === 'ໜ' ? 'ໝ' : 'ໜ'));
+const oftener = (a: string, b: string) => lexicon.syllable(a) >= 8 * Math.max(4, lexicon.syllable(b));
+const bothWays = (name: string) =>
+  nameSyllables(name)
+    .flat()
+    .some((s) => /[ໜໝ]/u.test(s) && !oftener(s, twin(s)) && !oftener(twin(s), s));
+for (const least of [30, 40, 50, 60, 70]) {
+  let right = 0;
+  let rightBoth = 0;
+  const wrong: string[] = [];
+  for (const sizes of atEverySize)
+    for (const [at, reads] of sizes) {
+      if (reads.length < 3 || reads.some((r) => r.text !== reads[0]!.text)) continue;
+      const letters = [...reads[0]!.text].filter((c) => c === 'ໜ' || c === 'ໝ');
+      if (!letters.length) continue;
+      const sure = reads.every(
+        (r) =>
+          r.margins.length === letters.length &&
+          r.margins.every((m, k) => m.letter === letters[k] && m.margin >= least),
+      );
+      if (!sure) continue;
+      if (reads[0]!.text === names[at]) {
+        right += 1;
+        if (bothWays(names[at]!)) rightBoth += 1;
+      } else wrong.push(`${reads[0]!.text} for ${names[at]}${bothWays(names[at]!) ? ' (both ways)' : ''}`);
+    }
+  console.log(
+    `read alike at 3 sizes, every margin ≥ ${least}: ${right} names right (${rightBoth} written both ways), ${wrong.length} wrong ${wrong.join(', ')}`,
   );
 }

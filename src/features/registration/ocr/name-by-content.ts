@@ -7,6 +7,7 @@
 import { laoNameFrom, laoNameOf, writtenLikeLao, type NameReading } from './field-values';
 import { nameSyllables, type LaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
+import { hoLetterMargins } from './symbol-choices';
 
 /** How sure the recogniser (0–100) must be of the name's words. */
 const NAME_CONFIDENCE = {
@@ -20,29 +21,47 @@ const NAME_CONFIDENCE = {
 };
 
 /**
- * ໜ and ໝ: the recogniser tells them apart by what its training text made likelier in the place,
- * not by the printed stroke (docs/ocr-model.md). Without a Latin line (N or M) only Lao writing can
- * tell which it is: where one of the two is written many times more often than its twin in that
- * syllable (ໃໝ່ and ໃໜ່, ໜໍ່ and ໝໍ່), names are written with it too — and that one is also the
- * one the recogniser, biased as Lao writing is, reads. Where both are common (ໜູ and ໝູ, ໜາ and ໝາ)
- * the name is left to type.
+ * ໜ and ໝ: the recogniser leans to the letter its training text had more often in the place
+ * (docs/ocr-model.md). Without a Latin line (N or M) the letter is taken where Lao writing tells
+ * which — one of the two written many times more often than its twin in that syllable (ໃໝ່ and ໃໜ່,
+ * ໜໍ່ and ໝໍ່), the one the recogniser, biased as Lao writing is, reads — or, where Lao writes both
+ * (ໜູ and ໝູ, ໜາ and ໝາ), where the recogniser rated the letter well above its twin at every size.
+ * A letter against a syllable Lao hardly writes (ໜັ້ນ for ໝັ້ນ) is never taken.
  */
 const HO_NO_OR_HO_MO = /[ໜໝ]/u;
 /** How many times more often the syllable must be written with the letter read than with its twin. */
 const HO_LETTER_ODDS = 8;
+/**
+ * How far (0–100) above its twin each crop's reading must rate the letter where Lao writes both.
+ * Made-up names written both ways, read alike at three sizes (scripts/lao-model/check-nm.ts): 133
+ * right and none wrong at 60 (none wrong from 30 up); on the development cards, wrong readings of
+ * ລັດສະໝີ came with margins up to 44.
+ */
+const HO_LETTER_MARGIN = 60;
+
+const twinOf = (syllable: string) => syllable.replace(/[ໜໝ]/gu, (letter) => (letter === 'ໜ' ? 'ໝ' : 'ໜ'));
 
 /**
- * Every ໜ or ໝ of the name is in a syllable Lao writes far more often so than with the other (a
- * twin seen fewer than 4 times counts as 4: a rare syllable is no evidence either way).
+ * Every ໜ or ໝ of the name is told: by Lao writing (its syllable written far more often so than
+ * with the other; a twin seen fewer than 4 times counts as 4: a rare syllable is no evidence either
+ * way), or, where Lao writes both, by the recogniser at every size (`crops`, with the recogniser's
+ * guesses at each symbol).
  */
-function hoLettersByWriting(name: string, lexicon: LaoLexicon): boolean {
-  return nameSyllables(name).every((word) =>
-    word.every((syllable) => {
-      if (!HO_NO_OR_HO_MO.test(syllable)) return true;
-      const twin = syllable.replace(/[ໜໝ]/gu, (letter) => (letter === 'ໜ' ? 'ໝ' : 'ໜ'));
-      return lexicon.syllable(syllable) >= HO_LETTER_ODDS * Math.max(4, lexicon.syllable(twin));
-    }),
-  );
+function hoLettersTold(name: string, crops: NameReading[], lexicon: LaoLexicon): boolean {
+  const syllables = nameSyllables(name)
+    .flat()
+    .filter((syllable) => HO_NO_OR_HO_MO.test(syllable));
+  const oftener = (a: string, b: string) => lexicon.syllable(a) >= HO_LETTER_ODDS * Math.max(4, lexicon.syllable(b));
+  if (syllables.some((syllable) => oftener(twinOf(syllable), syllable))) return false;
+  if (syllables.every((syllable) => oftener(syllable, twinOf(syllable)))) return true;
+  const letters = [...name].filter((c) => HO_NO_OR_HO_MO.test(c));
+  return crops.every((crop) => {
+    const margins = hoLetterMargins((crop.choices ?? []).flat());
+    return (
+      margins.length === letters.length &&
+      margins.every((m, i) => m.letter === letters[i] && m.margin >= HO_LETTER_MARGIN)
+    );
+  });
 }
 
 /** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */
@@ -69,7 +88,7 @@ export interface NameDecision {
  *   surely. The small whole-card reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops
  *   agree and every two syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not); when it
  *   agrees too, the four readings need less of the recogniser's confidence (ຄໍາຫຼ້າ at 79–88), the
- *   syllables still written together. A name with ໜ or ໝ only where Lao writing tells which (hoLettersByWriting).
+ *   syllables still written together. A name with ໜ or ໝ only where they are told (hoLettersTold).
  */
 export function nameByContent(
   crops: NameReading[],
@@ -101,7 +120,7 @@ export function nameByContent(
   const unanimous =
     latinName === undefined &&
     lexicon !== undefined &&
-    hoLettersByWriting(name.value ?? '', lexicon) &&
+    hoLettersTold(name.value ?? '', crops, lexicon) &&
     votes >= 3 &&
     agreeing.length > 0 &&
     ((surest >= NAME_CONFIDENCE.sure &&

@@ -41,3 +41,19 @@ export function symbolChoicesOf(hocr: string): SymbolChoice[][][] {
   }
   return words;
 }
+
+/**
+ * For each ໜ or ໝ of a word, as the recogniser sees it (ຫ, then ນ or ມ: docs/ocr-model.md), the
+ * letter it rates first there and by how much more than the other (0–100; the other unrated: all of
+ * the first's score).
+ */
+export function hoLetterMargins(symbols: SymbolChoice[][]): { letter: string; margin: number }[] {
+  const found: { letter: string; margin: number }[] = [];
+  symbols.forEach((choices, i) => {
+    const top = choices[0];
+    if (i === 0 || symbols[i - 1]![0]?.text !== 'ຫ' || (top?.text !== 'ນ' && top?.text !== 'ມ')) return;
+    const other = choices.find((c) => c.text === (top.text === 'ນ' ? 'ມ' : 'ນ'))?.confidence ?? 0;
+    found.push({ letter: top.text === 'ນ' ? 'ໜ' : 'ໝ', margin: top.confidence - other });
+  });
+  return found;
+}
