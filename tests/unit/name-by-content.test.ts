@@ -30,6 +30,16 @@ describe('nameByContent', () => {
     expect(nameByContent(crops, whole, undefined, lexicon)).toMatchObject({ value: 'ສຸລິສັກ', sure: true });
   });
 
+  it('fills a name every reading says when two crops read it very surely, whatever the third crop scored', () => {
+    const blownUp = alike('ສຸລິສັກ', 96, 95, 20);
+    expect(nameByContent(blownUp.crops, blownUp.whole, undefined, lexicon)).toMatchObject({
+      value: 'ສຸລິສັກ',
+      sure: true,
+    });
+    const onceSure = alike('ສຸລິສັກ', 96, 60, 20);
+    expect(nameByContent(onceSure.crops, onceSure.whole, undefined, lexicon).sure).toBe(false);
+  });
+
   it('leaves ໜ and ໝ to type without a Latin line where Lao writes the syllable both ways and the recogniser gave no clear preference: it reads one for the other at every size', () => {
     // ລັດສະໝີ on the card, read ລັດສະຫນີ (ໜ) by every reading: ໜີ and ໝີ are both common.
     const { crops, whole } = alike('ລັດສະຫນີ', 95, 94, 95);

@@ -18,6 +18,8 @@ const NAME_CONFIDENCE = {
   /** With the whole card's reading agreeing as well, these are enough (Lao words with marks score low). */
   agreed: 75,
   agreedDoubtful: 30,
+  /** Two crops' readings this sure, with every reading alike, are enough whatever the third's score. */
+  twiceSure: 95,
 };
 
 /**
@@ -88,7 +90,7 @@ export interface NameDecision {
  *   surely. The small whole-card reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops
  *   agree and every two syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not); when it
  *   agrees too, the four readings need less of the recogniser's confidence (ຄໍາຫຼ້າ at 79–88), the
- *   syllables still written together. A name with ໜ or ໝ only where they are told (hoLettersTold).
+ *   syllables still written together; or two of the crops very surely, whatever the third. A name with ໜ or ໝ only where they are told (hoLettersTold).
  */
 export function nameByContent(
   crops: NameReading[],
@@ -133,7 +135,13 @@ export function nameByContent(
         surest >= NAME_CONFIDENCE.agreed &&
         leastSure >= NAME_CONFIDENCE.agreedDoubtful &&
         together &&
-        !opensWithNo(name.value ?? '')));
+        !opensWithNo(name.value ?? '')) ||
+      // Every reading alike, two of the crops' very surely: the third's low score is the size it
+      // was read at (a small crop blown up), not a doubt about a letter.
+      (everyReading &&
+        whole.length > 0 &&
+        known &&
+        agreeing.filter((c) => c >= NAME_CONFIDENCE.twiceSure).length >= 2));
   const sure = name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && (spelt || unanimous);
   return { value: name.value, sure, mended: name.corrected };
 }

@@ -71,6 +71,8 @@ const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
  * 28 read 26 — at 52 px 1, and 6 fewer dates were missed; the number itself read worse this large).
  */
 const DATE_AGAIN_TEXT_HEIGHT = 52;
+/** Where still no two readings of the date agree, it is read at these sizes too, until one confirms. */
+const DATE_LAST_TEXT_HEIGHTS = [44, 60];
 const MARGIN = 12;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
@@ -258,11 +260,21 @@ async function readRegion(
     if (first !== hints.dateOfBirth)
       again = dateFrom((await readRow(region.rows[0]!, DATE_AGAIN_TEXT_HEIGHT)).text, today);
     const votes = [first, again, hints.dateOfBirth].filter((d) => d !== undefined);
-    const agreed = votes.find((d, i) => votes.indexOf(d) !== i);
+    let agreed = votes.find((d, i) => votes.indexOf(d) !== i);
+    const raw = [texts[0], again];
+    // Still no two alike: more sizes, each of which may confirm the first reading or the whole
+    // card's — not the one at 52 px alone, whose misreading the sizes near it repeat (28 read 26).
+    for (const size of DATE_LAST_TEXT_HEIGHTS) {
+      if (agreed !== undefined) break;
+      const text = (await readRow(region.rows[0]!, size)).text;
+      raw.push(text);
+      const more = dateFrom(text, today);
+      if (more !== undefined && (more === first || more === hints.dateOfBirth)) agreed = more;
+    }
     const sure = agreed !== undefined;
     // Neither crop a date (a slash read as 1): the whole card's, to check.
     const value = agreed ?? first ?? again ?? hints.dateOfBirth;
-    return { value, confidence: sure ? 'ok' : 'check', raw: [texts[0], again].filter(Boolean).join(' / ') };
+    return { value, confidence: sure ? 'ok' : 'check', raw: raw.filter(Boolean).join(' / ') };
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
   return { value: addressFrom(texts), confidence, raw: texts.join(' / ') };
