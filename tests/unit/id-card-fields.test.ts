@@ -59,6 +59,12 @@ describe('Lao name checked against the Latin name line', () => {
     expect(latinDistance('ດາວວອນ', 'DAOVONE SENGSOUVANH')).toBe(0);
     expect(latinDistance('ມະນີວອນ', 'MANYVONE THAMMALANGSY')).toBe(0);
     expect(latinDistance('ບຸນທັນ', 'BOUNTHANH KEOLA')).toBe(0);
+    // R: OR for ໍ, a cluster Lao dropped (PRA for ປະ), or the ລ of a Pali or Sanskrit word.
+    expect(latinDistance('ໜໍ່ແກ້ວ', 'VANXAY NORKEO')).toBe(0);
+    expect(latinDistance('ພອນປະເສີດ', 'PHONEPRASEUTH NORASING')).toBe(0);
+    expect(latinDistance('ນໍລະສິງ', 'PHONEPRASEUTH NORASING')).toBe(0);
+    expect(latinDistance('ວໍລະຈິດ', 'BOUNNHANG VORACHITH')).toBe(0);
+    expect(latinDistance('ນໍລະສິງ', 'PHONEPRASEUTH NOTASING')).toBeGreaterThan(0);
     expect(latinDistance('ຈັນສີ', 'CHANSY PHIMMASONE')).toBe(0);
     expect(latinDistance('ຈັນສີ', 'JANSY')).toBe(0);
     expect(latinDistance('ວັນສີ', 'CHANSY PHIMMASONE')).toBeGreaterThan(0);

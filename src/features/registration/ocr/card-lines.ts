@@ -46,6 +46,11 @@ export interface CardFields {
   idNumber?: { value: string; box: Box; confidence: number };
   /** The number as each whole-card reading read it (English model, Lao model). */
   idNumbers: string[];
+  /**
+   * Where a row of digits as long as a number is printed when neither whole-card reading made a
+   * number of it (a digit read twice or lost): read again on its own there.
+   */
+  numberRow?: Box;
   dateOfBirth?: { value: string; box: Box; confidence: number };
   latinName?: { text: string; confidence: number };
   /** Where each name is printed, to be read again on its own. */
@@ -242,6 +247,21 @@ function numberIn(words: CardWord[]): { value: string; box: Box; confidence: num
   return undefined;
 }
 
+/** Words of digits (dashes between), 10 to 16 in all: a number misread by a digit or two. */
+function digitRunIn(words: CardWord[]): Box | undefined {
+  for (let i = 0; i < words.length; i++) {
+    let digits = 0;
+    let j = i;
+    for (; j < words.length && j < i + 6; j++) {
+      const part = words[j]!.text.replace(/^[^\d]+|[^\d]+$/g, '');
+      if (!/^\d[\d-]*$/.test(part)) break;
+      digits += part.replace(/-/g, '').length;
+    }
+    if (digits >= 10 && digits <= 16) return union(words.slice(i, j).map((w) => w.box));
+  }
+  return undefined;
+}
+
 function findDate(line: CardLine, today: Date): { value: string; box: Box; confidence: number } | undefined {
   for (const word of [...line.latin, ...line.lao]) {
     const m = PRINTED_DATE.exec(word.text);
@@ -305,6 +325,10 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     // The number ends its line: what the readings cut off at its end is read again with it.
     fields.idNumber = { ...found, box: { ...found.box, x1: Math.max(found.box.x1, line.box.x1) } };
     fields.idNumbers = [numberIn(line.latin)?.value, numberIn(line.lao)?.value].filter((v) => v !== undefined);
+  }
+  if (!fields.idNumber) {
+    const digits = lines.find((l) => datesIn(l) === 0 && digitRunIn(l.latin));
+    if (digits) fields.numberRow = digitRunIn(digits.latin);
   }
   // Digits are as tall as capitals: the print size of the card's values.
   const digitHeights = fields.idNumber

@@ -17,8 +17,8 @@ export const knowsLayout = (layout: CardLayout) =>
   );
 
 /**
- * The areas to read on their own: the number, the date and the names where the line classifier
- * found them (card-lines.ts); the address, and what it did not find, where the labels say
+ * The areas to read on their own: the number (or a row of digits as long), the date and the names
+ * where the line classifier found them (card-lines.ts); the address, and what it did not find, where the labels say
  * (card-layout.ts).
  */
 export function regionsOf(card: CardFields, layout: CardLayout, width: number): Region[] {
@@ -40,7 +40,8 @@ export function regionsOf(card: CardFields, layout: CardLayout, width: number): 
     y1: box.y1 + 0.35 * h,
   });
   const found: Region[] = [];
-  if (card.idNumber) found.push({ field: 'idNumber', rows: [row(card.idNumber.box, 0.6)], textHeight: h });
+  const number = card.idNumber?.box ?? card.numberRow;
+  if (number) found.push({ field: 'idNumber', rows: [row(number, 0.6)], textHeight: h });
   // The whole-card reading may have split the date and kept only part of it: room for the rest.
   if (card.dateOfBirth) {
     const date = card.dateOfBirth.box;

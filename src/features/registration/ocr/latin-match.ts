@@ -158,6 +158,12 @@ export function foldLatin(text: string): string {
     text
       .toLowerCase()
       .replace(/[^a-z ]/g, '')
+      // R is no Lao sound but romanised names keep it: OR for the vowel ໍ (NORKEO ໜໍ່ແກ້ວ), R after
+      // a consonant for the cluster Lao dropped from a Pali or Sanskrit word (PRASEUTH ປະເສີດ), and
+      // R for the ລ (or ຣ) such words are written with (VORACHITH ວໍລະຈິດ, NORASING ນໍລະສິງ).
+      .replace(/or(?![aeiou])/g, 'o')
+      .replace(/([bcdfghkpt])r(?=[aeiou])/g, '$1')
+      .replace(/r/g, 'l')
       .replace(/x/g, 's')
       .replace(/j/g, 'ch')
       .replace(/w/g, 'v')
