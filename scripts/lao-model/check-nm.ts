@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { toLaoSpelling } from '../../src/features/registration/ocr/extract-id-card';
 import { nameSyllables, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
+import { hoWriting } from '../../src/features/registration/ocr/name-by-content';
 import { hoLetterMargins, symbolChoicesOf } from '../../src/features/registration/ocr/symbol-choices';
 
 const [model, work = '/tmp/lao-check-nm'] = process.argv.slice(2);
@@ -154,17 +155,14 @@ for (const least of [0, 10, 20, 30, 40, 50, 60]) {
 
 // The reader's rule where Lao writes a syllable with either letter (name-by-content.ts): the name
 // read alike at all three sizes, each ໜ/ໝ rated at least so much above its twin every time. Apart:
-// the names whose syllables Lao writes both ways (neither letter 8 times as often), where the
-// reader uses it.
+// the names whose syllables Lao writes both ways (hoWriting), where the reader uses it.
 const lexicon = parseLaoLexicon(
   readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'),
 );
-const twin = (s: string) => s.replace(/[ໜໝ]/gu, (l) => (l === 'ໜ' ? 'ໝ' : 'ໜ'));
-const oftener = (a: string, b: string) => lexicon.syllable(a) >= 8 * Math.max(4, lexicon.syllable(b));
 const bothWays = (name: string) =>
   nameSyllables(name)
     .flat()
-    .some((s) => /[ໜໝ]/u.test(s) && !oftener(s, twin(s)) && !oftener(twin(s), s));
+    .some((s) => /[ໜໝ]/u.test(s) && hoWriting(s, lexicon) === 'both');
 for (const least of [30, 40, 50, 60, 70]) {
   let right = 0;
   let rightBoth = 0;

@@ -326,10 +326,8 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     fields.idNumber = { ...found, box: { ...found.box, x1: Math.max(found.box.x1, line.box.x1) } };
     fields.idNumbers = [numberIn(line.latin)?.value, numberIn(line.lao)?.value].filter((v) => v !== undefined);
   }
-  if (!fields.idNumber) {
-    const digits = lines.find((l) => datesIn(l) === 0 && digitRunIn(l.latin));
-    if (digits) fields.numberRow = digitRunIn(digits.latin);
-  }
+  if (!fields.idNumber)
+    fields.numberRow = lines.map((l) => (datesIn(l) ? undefined : digitRunIn(l.latin))).find(Boolean);
   // Digits are as tall as capitals: the print size of the card's values.
   const digitHeights = fields.idNumber
     ? lines[numberLine]!.latin.filter((w) => /\d{3}/.test(w.text)).map((w) => w.box.y1 - w.box.y0)

@@ -18,8 +18,8 @@ export const knowsLayout = (layout: CardLayout) =>
 
 /**
  * The areas to read on their own: the number (or a row of digits as long), the date and the names
- * where the line classifier found them (card-lines.ts); the address, and what it did not find, where the labels say
- * (card-layout.ts).
+ * where the line classifier found them (card-lines.ts); the address, and what it did not find,
+ * where the labels say (card-layout.ts).
  */
 export function regionsOf(card: CardFields, layout: CardLayout, width: number): Region[] {
   const h = card.textHeight;

@@ -44,18 +44,27 @@ const HO_LETTER_MARGIN = 60;
 const twinOf = (syllable: string) => syllable.replace(/[ໜໝ]/gu, (letter) => (letter === 'ໜ' ? 'ໝ' : 'ໜ'));
 
 /**
- * Every ໜ or ໝ of the name is told: by Lao writing (its syllable written far more often so than
- * with the other; a twin seen fewer than 4 times counts as 4: a rare syllable is no evidence either
- * way), or, where Lao writes both, by the recogniser at every size (`crops`, with the recogniser's
- * guesses at each symbol).
+ * How Lao writes a syllable with ໜ or ໝ: far more often with this letter than with its twin, far
+ * more often with the twin, or both ways (a twin seen fewer than 4 times counts as 4: a rare
+ * syllable is no evidence either way).
+ */
+export function hoWriting(syllable: string, lexicon: LaoLexicon): 'this' | 'twin' | 'both' {
+  const oftener = (a: string, b: string) => lexicon.syllable(a) >= HO_LETTER_ODDS * Math.max(4, lexicon.syllable(b));
+  if (oftener(syllable, twinOf(syllable))) return 'this';
+  return oftener(twinOf(syllable), syllable) ? 'twin' : 'both';
+}
+
+/**
+ * Every ໜ or ໝ of the name is told: by Lao writing (hoWriting), or, where Lao writes both, by the
+ * recogniser at every size (`crops`, with the recogniser's guesses at each symbol).
  */
 function hoLettersTold(name: string, crops: NameReading[], lexicon: LaoLexicon): boolean {
-  const syllables = nameSyllables(name)
+  const writing = nameSyllables(name)
     .flat()
-    .filter((syllable) => HO_NO_OR_HO_MO.test(syllable));
-  const oftener = (a: string, b: string) => lexicon.syllable(a) >= HO_LETTER_ODDS * Math.max(4, lexicon.syllable(b));
-  if (syllables.some((syllable) => oftener(twinOf(syllable), syllable))) return false;
-  if (syllables.every((syllable) => oftener(syllable, twinOf(syllable)))) return true;
+    .filter((syllable) => HO_NO_OR_HO_MO.test(syllable))
+    .map((syllable) => hoWriting(syllable, lexicon));
+  if (writing.includes('twin')) return false;
+  if (!writing.includes('both')) return true;
   const letters = [...name].filter((c) => HO_NO_OR_HO_MO.test(c));
   return crops.every((crop) => {
     const margins = hoLetterMargins((crop.choices ?? []).flat());
@@ -90,7 +99,8 @@ export interface NameDecision {
  *   surely. The small whole-card reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops
  *   agree and every two syllables in a row are ones Lao writes together (ວຽງສະໄຫ is not); when it
  *   agrees too, the four readings need less of the recogniser's confidence (ຄໍາຫຼ້າ at 79–88), the
- *   syllables still written together; or two of the crops very surely, whatever the third. A name with ໜ or ໝ only where they are told (hoLettersTold).
+ *   syllables still written together; or two of the crops very surely, whatever the third.
+ *   A name with ໜ or ໝ only where they are told (hoLettersTold).
  */
 export function nameByContent(
   crops: NameReading[],
