@@ -319,8 +319,26 @@ test('an expired session sends nothing until the citizen signs in again, then se
     if (!signedIn) sentSignedOut++;
     return route.continue();
   });
-  // The 60 minutes pass while offline: the app ends the session at its next check.
-  await page.evaluate(() => localStorage.setItem('expiresAt', String(Date.now() - 1000)));
+  // The 60 minutes pass while offline: the app ends the session at its next check. Time passes for
+  // the copy the outbox sends with (IndexedDB, read by the service worker and the page's rounds) too.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        localStorage.setItem('expiresAt', String(Date.now() - 1000));
+        const open = indexedDB.open('rc-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('entries', 'readwrite');
+          const store = transaction.objectStore('entries');
+          const session = store.get('#session');
+          session.onsuccess = () => {
+            if (session.result) store.put({ ...session.result, expiresAt: Date.now() - 1000 }, '#session');
+          };
+          transaction.oncomplete = () => resolve();
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+  );
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   // Back online: the page's health check answering is what starts a replay (the service worker's
