@@ -19,7 +19,7 @@ import { gunzipSync } from 'node:zlib';
 import { toLaoSpelling } from '../../src/features/registration/ocr/extract-id-card';
 import { nameSyllables, parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { hoWriting } from '../../src/features/registration/ocr/name-by-content';
-import { hoLetterMargins, symbolChoicesOf } from '../../src/features/registration/ocr/symbol-choices';
+import { hoLetterMargins, hoLettersRated, symbolChoicesOf } from '../../src/features/registration/ocr/symbol-choices';
 
 const [model, work = '/tmp/lao-check-nm'] = process.argv.slice(2);
 if (!model) throw new Error('usage: check-nm.ts lao.traineddata[.gz] [WORK_DIR]');
@@ -170,14 +170,8 @@ for (const least of [30, 40, 50, 60, 70]) {
   for (const sizes of atEverySize)
     for (const [at, reads] of sizes) {
       if (reads.length < 3 || reads.some((r) => r.text !== reads[0]!.text)) continue;
-      const letters = [...reads[0]!.text].filter((c) => c === 'ໜ' || c === 'ໝ');
-      if (!letters.length) continue;
-      const sure = reads.every(
-        (r) =>
-          r.margins.length === letters.length &&
-          r.margins.every((m, k) => m.letter === letters[k] && m.margin >= least),
-      );
-      if (!sure) continue;
+      if (!/[ໜໝ]/u.test(reads[0]!.text)) continue;
+      if (!reads.every((r) => hoLettersRated(r.text, r.margins, least))) continue;
       if (reads[0]!.text === names[at]) {
         right += 1;
         if (bothWays(names[at]!)) rightBoth += 1;

@@ -224,13 +224,19 @@ function findNumber(line: CardLine): { value: string; box: Box; confidence: numb
   return numberIn(line.latin) ?? numberIn(line.lao);
 }
 
+/** A word's digits (dashes inside it dropped, stray marks at its ends too), if it is a group of digits. */
+function digitsOf(word: CardWord): string | undefined {
+  const part = word.text.replace(/^[^\d]+|[^\d]+$/g, '');
+  return /^\d[\d-]*$/.test(part) ? part.replace(/-/g, '') : undefined;
+}
+
 function numberIn(words: CardWord[]): { value: string; box: Box; confidence: number } | undefined {
   for (let i = 0; i < words.length; i++) {
     let digits = '';
     for (let j = i; j < words.length && j < i + 6; j++) {
-      const part = words[j]!.text.replace(/^[^\d]+|[^\d]+$/g, '');
-      if (!/^\d[\d-]*$/.test(part)) break;
-      digits += part.replace(/-/g, '');
+      const part = digitsOf(words[j]!);
+      if (part === undefined) break;
+      digits += part;
       if (digits.length === 12 || digits.length === 15) {
         const next = words[j + 1]?.text ?? '';
         if (/^\d/.test(next) && (digits + next.replace(/\D/g, '')).length <= 15) continue;
@@ -253,9 +259,9 @@ function digitRunIn(words: CardWord[]): Box | undefined {
     let digits = 0;
     let j = i;
     for (; j < words.length && j < i + 6; j++) {
-      const part = words[j]!.text.replace(/^[^\d]+|[^\d]+$/g, '');
-      if (!/^\d[\d-]*$/.test(part)) break;
-      digits += part.replace(/-/g, '').length;
+      const part = digitsOf(words[j]!);
+      if (part === undefined) break;
+      digits += part.length;
     }
     if (digits >= 10 && digits <= 16) return union(words.slice(i, j).map((w) => w.box));
   }

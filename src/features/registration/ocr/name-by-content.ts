@@ -7,7 +7,7 @@
 import { laoNameFrom, laoNameOf, writtenLikeLao, type NameReading } from './field-values';
 import { nameSyllables, type LaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
-import { hoLetterMargins } from './symbol-choices';
+import { hoLetterMargins, hoLettersRated } from './symbol-choices';
 
 /** How sure the recogniser (0–100) must be of the name's words. */
 const NAME_CONFIDENCE = {
@@ -65,14 +65,7 @@ function hoLettersTold(name: string, crops: NameReading[], lexicon: LaoLexicon):
     .map((syllable) => hoWriting(syllable, lexicon));
   if (writing.includes('twin')) return false;
   if (!writing.includes('both')) return true;
-  const letters = [...name].filter((c) => HO_NO_OR_HO_MO.test(c));
-  return crops.every((crop) => {
-    const margins = hoLetterMargins((crop.choices ?? []).flat());
-    return (
-      margins.length === letters.length &&
-      margins.every((m, i) => m.letter === letters[i] && m.margin >= HO_LETTER_MARGIN)
-    );
-  });
+  return crops.every((crop) => hoLettersRated(name, hoLetterMargins((crop.choices ?? []).flat()), HO_LETTER_MARGIN));
 }
 
 /** A syllable opening with ນ: a ໜ, if its ຫ part was lost, reads so. */

@@ -57,3 +57,12 @@ export function hoLetterMargins(symbols: SymbolChoice[][]): { letter: string; ma
   });
   return found;
 }
+
+/**
+ * Whether every ໜ or ໝ of `text` is the letter the recogniser rated first there (`margins`, from
+ * hoLetterMargins), at least `least` above its twin.
+ */
+export function hoLettersRated(text: string, margins: { letter: string; margin: number }[], least: number): boolean {
+  const letters = [...text].filter((c) => c === 'ໜ' || c === 'ໝ');
+  return margins.length === letters.length && margins.every((m, i) => m.letter === letters[i] && m.margin >= least);
+}
