@@ -6,23 +6,35 @@ import { nameByContent } from '../../src/features/registration/ocr/name-by-conte
 const lexicon = parseLaoLexicon(
   readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'),
 );
-/** Three crop readings and the whole card's, all alike, the crops this sure. */
-const alike = (text: string, ...confidences: number[]) => ({
-  crops: confidences.map((confidence) => ({ text, confidence })),
-  whole: [{ text, confidence: 0 }],
-});
+const TWIN_MARK: Record<string, string> = { 'ິ': 'ີ', 'ີ': 'ິ', 'ຸ': 'ູ', 'ູ': 'ຸ', 'ຶ': 'ື', 'ື': 'ຶ' };
 
-/** The recogniser's guesses at each symbol of `text` (one word), a ໜ/ໝ rated `margin` above its twin. */
-const guesses = (text: string, margin: number) => [
-  [...text].map((symbol, i) =>
-    text[i - 1] === 'ຫ' && (symbol === 'ນ' || symbol === 'ມ')
+/**
+ * The recogniser's guesses at each symbol of `text`: a ໜ/ໝ (ຫ then ນ or ມ) rated `hoMargin` above its
+ * twin, a ິ/ີ, ຸ/ູ or ຶ/ື `markMargin` above its own.
+ */
+const guesses = (text: string, hoMargin: number, markMargin = 90) => [
+  [...text].map((symbol, i) => {
+    const twin =
+      text[i - 1] === 'ຫ' && (symbol === 'ນ' || symbol === 'ມ')
+        ? { text: symbol === 'ນ' ? 'ມ' : 'ນ', margin: hoMargin }
+        : TWIN_MARK[symbol] && { text: TWIN_MARK[symbol], margin: markMargin };
+    return twin
       ? [
           { text: symbol, confidence: 95 },
-          { text: symbol === 'ນ' ? 'ມ' : 'ນ', confidence: 95 - margin },
+          { text: twin.text, confidence: 95 - twin.margin },
         ]
-      : [{ text: symbol, confidence: 95 }],
-  ),
+      : [{ text: symbol, confidence: 95 }];
+  }),
 ];
+
+/**
+ * Three crop readings and the whole card's, all alike, the crops this sure: the recogniser rated
+ * each vowel mark well above its twin, a ໜ/ໝ no more than its twin.
+ */
+const alike = (text: string, ...confidences: number[]) => ({
+  crops: confidences.map((confidence) => ({ text, confidence, choices: guesses(text, 0) })),
+  whole: [{ text, confidence: 0 }],
+});
 
 describe('nameByContent', () => {
   it('fills a name every reading says surely, on a card without a Latin line', () => {
@@ -78,5 +90,62 @@ describe('nameByContent', () => {
   it('takes a final ກ written CK in the Latin line for the same name', () => {
     const { crops, whole } = alike('ສຸລິສັກ', 95, 96, 94);
     expect(nameByContent(crops, whole, 'SOULISACK PHOMMALATH', lexicon)).toMatchObject({ value: 'ສຸລິສັກ', sure: true });
+  });
+
+  it('takes ຽ written IE in the Latin line (VIENG) as IA', () => {
+    const town = alike('ວຽງສະໄຫມ', 95, 96, 94);
+    expect(nameByContent(town.crops, town.whole, 'VIENGSAMAY SOULIVONG', lexicon)).toMatchObject({
+      value: 'ວຽງສະໄໝ',
+      sure: true,
+    });
+  });
+
+  it('leaves to type, with a Latin line, a ຸ/ູ or ິ/ີ every reading may have got wrong: the recogniser rated it barely above its twin, and Lao writes both', () => {
+    // ຄູນວິເສດ on a Phetsarath OT card, read ຄຸນວິເສດ at every size; KHOUN is ຄຸນ and ຄູນ alike.
+    const read = alike('ຄຸນວິເສດ', 84, 80, 96);
+    const unsure = read.crops.map((crop, i) => ({ ...crop, choices: guesses('ຄຸນວິເສດ', 0, [21, 13, 72][i]) }));
+    expect(nameByContent(unsure, read.whole, 'SOMVANG KHOUNVISETH', lexicon).sure).toBe(false);
+    // Rated well above it at every size: filled.
+    expect(nameByContent(read.crops, read.whole, 'SOMVANG KHOUNVISETH', lexicon)).toMatchObject({
+      value: 'ຄຸນວິເສດ',
+      sure: true,
+    });
+  });
+
+  it('leaves to type, with a Latin line, a syllable read without the tone mark Lao mostly writes it with', () => {
+    // ເລື່ອນໄຊ read ເລືອນໄຊ by every reading: LEUAN shows no tone, and Lao writes ເລື່ອນ far more often.
+    const lost = alike('ເລືອນໄຊ', 92, 94, 93);
+    expect(nameByContent(lost.crops, lost.whole, 'KHAMNOU LEUANXAY', lexicon).sure).toBe(false);
+    const kept = alike('ເລື່ອນໄຊ', 92, 94, 93);
+    expect(nameByContent(kept.crops, kept.whole, 'KHAMNOU LEUANXAY', lexicon)).toMatchObject({
+      value: 'ເລື່ອນໄຊ',
+      sure: true,
+    });
+  });
+
+  it('lets three crops read alike surely outvote the small whole-card reading where the Latin line spells both alike', () => {
+    const crops = ['ວິໄລວັນ', 'ວິໄລວັນ', 'ວິໄລວັນ'].map((text, i) => ({
+      text,
+      confidence: [96, 94, 95][i]!,
+      choices: guesses(text, 0),
+    }));
+    const whole = [{ text: 'ວີໄລວັນ', confidence: 0 }];
+    expect(nameByContent(crops, whole, 'VILAYVANH PHIMMASANE', lexicon)).toMatchObject({ value: 'ວິໄລວັນ', sure: true });
+    // Crops less sure: the dissent leaves the name in doubt.
+    const lessSure = crops.map((crop) => ({ ...crop, confidence: 75 }));
+    expect(nameByContent(lessSure, whole, 'VILAYVANH PHIMMASANE', lexicon).sure).toBe(false);
+  });
+
+  it('fills a name every reading says nearly very surely without a Latin line when its marks were rated well above their twins', () => {
+    const { crops, whole } = alike('ສຸດທຳມະວົງ', 89, 89, 90);
+    expect(nameByContent(crops, whole, undefined, lexicon)).toMatchObject({ value: 'ສຸດທຳມະວົງ', sure: true });
+    // The ຸ rated barely above ູ (ສູດ is a syllable too): left to type.
+    const unsure = crops.map((crop) => ({ ...crop, choices: guesses('ສຸດທຳມະວົງ', 0, 4) }));
+    expect(nameByContent(unsure, whole, undefined, lexicon).sure).toBe(false);
+  });
+
+  it('never fills a name out of an address row (a village, district or province word)', () => {
+    const { crops, whole } = alike('ແຂວງ ອຸດົມໄຊ', 95, 96, 96);
+    expect(nameByContent(crops, whole, undefined, lexicon).sure).toBe(false);
   });
 });

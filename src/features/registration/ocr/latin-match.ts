@@ -172,6 +172,8 @@ export function foldLatin(text: string): string {
       .replace(/nh(?=[aeiouy])/g, 'y')
       .replace(/nh/g, 'n')
       .replace(/ou/g, 'u')
+      // ຽ is IA or IE (ວຽງ VIENG, ທຽນ THIANE).
+      .replace(/ie/g, 'ia')
       .replace(/ae/g, 'e')
       .replace(/y/g, 'i')
       .replace(/([bcdfghklmnprstv])e\b/g, '$1')

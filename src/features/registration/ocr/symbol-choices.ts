@@ -66,3 +66,24 @@ export function hoLettersRated(text: string, margins: { letter: string; margin: 
   const letters = [...text].filter((c) => c === 'ໜ' || c === 'ໝ');
   return margins.length === letters.length && margins.every((m, i) => m.letter === letters[i] && m.margin >= least);
 }
+
+/** Vowel marks the Latin line spells alike (I, OU, EU) and that differ in print by a stroke. */
+const TWIN_MARK: Record<string, string> = { 'ິ': 'ີ', 'ີ': 'ິ', 'ຸ': 'ູ', 'ູ': 'ຸ', 'ຶ': 'ື', 'ື': 'ຶ' };
+export const twinMarkOf = (mark: string): string | undefined => TWIN_MARK[mark];
+
+/**
+ * For each of `text`'s marks that have a twin (ິ/ີ, ຸ/ູ, ຶ/ື), in order, how far (0–100) above its
+ * twin the recogniser rated it (`symbols`, the reading's guesses); undefined when the reading's
+ * marks are not the text's (it read another mark, or a label the crop caught has some).
+ */
+export function twinMarkMargins(text: string, symbols: SymbolChoice[][]): number[] | undefined {
+  const read = symbols.flatMap((choices) => {
+    const top = choices[0];
+    const twin = top && twinMarkOf(top.text);
+    if (!top || !twin) return [];
+    return [{ mark: top.text, margin: top.confidence - (choices.find((c) => c.text === twin)?.confidence ?? 0) }];
+  });
+  const marks = [...text].filter((c) => twinMarkOf(c));
+  if (read.length !== marks.length || read.some((r, i) => r.mark !== marks[i])) return undefined;
+  return read.map((r) => r.margin);
+}
