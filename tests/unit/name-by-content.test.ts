@@ -92,6 +92,12 @@ describe('nameByContent', () => {
     expect(nameByContent(crops, whole, 'SOULISACK PHOMMALATH', lexicon)).toMatchObject({ value: 'ສຸລິສັກ', sure: true });
   });
 
+  it('takes a final ດ written D in the Latin line for the same name', () => {
+    const { crops, whole } = alike('ບຸນລອດ', 95, 96, 94);
+    expect(nameByContent(crops, whole, 'BOUNLOT CHANTHAVIXAY', lexicon)).toMatchObject({ value: 'ບຸນລອດ', sure: true });
+    expect(nameByContent(crops, whole, 'BOUNLOD CHANTHAVIXAY', lexicon)).toMatchObject({ value: 'ບຸນລອດ', sure: true });
+  });
+
   it('takes ຽ written IE in the Latin line (VIENG) as IA', () => {
     const town = alike('ວຽງສະໄຫມ', 95, 96, 94);
     expect(nameByContent(town.crops, town.whole, 'VIENGSAMAY SOULIVONG', lexicon)).toMatchObject({

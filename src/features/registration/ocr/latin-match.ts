@@ -177,8 +177,8 @@ export function foldLatin(text: string): string {
       .replace(/ae/g, 'e')
       .replace(/y/g, 'i')
       .replace(/([bcdfghklmnprstv])e\b/g, '$1')
-      // A final ດ is said t and written TH or T (SOMBATH, SISAVATH), as a final ບ is P or B.
-      .replace(/th\b/g, 't')
+      // A final ດ is said t and written TH, T or D (SOMBATH, BOUNLOT), as a final ບ is P or B.
+      .replace(/(th|d)\b/g, 't')
       .replace(/b\b/g, 'p')
       // A final ກ is K or CK (SOMSACK, SOULISACK).
       .replace(/ck/g, 'k')
