@@ -142,6 +142,22 @@ describe('nameByContent', () => {
     expect(nameByContent(lessSure, whole, 'VILAYVANH PHIMMASANE', lexicon).sure).toBe(false);
   });
 
+  it('lets three readings alike, one crop of them sure, outvote a fourth with a tone mark a speck made', () => {
+    const speck = ['ສຸລິນທອນ', 'ສຸລິນທ່ອນ', 'ສຸລິນທອນ'].map((text, i) => ({
+      text,
+      confidence: [93, 92, 96][i]!,
+      choices: guesses(text, 0),
+    }));
+    const whole = [{ text: 'ສຸລິນທອນ', confidence: 0 }];
+    expect(nameByContent(speck, whole, 'VONGDEUANE SOULINTHONE', lexicon)).toMatchObject({
+      value: 'ສຸລິນທອນ',
+      sure: true,
+    });
+    // None of the three sure: left to type.
+    const unsure = speck.map((crop) => ({ ...crop, confidence: 80 }));
+    expect(nameByContent(unsure, whole, 'VONGDEUANE SOULINTHONE', lexicon).sure).toBe(false);
+  });
+
   it('fills a name every reading says nearly very surely without a Latin line when its marks were rated well above their twins', () => {
     const { crops, whole } = alike('ສຸດທຳມະວົງ', 89, 89, 90);
     expect(nameByContent(crops, whole, undefined, lexicon)).toMatchObject({ value: 'ສຸດທຳມະວົງ', sure: true });

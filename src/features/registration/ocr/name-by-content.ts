@@ -21,9 +21,11 @@ const NAME_CONFIDENCE = {
   /** Two crops' readings this sure, with every reading alike, are enough whatever the third's score. */
   twiceSure: 95,
   /**
-   * The three crops alike, each this sure, outvote the small whole-card reading where the Latin line
-   * cannot tell them apart (ວີໄລວັນ against ວິໄລວັນ read at 94–96; on the development cards the crops
-   * so agreeing were right 7 times in 8, the one time wrong at 75).
+   * Where the Latin line cannot tell two readings apart: the three crops alike, each this sure,
+   * outvote the small whole-card reading (ວີໄລວັນ against ວິໄລວັນ read at 94–96; on the development
+   * cards the crops so agreeing were right 7 times in 8, the one time wrong at 75–89); three readings
+   * alike, one crop of them this sure, outvote the fourth (mostly a tone mark a speck made: ສີ່ພັນດອນ;
+   * the three were right 31 times in 32, the one time wrong at 68).
    */
   cropsOutvote: 90,
   /** Every reading alike, one this sure, with the marks told (latinBlindTold), is enough too. */
@@ -152,19 +154,30 @@ export function nameByContent(
   const agreeing = crops.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
   const votes = readings.filter((r) => laoNameFrom(r.text) === name.value).length;
   // A dissenting reading the Latin line tells apart (ທົວ for ບົວ) is outvoted by it; one it
-  // cannot (another tone mark, ົ for ໍ) leaves the name in doubt.
+  // cannot (another tone mark, ົ for ໍ) leaves the name in doubt — unless it is outvoted: the small
+  // whole-card reading by the three crops each sure, or one crop by the other three readings, one of
+  // the crops sure.
   const cropsAgree = agreeing.length === crops.length;
-  const cropsOutvote = cropsAgree && Math.min(...agreeing) >= NAME_CONFIDENCE.cropsOutvote;
+  const blindDissent = readings.filter((r) => {
+    const read = laoNameFrom(r.text);
+    return read !== undefined && read !== name.value && latinDistance(read, latinName) === 0;
+  });
+  const outvoted =
+    blindDissent.length === 0 ||
+    (blindDissent.every((r) => whole.includes(r)) &&
+      cropsAgree &&
+      Math.min(...agreeing) >= NAME_CONFIDENCE.cropsOutvote) ||
+    (blindDissent.length === 1 &&
+      !whole.includes(blindDissent[0]!) &&
+      votes >= 3 &&
+      Math.max(...agreeing) >= NAME_CONFIDENCE.cropsOutvote);
   const spelt =
     latinName !== undefined &&
     lexicon !== undefined &&
     votes >= 2 &&
     Math.max(0, ...agreeing) >= NAME_CONFIDENCE.doubtful &&
     latinDistance(name.value ?? '', latinName) === 0 &&
-    [...(cropsOutvote ? [] : whole), ...crops].every((r) => {
-      const read = laoNameFrom(r.text);
-      return read === undefined || read === name.value || latinDistance(read, latinName) > 0;
-    }) &&
+    outvoted &&
     latinBlindTold(name.value ?? '', crops, lexicon);
   const everyReading = votes === readings.length;
   const known = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon);
