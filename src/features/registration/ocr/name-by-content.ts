@@ -207,6 +207,15 @@ export function nameByContent(
         whole.length > 0 &&
         known &&
         agreeing.filter((c) => c >= NAME_CONFIDENCE.twiceSure).length >= 2) ||
+      // Three readings alike, the whole card's with them, one very surely and none doubtfully; the
+      // fourth a crop the recogniser was unsure of (a blown-up speck read as letters), the marks told.
+      (votes === readings.length - 1 &&
+        whole.some((r) => laoNameFrom(r.text) === name.value) &&
+        crops.every((r) => laoNameFrom(r.text) === name.value || r.confidence < NAME_CONFIDENCE.doubtful) &&
+        known &&
+        surest >= NAME_CONFIDENCE.sure &&
+        leastSure >= NAME_CONFIDENCE.doubtful &&
+        latinBlindTold(name.value ?? '', crops, lexicon)) ||
       // Every reading alike, one nearly very surely, none doubtfully, and the marks the recogniser
       // takes for each other told as on the Latin path.
       (everyReading &&
