@@ -175,6 +175,14 @@ describe('nameByContent', () => {
     expect(nameByContent(rival, whole, undefined, lexicon).sure).toBe(false);
   });
 
+  it('weighs a name without capitals no reading comes near: labels read as a Latin line on a card without one', () => {
+    const { crops, whole } = alike('ທອງວັນ', 96, 96, 96);
+    expect(nameByContent(crops, whole, 'NEY TEEERI', lexicon)).toMatchObject({ value: 'ທອງວັນ', sure: true });
+    // A Latin line near the readings is the name's: one it spells otherwise leaves the name to type.
+    expect(nameByContent(crops, whole, 'THONGVAN SISOMBATH', lexicon).sure).toBe(true);
+    expect(nameByContent(crops, whole, 'THONGDANH SISOMBATH', lexicon).sure).toBe(false);
+  });
+
   it('never fills a name out of an address row (a village, district or province word)', () => {
     const { crops, whole } = alike('ແຂວງ ອຸດົມໄຊ', 95, 96, 96);
     expect(nameByContent(crops, whole, undefined, lexicon).sure).toBe(false);

@@ -112,6 +112,9 @@ function hoLettersTold(name: string, crops: NameReading[], lexicon: LaoLexicon):
   return crops.every((crop) => hoLettersRated(name, hoLetterMargins((crop.choices ?? []).flat()), HO_LETTER_MARGIN));
 }
 
+/** How far (letters) from the Latin line at least one reading of the name must come for it to be the name's. */
+const LATIN_NEAR = 3;
+
 /** Words of an address (village, district, province, capital), never of a name: a row taken for the wrong one. */
 const PLACE_WORD = /(?:^|\s)(?:ບ້ານ|ເມືອງ|ແຂວງ|ນະຄອນຫຼວງ)(?=\s|$)/u;
 
@@ -146,10 +149,15 @@ export interface NameDecision {
 export function nameByContent(
   crops: NameReading[],
   whole: NameReading[],
-  latinName: string | undefined,
+  latinLine: string | undefined,
   lexicon: LaoLexicon | undefined,
 ): NameDecision {
   const readings = [...crops, ...whole];
+  // Capitals no reading of the name comes near are no transcription of it (English labels read as
+  // capitals on a card without a Latin line: NEY TEEERI): the name is weighed without them.
+  const latinName = readings.some((r) => latinDistance(laoNameFrom(r.text) ?? '', latinLine) <= LATIN_NEAR)
+    ? latinLine
+    : undefined;
   const name = laoNameOf(readings, latinName, lexicon);
   const agreeing = crops.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
   const votes = readings.filter((r) => laoNameFrom(r.text) === name.value).length;
