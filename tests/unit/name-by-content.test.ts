@@ -166,12 +166,14 @@ describe('nameByContent', () => {
     expect(nameByContent(unsure, whole, undefined, lexicon).sure).toBe(false);
   });
 
-  it('fills a name three readings say surely without a Latin line when the fourth is a crop the recogniser was unsure of', () => {
+  it('fills a name three readings say surely without a Latin line when the fourth is a crop the recogniser was not very sure of', () => {
     const { crops, whole } = alike('ອິນທະຈັກ', 96, 96, 96);
     const speck = [{ text: 'ອື່ນີທີຮໍຈັກ', confidence: 0, choices: guesses('ອື່ນີທີຮໍຈັກ', 0) }, ...crops.slice(1)];
     expect(nameByContent(speck, whole, undefined, lexicon)).toMatchObject({ value: 'ອິນທະຈັກ', sure: true });
-    // A fourth reading the recogniser was sure of is a competitor: left to type.
-    const rival = [{ text: 'ອິນທະຈັນ', confidence: 80, choices: guesses('ອິນທະຈັນ', 0) }, ...crops.slice(1)];
+    const fairlySure = [{ text: 'ອິນທະຈັນ', confidence: 85, choices: guesses('ອິນທະຈັນ', 0) }, ...crops.slice(1)];
+    expect(nameByContent(fairlySure, whole, undefined, lexicon)).toMatchObject({ value: 'ອິນທະຈັກ', sure: true });
+    // A fourth reading the recogniser was very sure of is a competitor: left to type.
+    const rival = [{ text: 'ອິນທະຈັນ', confidence: 94, choices: guesses('ອິນທະຈັນ', 0) }, ...crops.slice(1)];
     expect(nameByContent(rival, whole, undefined, lexicon).sure).toBe(false);
   });
 

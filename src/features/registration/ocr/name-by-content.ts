@@ -216,10 +216,11 @@ export function nameByContent(
         known &&
         agreeing.filter((c) => c >= NAME_CONFIDENCE.twiceSure).length >= 2) ||
       // Three readings alike, the whole card's with them, one very surely and none doubtfully; the
-      // fourth a crop the recogniser was unsure of (a blown-up speck read as letters), the marks told.
+      // fourth a crop the recogniser was not very sure of (a blown-up speck read as letters, ໃ for ໄ
+      // at 85), the marks told. (A fourth read very surely was right against the three: ພົມມະວົງສາ.)
       (votes === readings.length - 1 &&
         whole.some((r) => laoNameFrom(r.text) === name.value) &&
-        crops.every((r) => laoNameFrom(r.text) === name.value || r.confidence < NAME_CONFIDENCE.doubtful) &&
+        crops.every((r) => laoNameFrom(r.text) === name.value || r.confidence < NAME_CONFIDENCE.sure) &&
         known &&
         surest >= NAME_CONFIDENCE.sure &&
         leastSure >= NAME_CONFIDENCE.doubtful &&
