@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { nameByContent } from '../../src/features/registration/ocr/name-by-content';
+import { twinMarkOf } from '../../src/features/registration/ocr/symbol-choices';
 
 const lexicon = parseLaoLexicon(
   readFileSync(new URL('../../src/features/registration/ocr/lao-lexicon.txt', import.meta.url), 'utf8'),
 );
-const TWIN_MARK: Record<string, string> = { 'ິ': 'ີ', 'ີ': 'ິ', 'ຸ': 'ູ', 'ູ': 'ຸ', 'ຶ': 'ື', 'ື': 'ຶ' };
-
 /**
  * The recogniser's guesses at each symbol of `text`: a ໜ/ໝ (ຫ then ນ or ມ) rated `hoMargin` above its
  * twin, a ິ/ີ, ຸ/ູ or ຶ/ື `markMargin` above its own.
@@ -17,7 +16,7 @@ const guesses = (text: string, hoMargin: number, markMargin = 90) => [
     const twin =
       text[i - 1] === 'ຫ' && (symbol === 'ນ' || symbol === 'ມ')
         ? { text: symbol === 'ນ' ? 'ມ' : 'ນ', margin: hoMargin }
-        : TWIN_MARK[symbol] && { text: TWIN_MARK[symbol], margin: markMargin };
+        : twinMarkOf(symbol) && { text: twinMarkOf(symbol)!, margin: markMargin };
     return twin
       ? [
           { text: symbol, confidence: 95 },

@@ -39,7 +39,7 @@ const NAME_CONFIDENCE = {
  * - a mark whose twin's syllable Lao writes at least a fifth as often is taken only where every
  *   crop read with the name's marks rated it at least 30 above its twin (one crop at least);
  * - a syllable read without a tone mark is not taken where Lao writes it with one 4 times as often.
- * On the development cards: the 7 names filled wrong this way stopped, 14 of 1,740 filled right
+ * On the development cards: the 6 names filled wrong this way stopped, 14 of 1,740 filled right
  * left to type.
  */
 const LATIN_BLIND = { twinShare: 0.2, margin: 30, toneOdds: 4 };
@@ -134,10 +134,11 @@ export interface NameDecision {
  * any). Sure, either way with nothing mended and a spelling Lao writing has:
  * - with a Latin line, only a name it spells exactly, said by two readings (the crops at three
  *   sizes, the whole card), one of them not doubtful, and no reading saying what the Latin line
- *   would spell alike (it cannot tell tone marks, ົ from ໍ nor ຸ from ູ) — but the small whole-card
- *   reading, when the three crops agree surely — and the marks it cannot see told (latinBlindTold);
- * - without one, every reading saying it (one dissenting reading was, on the development
- *   cards, as often right as the three agreeing ones), one of them very surely and none doubtfully
+ *   would spell alike (it cannot tell tone marks, ົ from ໍ nor ຸ from ູ) unless outvoted (the small
+ *   whole-card reading by three sure crops, one crop by the three other readings), and the marks it
+ *   cannot see told (latinBlindTold); capitals no reading comes near are no Latin line;
+ * - without one, every reading saying it (or three with the whole card's, the fourth a crop the
+ *   recogniser was not very sure of), one of them very surely and none doubtfully
  *   (the recogniser's confidence in the name's own words), and every syllable is one Lao writing
  *   has. A letter the model takes for another (ຈ/ວ, ົ/ໍ, ິ/ົ) is read alike every time only less
  *   surely. The small whole-card reading may dissent (it loses marks: ປູດ for ບຸດ) when the crops
