@@ -160,6 +160,14 @@ describe('nameByContent', () => {
   it('fills a name every reading says nearly very surely without a Latin line when its marks were rated well above their twins', () => {
     const { crops, whole } = alike('ສຸດທຳມະວົງ', 89, 89, 90);
     expect(nameByContent(crops, whole, undefined, lexicon)).toMatchObject({ value: 'ສຸດທຳມະວົງ', sure: true });
+    // Two crops nearly very sure, the third blown up from a small crop: filled too.
+    const blownUp = alike('ມະນີລາ', 96, 0, 96);
+    expect(nameByContent(blownUp.crops, blownUp.whole, undefined, lexicon)).toMatchObject({
+      value: 'ມະນີລາ',
+      sure: true,
+    });
+    const once = alike('ມະນີລາ', 96, 0, 60);
+    expect(nameByContent(once.crops, once.whole, undefined, lexicon).sure).toBe(false);
     // The ຸ rated barely above ູ (ສູດ is a syllable too): left to type.
     const unsure = crops.map((crop) => ({ ...crop, choices: guesses('ສຸດທຳມະວົງ', 0, 4) }));
     expect(nameByContent(unsure, whole, undefined, lexicon).sure).toBe(false);

@@ -226,13 +226,13 @@ export function nameByContent(
         surest >= NAME_CONFIDENCE.sure &&
         leastSure >= NAME_CONFIDENCE.doubtful &&
         latinBlindTold(name.value ?? '', crops, lexicon)) ||
-      // Every reading alike, one nearly very surely, none doubtfully, and the marks the recogniser
-      // takes for each other told as on the Latin path.
+      // Every reading alike, one nearly very surely and none doubtfully, or two nearly very surely
+      // whatever the third, and the marks the recogniser takes for each other told as on the Latin path.
       (everyReading &&
         whole.length > 0 &&
         known &&
-        surest >= NAME_CONFIDENCE.alike &&
-        leastSure >= NAME_CONFIDENCE.doubtful &&
+        ((surest >= NAME_CONFIDENCE.alike && leastSure >= NAME_CONFIDENCE.doubtful) ||
+          agreeing.filter((c) => c >= NAME_CONFIDENCE.alike).length >= 2) &&
         latinBlindTold(name.value ?? '', crops, lexicon)));
   const sure =
     name.value !== undefined &&
