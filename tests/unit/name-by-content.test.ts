@@ -184,6 +184,12 @@ describe('nameByContent', () => {
     expect(nameByContent(rival, whole, undefined, lexicon).sure).toBe(false);
   });
 
+  it('takes, without a Latin line, what three readings of four say over one in commoner syllables', () => {
+    const { crops, whole } = alike('ພົມມະໄຊ', 95, 95, 95);
+    const speck = [crops[0]!, { text: 'ມີມີ', confidence: 4, choices: guesses('ມີມີ', 0) }, crops[2]!];
+    expect(nameByContent(speck, whole, undefined, lexicon)).toMatchObject({ value: 'ພົມມະໄຊ', sure: true });
+  });
+
   it('weighs a name without capitals no reading comes near: labels read as a Latin line on a card without one', () => {
     const { crops, whole } = alike('ທອງວັນ', 96, 96, 96);
     expect(nameByContent(crops, whole, 'NEY TEEERI', lexicon)).toMatchObject({ value: 'ທອງວັນ', sure: true });

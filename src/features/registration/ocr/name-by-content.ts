@@ -159,7 +159,16 @@ export function nameByContent(
   const latinName = readings.some((r) => latinDistance(laoNameFrom(r.text) ?? '', latinLine) <= LATIN_NEAR)
     ? latinLine
     : undefined;
-  const name = laoNameOf(readings, latinName, lexicon);
+  const weighed = laoNameOf(readings, latinName, lexicon);
+  // Without a Latin line the lexicon's weighing may prefer one reading in common syllables (ມີມີ, a
+  // speck read at a small size) to what three readings of four say: the three are the name.
+  const said = readings.map((r) => laoNameFrom(r.text));
+  const saidBy = (value: string | undefined) => said.filter((v) => v !== undefined && v === value).length;
+  const majority = latinName === undefined ? said.find((v) => saidBy(v) >= 3) : undefined;
+  const name =
+    majority !== undefined && saidBy(weighed.value) < 3
+      ? { value: majority, unanimous: saidBy(majority) === readings.length, corrected: false }
+      : weighed;
   const agreeing = crops.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
   const votes = readings.filter((r) => laoNameFrom(r.text) === name.value).length;
   // A dissenting reading the Latin line tells apart (ທົວ for ບົວ) is outvoted by it; one it
