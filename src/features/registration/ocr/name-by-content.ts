@@ -28,7 +28,10 @@ const NAME_CONFIDENCE = {
    * the three were right 31 times in 32, the one time wrong at 68).
    */
   cropsOutvote: 90,
-  /** Every reading alike, one this sure, with the marks told (latinBlindTold), is enough too. */
+  /**
+   * Every reading alike, one crop this sure, with the marks told (latinBlindTold), is enough too
+   * (from 80 down, a lost tone mark every reading shared was filled: ຢາທໍຕູ້).
+   */
   alike: 88,
 };
 
@@ -235,13 +238,13 @@ export function nameByContent(
         surest >= NAME_CONFIDENCE.sure &&
         leastSure >= NAME_CONFIDENCE.doubtful &&
         latinBlindTold(name.value ?? '', crops, lexicon)) ||
-      // Every reading alike, one nearly very surely and none doubtfully, or two nearly very surely
-      // whatever the third, and the marks the recogniser takes for each other told as on the Latin path.
+      // Every reading alike — four sizes saying the same letters — one of them nearly very surely,
+      // whatever the others scored (a crop blown up or caught a label's speck scores low: ຄໍາປອນ at
+      // 3/90/47), and the marks the recogniser takes for each other told as on the Latin path.
       (everyReading &&
         whole.length > 0 &&
         known &&
-        ((surest >= NAME_CONFIDENCE.alike && leastSure >= NAME_CONFIDENCE.doubtful) ||
-          agreeing.filter((c) => c >= NAME_CONFIDENCE.alike).length >= 2) &&
+        surest >= NAME_CONFIDENCE.alike &&
         latinBlindTold(name.value ?? '', crops, lexicon)));
   const sure =
     name.value !== undefined &&
