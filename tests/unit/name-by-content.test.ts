@@ -97,6 +97,11 @@ describe('nameByContent', () => {
     expect(nameByContent(crops, whole, 'BOUNLOD CHANTHAVIXAY', lexicon)).toMatchObject({ value: 'ບຸນລອດ', sure: true });
   });
 
+  it('reads KEO before a syllable in OU as KEO and OU (KEOUDOM ແກ້ວອຸດົມ)', () => {
+    const { crops, whole } = alike('ແກ້ວອຸດົມ', 95, 96, 94);
+    expect(nameByContent(crops, whole, 'MONSAVANH KEOUDOM', lexicon)).toMatchObject({ value: 'ແກ້ວອຸດົມ', sure: true });
+  });
+
   it('takes ຽ written IE in the Latin line (VIENG) as IA', () => {
     const town = alike('ວຽງສະໄຫມ', 95, 96, 94);
     expect(nameByContent(town.crops, town.whole, 'VIENGSAMAY SOULIVONG', lexicon)).toMatchObject({

@@ -171,7 +171,8 @@ export function foldLatin(text: string): string {
       // NH before a vowel is ຍ opening a syllable (BOUNNHANG ບຸນຍັງ); at the end, a plain N (VANH).
       .replace(/nh(?=[aeiouy])/g, 'y')
       .replace(/nh/g, 'n')
-      .replace(/ou/g, 'u')
+      // OU is ຸ or ູ — but not the O ending KEO (ແກ້ວ) before a U of the next syllable (KEOUDOM).
+      .replace(/(?<!e)ou/g, 'u')
       // ຽ is IA or IE (ວຽງ VIENG, ທຽນ THIANE).
       .replace(/ie/g, 'ia')
       .replace(/ae/g, 'e')
