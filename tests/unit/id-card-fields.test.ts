@@ -21,6 +21,13 @@ describe('field values read on their own crop', () => {
     expect(idNumberFrom('0115088317420')).toBeUndefined();
   });
 
+  it('drops a speck of the label read as a digit before the number, never a digit of a number', () => {
+    expect(idNumberFrom('1 609-3217-3076-6357')).toBe('609321730766357');
+    expect(idNumberFrom('1 0115 0883 1742')).toBe('011508831742');
+    // Joined to the number, it is part of what was read: 13 digits are no number.
+    expect(idNumberFrom('10115 0883 1742')).toBeUndefined();
+  });
+
   it('reads day/month/year with any separator, only real past dates', () => {
     expect(dateFrom('14/03/1988', today)).toBe('1988-03-14');
     expect(dateFrom('02-11-1995', today)).toBe('1995-11-02');

@@ -32,8 +32,13 @@ export function laoOrder(text: string): string {
 
 /** The 12 digits of the ID number, when the crop holds exactly one such run. */
 export function idNumberFrom(text: string): string | undefined {
-  const digits = normalizeOcrText(text).replace(/[^\d]/g, '');
-  return isValidIdNumber(digits) ? digits : undefined;
+  const read = normalizeOcrText(text);
+  const digits = read.replace(/[^\d]/g, '');
+  if (isValidIdNumber(digits)) return digits;
+  // A speck of the label before the number read as a digit or two ("1 609-3217-3076-6357"): the
+  // number is what follows it.
+  const after = read.replace(/^\s*\d{1,2}\s+(?=\d)/, '').replace(/[^\d]/g, '');
+  return isValidIdNumber(after) ? after : undefined;
 }
 
 // Not inside a longer run of digits: "21 1/04/1976" (a bold slash read as 1 and a slash) is no
