@@ -26,12 +26,12 @@ const guesses = (text: string, hoMargin: number, markMargin = 90) => [
   }),
 ];
 
-/**
- * Three crop readings and the whole card's, all alike, the crops this sure: the recogniser rated
- * each vowel mark well above its twin, a ໜ/ໝ no more than its twin.
- */
+/** A crop's reading this sure: each vowel mark rated well above its twin, a ໜ/ໝ no more than its twin. */
+const crop = (text: string, confidence: number) => ({ text, confidence, choices: guesses(text, 0) });
+
+/** Three crop readings (crop) and the whole card's, all alike, the crops this sure. */
 const alike = (text: string, ...confidences: number[]) => ({
-  crops: confidences.map((confidence) => ({ text, confidence, choices: guesses(text, 0) })),
+  crops: confidences.map((confidence) => crop(text, confidence)),
   whole: [{ text, confidence: 0 }],
 });
 
@@ -59,7 +59,7 @@ describe('nameByContent', () => {
     expect(nameByContent(mouse.crops, mouse.whole, undefined, lexicon).sure).toBe(false);
     // Nor where the recogniser rated the letter only a little above its twin at one of the sizes.
     const margins = [75, 45, 80];
-    const unsure = mouse.crops.map((crop, i) => ({ ...crop, choices: guesses('ຫນູພັນ', margins[i]!) }));
+    const unsure = mouse.crops.map((reading, i) => ({ ...reading, choices: guesses('ຫນູພັນ', margins[i]!) }));
     expect(nameByContent(unsure, mouse.whole, undefined, lexicon).sure).toBe(false);
     // With a Latin line, N or M tells them apart.
     expect(nameByContent(crops, whole, 'LATSANY INTHAVONG', lexicon)).toMatchObject({ value: 'ລັດສະໜີ', sure: true });
@@ -78,11 +78,11 @@ describe('nameByContent', () => {
 
   it('fills ໜ or ໝ without a Latin line where Lao writes the syllable both ways and the recogniser rated the letter well above its twin at every size', () => {
     const mouse = alike('ຫນູພັນ', 95, 96, 95);
-    const crops = mouse.crops.map((crop) => ({ ...crop, choices: guesses('ຫນູພັນ', 70) }));
+    const crops = mouse.crops.map((reading) => ({ ...reading, choices: guesses('ຫນູພັນ', 70) }));
     expect(nameByContent(crops, mouse.whole, undefined, lexicon)).toMatchObject({ value: 'ໜູພັນ', sure: true });
     // Never against a syllable Lao hardly writes, however sure the recogniser (ໜັ້ນ for ໝັ້ນ).
     const rare = alike('ຄຳຫນັ້ນ', 95, 96, 94);
-    const sure = rare.crops.map((crop) => ({ ...crop, choices: guesses('ຄຳຫນັ້ນ', 90) }));
+    const sure = rare.crops.map((reading) => ({ ...reading, choices: guesses('ຄຳຫນັ້ນ', 90) }));
     expect(nameByContent(sure, rare.whole, undefined, lexicon).sure).toBe(false);
   });
 
@@ -113,7 +113,7 @@ describe('nameByContent', () => {
   it('leaves to type, with a Latin line, a ຸ/ູ or ິ/ີ every reading may have got wrong: the recogniser rated it barely above its twin, and Lao writes both', () => {
     // ຄູນວິເສດ on a Phetsarath OT card, read ຄຸນວິເສດ at every size; KHOUN is ຄຸນ and ຄູນ alike.
     const read = alike('ຄຸນວິເສດ', 84, 80, 96);
-    const unsure = read.crops.map((crop, i) => ({ ...crop, choices: guesses('ຄຸນວິເສດ', 0, [21, 13, 72][i]) }));
+    const unsure = read.crops.map((reading, i) => ({ ...reading, choices: guesses('ຄຸນວິເສດ', 0, [21, 13, 72][i]) }));
     expect(nameByContent(unsure, read.whole, 'SOMVANG KHOUNVISETH', lexicon).sure).toBe(false);
     // Rated well above it at every size: filled.
     expect(nameByContent(read.crops, read.whole, 'SOMVANG KHOUNVISETH', lexicon)).toMatchObject({
@@ -134,31 +134,23 @@ describe('nameByContent', () => {
   });
 
   it('lets three crops read alike surely outvote the small whole-card reading where the Latin line spells both alike', () => {
-    const crops = ['ວິໄລວັນ', 'ວິໄລວັນ', 'ວິໄລວັນ'].map((text, i) => ({
-      text,
-      confidence: [96, 94, 95][i]!,
-      choices: guesses(text, 0),
-    }));
+    const crops = [crop('ວິໄລວັນ', 96), crop('ວິໄລວັນ', 94), crop('ວິໄລວັນ', 95)];
     const whole = [{ text: 'ວີໄລວັນ', confidence: 0 }];
     expect(nameByContent(crops, whole, 'VILAYVANH PHIMMASANE', lexicon)).toMatchObject({ value: 'ວິໄລວັນ', sure: true });
     // Crops less sure: the dissent leaves the name in doubt.
-    const lessSure = crops.map((crop) => ({ ...crop, confidence: 75 }));
+    const lessSure = crops.map((reading) => ({ ...reading, confidence: 75 }));
     expect(nameByContent(lessSure, whole, 'VILAYVANH PHIMMASANE', lexicon).sure).toBe(false);
   });
 
   it('lets three readings alike, one crop of them sure, outvote a fourth with a tone mark a speck made', () => {
-    const speck = ['ສຸລິນທອນ', 'ສຸລິນທ່ອນ', 'ສຸລິນທອນ'].map((text, i) => ({
-      text,
-      confidence: [93, 92, 96][i]!,
-      choices: guesses(text, 0),
-    }));
+    const speck = [crop('ສຸລິນທອນ', 93), crop('ສຸລິນທ່ອນ', 92), crop('ສຸລິນທອນ', 96)];
     const whole = [{ text: 'ສຸລິນທອນ', confidence: 0 }];
     expect(nameByContent(speck, whole, 'VONGDEUANE SOULINTHONE', lexicon)).toMatchObject({
       value: 'ສຸລິນທອນ',
       sure: true,
     });
     // None of the three sure: left to type.
-    const unsure = speck.map((crop) => ({ ...crop, confidence: 80 }));
+    const unsure = speck.map((reading) => ({ ...reading, confidence: 80 }));
     expect(nameByContent(unsure, whole, 'VONGDEUANE SOULINTHONE', lexicon).sure).toBe(false);
   });
 
@@ -174,24 +166,24 @@ describe('nameByContent', () => {
     const once = alike('ມະນີລາ', 80, 0, 60);
     expect(nameByContent(once.crops, once.whole, undefined, lexicon).sure).toBe(false);
     // The ຸ rated barely above ູ (ສູດ is a syllable too): left to type.
-    const unsure = crops.map((crop) => ({ ...crop, choices: guesses('ສຸດທຳມະວົງ', 0, 4) }));
+    const unsure = crops.map((reading) => ({ ...reading, choices: guesses('ສຸດທຳມະວົງ', 0, 4) }));
     expect(nameByContent(unsure, whole, undefined, lexicon).sure).toBe(false);
   });
 
   it('fills a name three readings say surely without a Latin line when the fourth is a crop the recogniser was not very sure of', () => {
     const { crops, whole } = alike('ອິນທະຈັກ', 96, 96, 96);
-    const speck = [{ text: 'ອື່ນີທີຮໍຈັກ', confidence: 0, choices: guesses('ອື່ນີທີຮໍຈັກ', 0) }, ...crops.slice(1)];
+    const speck = [crop('ອື່ນີທີຮໍຈັກ', 0), ...crops.slice(1)];
     expect(nameByContent(speck, whole, undefined, lexicon)).toMatchObject({ value: 'ອິນທະຈັກ', sure: true });
-    const fairlySure = [{ text: 'ອິນທະຈັນ', confidence: 85, choices: guesses('ອິນທະຈັນ', 0) }, ...crops.slice(1)];
+    const fairlySure = [crop('ອິນທະຈັນ', 85), ...crops.slice(1)];
     expect(nameByContent(fairlySure, whole, undefined, lexicon)).toMatchObject({ value: 'ອິນທະຈັກ', sure: true });
     // A fourth reading the recogniser was very sure of is a competitor: left to type.
-    const rival = [{ text: 'ອິນທະຈັນ', confidence: 94, choices: guesses('ອິນທະຈັນ', 0) }, ...crops.slice(1)];
+    const rival = [crop('ອິນທະຈັນ', 94), ...crops.slice(1)];
     expect(nameByContent(rival, whole, undefined, lexicon).sure).toBe(false);
   });
 
   it('takes, without a Latin line, what three readings of four say over one in commoner syllables', () => {
     const { crops, whole } = alike('ພົມມະໄຊ', 95, 95, 95);
-    const speck = [crops[0]!, { text: 'ມີມີ', confidence: 4, choices: guesses('ມີມີ', 0) }, crops[2]!];
+    const speck = [crops[0]!, crop('ມີມີ', 4), crops[2]!];
     expect(nameByContent(speck, whole, undefined, lexicon)).toMatchObject({ value: 'ພົມມະໄຊ', sure: true });
   });
 

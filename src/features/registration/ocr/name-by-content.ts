@@ -157,49 +157,46 @@ export function nameByContent(
   lexicon: LaoLexicon | undefined,
 ): NameDecision {
   const readings = [...crops, ...whole];
+  // What each reading says, read once: the crops' first, then the whole card's.
+  const said = readings.map((r) => laoNameFrom(r.text));
+  const fromWhole = (i: number) => i >= crops.length;
   // Capitals no reading of the name comes near are no transcription of it (English labels read as
   // capitals on a card without a Latin line: NEY TEEERI): the name is weighed without them.
-  const latinName = readings.some((r) => latinDistance(laoNameFrom(r.text) ?? '', latinLine) <= LATIN_NEAR)
-    ? latinLine
-    : undefined;
+  const latinName = said.some((read) => latinDistance(read ?? '', latinLine) <= LATIN_NEAR) ? latinLine : undefined;
   const weighed = laoNameOf(readings, latinName, lexicon);
   // Without a Latin line the lexicon's weighing may prefer one reading in common syllables (ມີມີ, a
   // speck read at a small size) to what three readings of four say: the three are the name.
-  const said = readings.map((r) => laoNameFrom(r.text));
   const saidBy = (value: string | undefined) => said.filter((v) => v !== undefined && v === value).length;
   const majority = latinName === undefined ? said.find((v) => saidBy(v) >= 3) : undefined;
   const name =
     majority !== undefined && saidBy(weighed.value) < 3
       ? { value: majority, unanimous: saidBy(majority) === readings.length, corrected: false }
       : weighed;
-  const agreeing = crops.filter((r) => laoNameFrom(r.text) === name.value).map((r) => r.confidence);
-  const votes = readings.filter((r) => laoNameFrom(r.text) === name.value).length;
+  const agreeing = crops.filter((_, i) => said[i] === name.value).map((r) => r.confidence);
+  const votes = said.filter((read) => read === name.value).length;
   // A dissenting reading the Latin line tells apart (ທົວ for ບົວ) is outvoted by it; one it
   // cannot (another tone mark, ົ for ໍ) leaves the name in doubt — unless it is outvoted: the small
   // whole-card reading by the three crops each sure, or one crop by the other three readings, one of
   // the crops sure.
   const cropsAgree = agreeing.length === crops.length;
-  const blindDissent = readings.filter((r) => {
-    const read = laoNameFrom(r.text);
-    return read !== undefined && read !== name.value && latinDistance(read, latinName) === 0;
-  });
+  const blindDissent = said.flatMap((read, i) =>
+    read !== undefined && read !== name.value && latinDistance(read, latinName) === 0 ? [i] : [],
+  );
   const outvoted =
     blindDissent.length === 0 ||
-    (blindDissent.every((r) => whole.includes(r)) &&
-      cropsAgree &&
-      Math.min(...agreeing) >= NAME_CONFIDENCE.cropsOutvote) ||
+    (blindDissent.every(fromWhole) && cropsAgree && Math.min(...agreeing) >= NAME_CONFIDENCE.cropsOutvote) ||
     (blindDissent.length === 1 &&
-      !whole.includes(blindDissent[0]!) &&
+      !fromWhole(blindDissent[0]!) &&
       votes >= 3 &&
       Math.max(...agreeing) >= NAME_CONFIDENCE.cropsOutvote);
+  const marksTold = lexicon !== undefined && latinBlindTold(name.value ?? '', crops, lexicon);
   const spelt =
     latinName !== undefined &&
-    lexicon !== undefined &&
     votes >= 2 &&
     Math.max(0, ...agreeing) >= NAME_CONFIDENCE.doubtful &&
     latinDistance(name.value ?? '', latinName) === 0 &&
     outvoted &&
-    latinBlindTold(name.value ?? '', crops, lexicon);
+    marksTold;
   const everyReading = votes === readings.length;
   const known = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon);
   const together = lexicon !== undefined && writtenLikeLao(name.value ?? '', lexicon, true);
@@ -232,20 +229,16 @@ export function nameByContent(
       // fourth a crop the recogniser was not very sure of (a blown-up speck read as letters, ໃ for ໄ
       // at 85), the marks told. (A fourth read very surely was right against the three: ພົມມະວົງສາ.)
       (votes === readings.length - 1 &&
-        whole.some((r) => laoNameFrom(r.text) === name.value) &&
-        crops.every((r) => laoNameFrom(r.text) === name.value || r.confidence < NAME_CONFIDENCE.sure) &&
+        said.some((read, i) => fromWhole(i) && read === name.value) &&
+        crops.every((r, i) => said[i] === name.value || r.confidence < NAME_CONFIDENCE.sure) &&
         known &&
         surest >= NAME_CONFIDENCE.sure &&
         leastSure >= NAME_CONFIDENCE.doubtful &&
-        latinBlindTold(name.value ?? '', crops, lexicon)) ||
+        marksTold) ||
       // Every reading alike — four sizes saying the same letters — one of them nearly very surely,
       // whatever the others scored (a crop blown up or caught a label's speck scores low: ຄໍາປອນ at
       // 3/90/47), and the marks the recogniser takes for each other told as on the Latin path.
-      (everyReading &&
-        whole.length > 0 &&
-        known &&
-        surest >= NAME_CONFIDENCE.alike &&
-        latinBlindTold(name.value ?? '', crops, lexicon)));
+      (everyReading && whole.length > 0 && known && surest >= NAME_CONFIDENCE.alike && marksTold));
   const sure =
     name.value !== undefined &&
     !name.corrected &&
