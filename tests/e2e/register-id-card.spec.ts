@@ -164,7 +164,7 @@ for (const [file, language] of [
 }
 
 /**
- * Cards laid out otherwise (layouts h57–h60 of card-layouts.ts, the held-out set when these cards were
+ * Cards laid out otherwise (layouts h61–h64 of card-layouts.ts, the held-out set when these cards were
  * made: labels in English, Lao or both, above their value, beside it or none, one "name and surname"
  * line, a title, bold print, a 15-digit number, dashes, dots, with and without a Latin line),
  * one per typeface: the ID number and date of birth are filled exactly and without the "unclear"
