@@ -2,7 +2,7 @@
  * ID card reading benchmark: generated Lao ID cards read in Chromium by the reader the registration
  * screen uses (src/features/registration/ocr/read-id-card.ts), served by Vite with its files from
  * public/tesseract/. Three sets: 'classic' (the first layout, every holder not held out × 3 typefaces), 'dev' (layouts
- * d1–d4 and h1–h56 of card-layouts.ts, worked on; h1–h4 … h53–h56 were the first fourteen held-out sets) and
+ * d1–d4 and h1–h60 of card-layouts.ts, worked on; h1–h4 … h57–h60 were the first fifteen held-out sets) and
  * 'held-out' (h61–h64, never tuned on, reported apart), each × clean / phone photo / 640 px. Prints, per layout ×
  * typeface × condition, how many ID numbers, dates of birth, Lao first and last names were read
  * exactly, how many names were left empty and how many filled wrong, how many ID numbers and dates

@@ -120,6 +120,23 @@ describe('classifyCardLines', () => {
     expect(fields.names.lastNameLao?.x0).toBeGreaterThan(fields.names.firstNameLao!.x1);
   });
 
+  it('with no labels, takes a title the English model read as "no" for part of the name, not a label', () => {
+    const fields = card([
+      row(20, 'UQU:NAD IDENTITY CARD', 'ບັດປະຈຳຕົວ'),
+      row(100, '797-4863-5528-5469', ''),
+      row(150, 'no yudy', 'ທ້າວ ບຸນຍືນ'),
+      row(200, 'wiiodan', 'ແກ້ວສີລາ'),
+      row(250, 'BOUNYEUN KEOSILA', ''),
+      row(300, '02/03/1972', ''),
+    ]);
+    expect(startOf(fields)).toEqual({ first: 300 + 4 * 20 + 14, last: 300 });
+    expect(fields.names.firstNameLao?.y0).toBe(150);
+    expect(fields.names.lastNameLao?.y0).toBe(200);
+    expect(fields.fullName).toBeUndefined();
+    // "No." and "ID No" still label the number's line.
+    expect(card([row(100, 'No. 0115 0883 1742', ''), row(150, 'No.', 'ສົມສັກ')]).names).toEqual({});
+  });
+
   it('takes a name with ເກດ in it (ເກດສະໜາ) for a name, not the birth date label', () => {
     const fields = card([
       row(100, '1004-1869-3725', ''),

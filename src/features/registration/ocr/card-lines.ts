@@ -127,7 +127,9 @@ function labelKind(lao: string, latin: string): LabelKind | undefined {
   if (/\bname\b/i.test(latin) || /^ຊ$/u.test(s) || /^ຊ[^ສ]?$/u.test(s)) return 'first';
   // ວັນເດືອນປີເກີດ, ເກີດວັນທີ: not a name that has ເກດ or ເດືອນ in it (ເກດສະໜາ, ແສງເດືອນ).
   if (/ວນເດອນປ|ເດອນປເກ|ປເກດ|ເກດວນ|^ເກດ$/u.test(s) || /\bbirth\b/i.test(latin)) return 'birth';
-  if (/ອອກ|ອາຍ|ທຢ|ເລກ/u.test(s) || /issue|expir|valid|address|\bid\b|\bno\b/i.test(latin)) return 'other';
+  // "No" only with its stop or colon ("No.", "ID No:" has its ID): the English model reads the title
+  // ທ້າວ as "no", and a name line taken for a label was lost (both names empty on no-label cards).
+  if (/ອອກ|ອາຍ|ທຢ|ເລກ/u.test(s) || /issue|expir|valid|address|\bid\b|\bno[.:]/i.test(latin)) return 'other';
   return undefined;
 }
 
