@@ -137,6 +137,32 @@ describe('classifyCardLines', () => {
     expect(card([row(100, 'No. 0115 0883 1742', ''), row(150, 'No.', 'ສົມສັກ')]).names).toEqual({});
   });
 
+  it('finds the row of a birth date misread past parsing, to read it again there', () => {
+    const labelled = card([
+      row(100, 'tannz: 019 3772 1590 8253', 'ເລກປະຈຳຕົວ: 019 3772 1590 8253'),
+      row(150, 'g: vnnou yudd', 'ຊື່: ທ້າວ ບຸນມີ'),
+      row(200, 'duiduuduo: 31121979', 'ວັນເດືອນປີຫີດ: 3112/1979'),
+    ]);
+    expect(labelled.dateOfBirth).toBeUndefined();
+    expect(labelled.dateRow?.y0).toBe(200);
+    const unlabelled = card([
+      row(100, '1290 6619 9347 8808', ''),
+      row(150, 'VANXAY NORKEO', ''),
+      row(200, '11M11977', '1ນ1ນ1977'),
+      row(250, '05/012022 05/012032', ''),
+    ]);
+    expect(unlabelled.dateRow?.y0).toBe(200);
+    // Its slashes read as 7s.
+    const sevens = card([
+      row(100, '1290 6619 9347 8808', ''),
+      row(200, '1171171977', ''),
+      row(250, '05/01/2022 05/01/2032', ''),
+    ]);
+    expect(sevens.dateRow?.y0).toBe(200);
+    // A date read as one is no misread row.
+    expect(card([row(100, '1290 6619 9347 8808', ''), row(200, '11/11/1977', '')]).dateRow).toBeUndefined();
+  });
+
   it('takes a name with ເກດ in it (ເກດສະໜາ) for a name, not the birth date label', () => {
     const fields = card([
       row(100, '1004-1869-3725', ''),

@@ -3,6 +3,7 @@ import { findCardLayout, type LayoutWord } from '../../src/features/registration
 import {
   addressFrom,
   dateFrom,
+  digitwise,
   idNumberFrom,
   laoNameFrom,
   laoNameOf,
@@ -32,8 +33,22 @@ describe('field values read on their own crop', () => {
     expect(dateFrom('14/03/1988', today)).toBe('1988-03-14');
     expect(dateFrom('02-11-1995', today)).toBe('1995-11-02');
     expect(dateFrom('27.06 .1972', today)).toBe('1972-06-27');
+    // The first separator lost: day and month are two digits each.
+    expect(dateFrom('3112/1979', today)).toBe('1979-12-31');
     expect(dateFrom('31/02/1990', today)).toBeUndefined();
     expect(dateFrom('01/01/2030', today)).toBeUndefined();
+  });
+
+  it('takes each digit of a date as most readings read it, where no two readings agree', () => {
+    // 1969-09-20 read at three sizes, each with a different digit wrong.
+    expect(digitwise(['1966-09-20', '1969-06-20', '1969-09-26'], today)).toBe('1969-09-20');
+    // Two readings of four alike and two that disagree digit by digit: the two.
+    expect(digitwise(['1976-12-21', '1976-12-21', '1976-12-27', '1978-12-21'], today)).toBe('1976-12-21');
+    // No digit with a majority (two readings apart, or three different digits): nothing.
+    expect(digitwise(['1966-09-20', '1969-06-20'], today)).toBeUndefined();
+    expect(digitwise(['1966-09-20', '1968-09-20', '1960-09-20'], today)).toBeUndefined();
+    // A majority that makes no date (30 February) is none either.
+    expect(digitwise(['1990-08-30', '1990-02-30', '1990-02-10'], today)).toBeUndefined();
   });
 
   it('keeps the Lao letters of a name, in the order people type them', () => {

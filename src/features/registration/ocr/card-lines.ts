@@ -52,6 +52,11 @@ export interface CardFields {
    */
   numberRow?: Box;
   dateOfBirth?: { value: string; box: Box; confidence: number };
+  /**
+   * Where a date is printed when no whole-card reading made a date of it (a slash lost or read as
+   * a letter: 3112/1979, 1ນ1ນ1977): read again on its own there.
+   */
+  dateRow?: Box;
   latinName?: { text: string; confidence: number };
   /** Where each name is printed, to be read again on its own. */
   names: Partial<Record<NameField, Box>>;
@@ -279,6 +284,13 @@ function findDate(line: CardLine, today: Date): { value: string; box: Box; confi
   return undefined;
 }
 
+/**
+ * A word shaped like a date whose separators were lost or misread (as letters or digits):
+ * 3112/1979, 1ນ1ນ1977, 1171171977 — 5 to 10 digits in all, ending in a year.
+ */
+const DATE_SHAPED = /^\D?\d[^\s]{2,7}(?:19|20)\d\d\D?$/u;
+const dateShaped = (text: string) => DATE_SHAPED.test(text) && text.replace(/\D/g, '').length <= 10;
+
 /** How many dates a line's English reading holds. */
 const datesIn = (line: CardLine) => line.latin.filter((w) => PRINTED_DATE.test(w.text)).length;
 
@@ -355,6 +367,21 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
   });
   const dob = dates.find((d) => d.birth) ?? [...dates].sort((a, b) => a.value.localeCompare(b.value))[0];
   if (dob) fields.dateOfBirth = { value: dob.value, box: dob.box, confidence: dob.confidence };
+  else {
+    // A date misread past parsing: the birth date's labelled line first, else the one line with
+    // a word shaped like one (day, month, a year) — in either reading, but not two in one (the
+    // validity row).
+    const misread = lines.map((line, i) => {
+      const shapedIn = (words: CardWord[]) => words.filter((w) => dateShaped(w.text));
+      const words = [...shapedIn(line.latin), ...shapedIn(line.lao)];
+      const kind = labels[i]?.kind ?? labels[i - 1]?.kind;
+      const two = datesIn(line) > 1 || shapedIn(line.latin).length > 1 || shapedIn(line.lao).length > 1;
+      return i === numberLine || kind === 'other' || two ? undefined : { words, birth: kind === 'birth' };
+    });
+    const shaped = misread.filter((m) => m?.words.length);
+    const row = shaped.find((m) => m!.birth) ?? (shaped.length === 1 ? shaped[0] : undefined);
+    if (row) fields.dateRow = row.words[0]!.box;
+  }
 
   let latinLine = -1;
   lines.forEach((line, i) => {

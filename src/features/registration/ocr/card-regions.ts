@@ -43,8 +43,8 @@ export function regionsOf(card: CardFields, layout: CardLayout, width: number): 
   const number = card.idNumber?.box ?? card.numberRow;
   if (number) found.push({ field: 'idNumber', rows: [row(number, 0.6)], textHeight: h });
   // The whole-card reading may have split the date and kept only part of it: room for the rest.
-  if (card.dateOfBirth) {
-    const date = card.dateOfBirth.box;
+  if (card.dateOfBirth ?? card.dateRow) {
+    const date = card.dateOfBirth?.box ?? card.dateRow!;
     found.push({
       field: 'dateOfBirth',
       rows: [{ ...row(date, 0.6), x1: Math.min(width, date.x1 + 2.5 * h) }],

@@ -44,12 +44,34 @@ export function idNumberFrom(text: string): string | undefined {
 // Not inside a longer run of digits: "21 1/04/1976" (a bold slash read as 1 and a slash) is no
 // date, rather than the 11 April its last digits would make.
 const DATE = /(?<!\d)(\d{1,2})\s*[/.,-]\s*(\d{1,2})\s*[/.,-]\s*(\d{4})(?!\d)/u;
+/** The first separator lost, day and month two digits each: 3112/1979. */
+const DATE_DAY_MONTH_JOINED = /(?<!\d)(\d{2})(\d{2})\s*[/.,-]\s*(\d{4})(?!\d)/u;
 
 /** A day/month/year date as ISO, when it is a real date in the past. */
 export function dateFrom(text: string, today: Date): string | undefined {
   // A date is one group: a space read inside it ("1 2/04/ 1983") is a gap between letters.
-  const match = DATE.exec(normalizeOcrText(text).replace(/(\d)\s+(?=[\d/.,-])|([/.,-])\s+(?=\d)/g, '$1$2'));
+  const joined = normalizeOcrText(text).replace(/(\d)\s+(?=[\d/.,-])|([/.,-])\s+(?=\d)/g, '$1$2');
+  const match = DATE.exec(joined) ?? DATE_DAY_MONTH_JOINED.exec(joined);
   return match ? toIsoDate(Number(match[1]), Number(match[2]), Number(match[3]), today) : undefined;
+}
+
+/**
+ * A date from readings of it that do not all agree (ISO dates): each digit as more than half of
+ * them read it — every reading misread a different digit (a 6 for a 9 at one size, for a 0 at
+ * another). Nothing where a digit has no such majority or the result is no date.
+ */
+export function digitwise(dates: readonly string[], today: Date): string | undefined {
+  if (!dates.length) return undefined;
+  let value = '';
+  for (let i = 0; i < dates[0]!.length; i++) {
+    const counts = new Map<string, number>();
+    for (const date of dates) counts.set(date[i]!, (counts.get(date[i]!) ?? 0) + 1);
+    const [digit, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    if (count * 2 <= dates.length) return undefined;
+    value += digit;
+  }
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return toIsoDate(day, month, year, today) === value ? value : undefined;
 }
 
 /** A Lao name: the Lao letters and marks read, in typing order; stray Latin or signs dropped. */

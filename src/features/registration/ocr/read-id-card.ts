@@ -35,6 +35,7 @@ import {
 import {
   addressFrom,
   dateFrom,
+  digitwise,
   idNumberFrom,
   laoNameFrom,
   laoNameOf,
@@ -63,6 +64,8 @@ export interface IdCardReading {
 export const FIELD_TEXT_HEIGHT = 30;
 /** The sizes a name is read at once more, to vote. */
 const VOTE_TEXT_HEIGHTS = [24, 38];
+/** The size a name is read at once more where one crop of three was read otherwise. */
+const TIE_TEXT_HEIGHT = 34;
 /** Digits read best a little larger: the ID number is read at these three sizes (Phetsarath's 3 looks like 8 when small). */
 const DIGIT_TEXT_HEIGHTS = [38, 34, 44];
 /**
@@ -215,7 +218,23 @@ async function readRegion(
     for (const size of VOTE_TEXT_HEIGHTS) all.push(await readRow(region.rows[0]!, size));
     const used = all.map(nameReadingOf);
     options.record?.(region.field, [...used, ...whole]);
-    const name = nameByContent(used, whole, hints.latinName, lexicon);
+    let name = nameByContent(used, whole, hints.latinName, lexicon);
+    // Unsure with one crop read otherwise than the others: read at one more size. Where that
+    // reading says what the others say, the odd crop was the size's misreading (ຟ for ພ at one
+    // size): it takes its place, and the name is weighed again.
+    const said = used.map((r) => laoNameFrom(r.text));
+    const odd = said.flatMap((read, i) => (read !== name.value ? [i] : []));
+    if (!name.sure && name.value !== undefined && odd.length === 1) {
+      const extra = nameReadingOf(await readRow(region.rows[0]!, TIE_TEXT_HEIGHT));
+      options.record?.(`${region.field}Extra`, [extra]);
+      if (laoNameFrom(extra.text) === name.value)
+        name = nameByContent(
+          used.map((r, i) => (i === odd[0] ? extra : r)),
+          whole,
+          hints.latinName,
+          lexicon,
+        );
+    }
     return {
       value: name.value,
       confidence: name.sure ? 'ok' : 'check',
@@ -257,7 +276,7 @@ async function readRegion(
     // Two of the three readings (the crop at two sizes, the whole card) saying it: its check has passed.
     const first = dateFrom(texts[0]!, today);
     let again: string | undefined;
-    if (first !== hints.dateOfBirth)
+    if (first === undefined || first !== hints.dateOfBirth)
       again = dateFrom((await readRow(region.rows[0]!, DATE_AGAIN_TEXT_HEIGHT)).text, today);
     const votes = [first, again, hints.dateOfBirth].filter((d) => d !== undefined);
     let agreed = votes.find((d, i) => votes.indexOf(d) !== i);
@@ -269,11 +288,13 @@ async function readRegion(
       const text = (await readRow(region.rows[0]!, size)).text;
       raw.push(text);
       const more = dateFrom(text, today);
+      if (more !== undefined) votes.push(more);
       if (more !== undefined && (more === first || more === hints.dateOfBirth)) agreed = more;
     }
     const sure = agreed !== undefined;
-    // Neither crop a date (a slash read as 1): the whole card's, to check.
-    const value = agreed ?? first ?? again ?? hints.dateOfBirth;
+    // No two readings alike: each digit as most readings read it (each misread a different digit),
+    // to check; neither crop a date (a slash read as 1): the whole card's, to check.
+    const value = agreed ?? digitwise(votes, today) ?? first ?? again ?? hints.dateOfBirth;
     return { value, confidence: sure ? 'ok' : 'check', raw: raw.filter(Boolean).join(' / ') };
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
