@@ -68,6 +68,9 @@ describe('field values read on their own crop', () => {
     );
     expect(addressFrom([', ບ້ານ ນາໄຊ. ນະຄອນຫຼວງພະບາງ .'])).toBe('ບ້ານ ນາໄຊ, ນະຄອນຫຼວງພະບາງ');
     expect(addressFrom(['12345'])).toBeUndefined();
+    // Its label above read as Lao letters is dropped; a house number before the village is kept.
+    expect(addressFrom(['ຈ ຄດ ຈອ ຜ ບ້ານ ໂພນແຍງ, ເມືອງ ແກ້ວອຸດົມ, ແຂວງ ວຽງຈັນ'])).toBe('ບ້ານ ໂພນແຍງ, ເມືອງ ແກ້ວອຸດົມ, ແຂວງ ວຽງຈັນ');
+    expect(addressFrom(['12 ບ້ານ ນາໄຊ, ນະຄອນຫຼວງວຽງຈັນ'])).toBe('12 ບ້ານ ນາໄຊ, ນະຄອນຫຼວງວຽງຈັນ');
   });
 });
 

@@ -378,6 +378,8 @@ export function addressFrom(rows: string[]): string | undefined {
     .replace(/\s*[.,;]+\s*(?=[\u0e80-\u0eff\d])/gu, ', ')
     .replace(/^[\s,.-]+|[\s,.-]+$/g, '')
     .replace(/\s+/g, ' ');
-  const value = laoOrder(toLaoSpelling(text));
+  // The address starts at the village (ບ້ານ): letters before it with no digit (a house number) or
+  // comma are its label read with the Lao letters only ("ຈ ຄດ ຈອ ຜ ບ້ານ …").
+  const value = laoOrder(toLaoSpelling(text)).replace(/^[^\d,]*?\s(?=ບ້ານ\s)/u, '');
   return isValidAddress(value) && /[\u0e81-\u0eae]/u.test(value) ? value : undefined;
 }
