@@ -372,11 +372,13 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     // a word shaped like one (day, month, a year) — in either reading, but not two in one (the
     // validity row).
     const misread = lines.map((line, i) => {
-      const shapedIn = (words: CardWord[]) => words.filter((w) => dateShaped(w.text));
-      const words = [...shapedIn(line.latin), ...shapedIn(line.lao)];
+      const latin = line.latin.filter((w) => dateShaped(w.text));
+      const lao = line.lao.filter((w) => dateShaped(w.text));
       const kind = labels[i]?.kind ?? labels[i - 1]?.kind;
-      const two = datesIn(line) > 1 || shapedIn(line.latin).length > 1 || shapedIn(line.lao).length > 1;
-      return i === numberLine || kind === 'other' || two ? undefined : { words, birth: kind === 'birth' };
+      const two = datesIn(line) > 1 || latin.length > 1 || lao.length > 1;
+      return i === numberLine || kind === 'other' || two
+        ? undefined
+        : { words: [...latin, ...lao], birth: kind === 'birth' };
     });
     const shaped = misread.filter((m) => m?.words.length);
     const row = shaped.find((m) => m!.birth) ?? (shaped.length === 1 ? shaped[0] : undefined);
