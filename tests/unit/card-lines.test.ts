@@ -133,7 +133,7 @@ describe('classifyCardLines', () => {
     expect(fields.names.firstNameLao?.y0).toBe(150);
     expect(fields.names.lastNameLao?.y0).toBe(200);
     expect(fields.fullName).toBeUndefined();
-    // "No." and "ID No" still label the number's line.
+    // "No." with its stop still marks a label: the Lao words after it are no name.
     expect(card([row(100, 'No. 0115 0883 1742', ''), row(150, 'No.', 'ສົມສັກ')]).names).toEqual({});
   });
 
