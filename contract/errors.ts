@@ -43,6 +43,12 @@ export const ErrorCode = {
   amountMismatch: 'amount_mismatch',
   alreadyPaid: 'already_paid',
   vaClosed: 'va_closed',
+  // The officer's day (docs/decisions.md#the-officers-day).
+  claimedByOther: 'claimed_by_other',
+  queueEmpty: 'queue_empty',
+  fourEyes: 'four_eyes',
+  reasonRequired: 'reason_required',
+  requestNotOpen: 'request_not_open',
   internal: 'internal_error',
 } as const;
 

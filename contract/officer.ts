@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { ApplicationDetail } from './application';
 import { FieldError } from './rules';
 import { ALL_STATUSES, type PaymentStatus, type Status } from './status';
+import type { ClockView } from './working-days';
 
 /**
  * The officer back office (docs/decisions.md#the-api-and-the-back-office-are-ours): queue, detail
@@ -39,28 +40,60 @@ export const OFFICER_ACTIONS = [
   'verify-payment',
   'refuse-payment',
   'start-review',
+  /** The reviewer's decision: checked, approval recommended (the first pair of eyes). */
+  'mark-reviewed',
+  /** The second pair of eyes: never the officer who reviewed it. */
   'approve',
   'issue-certificate',
   'reject',
+  /** Ask the citizen for documents again or fields corrected instead of rejecting; the clock stops. */
+  'request-information',
   'mark-picked-up',
+  /** The first officer asks for a revocation … */
+  'request-revocation',
+  /** … and a second officer confirms it. */
   'revoke',
 ] as const;
 export type OfficerAction = (typeof OFFICER_ACTIONS)[number];
 /** Actions whose notes are required (the citizen reads them; a revocation's reason is on record). */
-export const NOTES_REQUIRED: readonly OfficerAction[] = ['refuse-payment', 'reject', 'revoke'];
+export const NOTES_REQUIRED: readonly OfficerAction[] = ['refuse-payment', 'reject', 'request-revocation'];
 
 /**
- * Separate duties, as a real office has them: the cashier checks money, the reviewer decides, the
- * issuer hands out (and withdraws) certificates; an admin does all of it and manages officers.
+ * Separate duties, as a real office has them: the cashier checks money, the reviewer checks the
+ * case, the approver decides on what a reviewer checked (four eyes), the issuer hands out (and
+ * withdraws) certificates; an admin (the office's lead) does all of it and manages officers, the
+ * calendar and the reasons — and is held to four eyes like everyone.
  */
-export const OFFICER_ROLES = ['cashier', 'reviewer', 'issuer', 'admin'] as const;
+export const OFFICER_ROLES = ['cashier', 'reviewer', 'approver', 'issuer', 'admin'] as const;
 export type OfficerRole = (typeof OFFICER_ROLES)[number];
 export const ROLE_ACTIONS: Record<OfficerRole, readonly OfficerAction[]> = {
   cashier: ['verify-payment', 'refuse-payment'],
-  reviewer: ['start-review', 'approve', 'reject'],
-  issuer: ['issue-certificate', 'mark-picked-up', 'revoke'],
+  reviewer: ['start-review', 'mark-reviewed', 'request-information', 'reject'],
+  approver: ['approve', 'request-information', 'reject'],
+  issuer: ['issue-certificate', 'mark-picked-up', 'request-revocation', 'revoke'],
   admin: OFFICER_ACTIONS,
 };
+
+/**
+ * Queues by task: each role opens on its own work (docs/decisions.md#queues-by-task).
+ * - payments: a proof of payment waits to be checked;
+ * - review: paid, not yet reviewed (waiting for approve + paid, or in validation without a review);
+ * - approval: reviewed, waiting for a second officer's approval;
+ * - issue: approved, the certificate to issue;
+ * - pickups: booked for a pick-up on the day asked (today by default);
+ * - waiting: waiting on the citizen (information requested) — to follow, not to act on.
+ */
+export const OFFICER_TASKS = ['payments', 'review', 'approval', 'issue', 'pickups', 'waiting'] as const;
+export type OfficerTask = (typeof OFFICER_TASKS)[number];
+export const ROLE_TASKS: Record<OfficerRole, readonly OfficerTask[]> = {
+  cashier: ['payments'],
+  reviewer: ['review', 'waiting'],
+  approver: ['approval', 'waiting'],
+  issuer: ['issue', 'pickups'],
+  admin: OFFICER_TASKS,
+};
+/** A claim lapses after this long without activity by its holder. */
+export const CLAIM_MINUTES = 15;
 export const roleAllows = (role: OfficerRole, action: OfficerAction) => ROLE_ACTIONS[role].includes(action);
 
 export interface OfficerQueueItem {
@@ -133,4 +166,101 @@ export function availableActions(
   if (!revoked && (status === 'certificate issued' || status === 'waiting to pickup' || status === 'picked up'))
     out.push('revoke');
   return out;
+}
+
+// ── The officer's day: queues by task, claims, reasons, requests to the citizen ──
+
+/** GET /v1/officer/tasks/{task}: search, "mine", at-risk/overdue, and the day for pick-ups. */
+export const officerTaskQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, FieldError.tooLong))),
+  mine: v.optional(v.picklist(['1', '0'], 'invalid_mine')),
+  tone: v.optional(v.picklist(['at-risk', 'overdue'], 'invalid_tone')),
+  date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date'))),
+  page: officerQueueQuery.entries.page,
+});
+
+/** Who holds a case now (a claim lapses CLAIM_MINUTES after its holder's last activity). */
+export interface ClaimHolder {
+  id: number;
+  name: string;
+  email: string;
+  expires_at: string;
+}
+
+export interface OfficerTaskItem extends OfficerQueueItem {
+  clock: ClockView | null;
+  claimed_by: ClaimHolder | null;
+  /** For the pick-up desk: the booked slot. */
+  pickup_date: string | null;
+  pickup_time: string | null;
+}
+
+export interface OfficerTaskQueue {
+  task: OfficerTask;
+  items: OfficerTaskItem[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** GET /v1/officer/tasks: the signed-in officer's queues with their counts. */
+export interface OfficerTaskCount {
+  task: OfficerTask;
+  total: number;
+  at_risk: number;
+  overdue: number;
+  mine: number;
+}
+
+const reasonCodes = v.pipe(
+  v.array(v.pipe(v.string(), v.regex(/^[a-z0-9_]{2,40}$/, 'invalid_reason'))),
+  v.maxLength(10, FieldError.tooLong),
+);
+
+/** POST …/{id}/reject: at least one catalogued reason; notes add to them. */
+export const rejectBody = v.object({
+  reason_codes: v.pipe(reasonCodes, v.minLength(1, 'reason_required')),
+  notes: optionalNotesBody.entries.notes,
+});
+
+/** Applicant-data fields an officer may ask the citizen to correct. */
+export const CORRECTABLE_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'occupation',
+  'current_address',
+  'house_number',
+  'village_id',
+  'head_of_household',
+  'family_book_number',
+  'family_book_date',
+  'father_name',
+  'mother_name',
+] as const;
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
+/** Documents an officer may ask the citizen to send again. */
+export const REQUESTABLE_DOCUMENTS = ['applicant_photo', 'household_registration_book', 'proof_of_residence'] as const;
+
+/** POST …/{id}/request-information: what must change, with at least one catalogued reason. */
+export const informationRequestBody = v.pipe(
+  v.object({
+    reason_codes: v.pipe(reasonCodes, v.minLength(1, 'reason_required')),
+    message: optionalNotesBody.entries.notes,
+    documents: v.optional(v.array(v.picklist(REQUESTABLE_DOCUMENTS, 'invalid_document')), []),
+    fields: v.optional(v.array(v.picklist(CORRECTABLE_FIELDS, 'invalid_field')), []),
+  }),
+  v.check((b) => b.documents.length + b.fields.length > 0, 'nothing_requested'),
+);
+
+/** One reason of the catalogue, as officers pick it and the citizen reads it. */
+export interface DecisionReason {
+  id: number;
+  code: string;
+  usage: 'reject' | 'request' | 'both';
+  text_en: string;
+  text_lo: string;
+  action_en: string;
+  action_lo: string;
+  active: boolean;
 }

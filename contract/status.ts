@@ -7,6 +7,8 @@ export const Status = {
   pending: 'pending',
   waitingForApprove: 'waiting for approve',
   inValidation: 'in validation',
+  /** An officer asked the citizen for a document again or for fields to be corrected; the clock stops. */
+  informationRequested: 'information requested',
   approved: 'application approved',
   waitingForCertificate: 'waiting for certificate issued',
   certificateIssued: 'certificate issued',
@@ -23,7 +25,9 @@ export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
 export const TRANSITIONS: Record<Status, readonly Status[]> = {
   [Status.pending]: [Status.waitingForApprove, Status.rejected],
   [Status.waitingForApprove]: [Status.inValidation, Status.pending, Status.rejected],
-  [Status.inValidation]: [Status.approved, Status.rejected],
+  [Status.inValidation]: [Status.approved, Status.informationRequested, Status.rejected],
+  // The citizen answered (back to the review queue), or did not answer in time.
+  [Status.informationRequested]: [Status.inValidation, Status.rejected],
   [Status.approved]: [Status.waitingForCertificate],
   [Status.waitingForCertificate]: [Status.certificateIssued],
   [Status.certificateIssued]: [Status.waitingToPickup],

@@ -12,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -84,7 +85,7 @@ export const users = pgTable('users', {
    * An officer's duty (contract/officer.ts OFFICER_ROLES); null for citizens. An officer created
    * before roles existed has null too and keeps every duty (admin), so an upgrade locks nobody out.
    */
-  officerRole: text('officer_role', { enum: ['cashier', 'reviewer', 'issuer', 'admin'] }),
+  officerRole: text('officer_role', { enum: ['cashier', 'reviewer', 'approver', 'issuer', 'admin'] }),
   /**
    * The area an officer serves (contract/officer.ts Office): 'national', a province or a district;
    * null sees no application. Officers from before offices were made national by the migration.
@@ -349,6 +350,33 @@ export const applications = pgTable(
     pickupReminderSentAt: ts('pickup_reminder_sent_at'),
     reappliedFromId: integer('reapplied_from_id').unique(),
     paidAt: ts('paid_at'),
+    // ── The 3-working-day clock (contract/working-days.ts, docs/decisions.md#the-working-day-clock) ──
+    /** When the clock's current run started: payment confirmed, or the citizen answered a request. */
+    clockStartedAt: ts('clock_started_at'),
+    /** Working days used by earlier runs (before the application waited on the citizen). */
+    clockUsedDays: integer('clock_used_days').notNull().default(0),
+    /** Set while the application waits on the citizen: the clock stands still. */
+    clockPausedAt: ts('clock_paused_at'),
+    /**
+     * The Vientiane day (YYYY-MM-DD) by whose end a decision is due; null while the clock does not
+     * run. Stored so queues sort and filter by it in SQL; worked out again when the calendar changes.
+     */
+    dueOn: text('due_on'),
+    // ── Claims (one officer works a case at a time) ──
+    claimedBy: integer('claimed_by').references(() => users.id),
+    claimedAt: ts('claimed_at'),
+    /** Last activity of the holder + 15 minutes: past it, the claim has lapsed and anyone may take it. */
+    claimExpiresAt: ts('claim_expires_at'),
+    // ── Four eyes ──
+    /** The officer who reviewed it (recommended approval): they may not approve it. */
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    /** A senior officer the case was escalated to, with the escalation's note in internal_notes. */
+    escalatedTo: integer('escalated_to').references(() => users.id),
+    /** A revocation asked for by one officer, waiting for a second officer's confirmation. */
+    revocationRequestedBy: integer('revocation_requested_by').references(() => users.id),
+    revocationRequestedAt: ts('revocation_requested_at'),
+    revocationRequestedReason: text('revocation_requested_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -357,6 +385,9 @@ export const applications = pgTable(
     index('applications_status_idx').on(t.status, t.createdAt),
     // The expiry job looks for pending applications past their deadline.
     index('applications_deadline_idx').on(t.status, t.deadline),
+    // Queues: open work of one status, least time left first.
+    index('applications_queue_idx').on(t.status, t.dueOn, t.id),
+    index('applications_claimed_idx').on(t.claimedBy),
   ],
 );
 
@@ -376,6 +407,8 @@ export const statusHistory = pgTable(
     notes: text('notes'),
     /** A fixed note of ours (e.g. 'payment_deadline_passed'): shown in the reader's language instead of `notes`. */
     notesCode: text('notes_code'),
+    /** Codes of the catalogued reasons (decision_reasons) a rejection or a request named. */
+    reasonCodes: jsonb('reason_codes').$type<string[]>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('status_history_application_idx').on(t.applicationId)],
@@ -526,4 +559,144 @@ export const mailQueue = pgTable(
     sentAt: ts('sent_at'),
   },
   (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ── The officer's day ────────────────────────────────────────────────────────
+
+/**
+ * Days no office works (contract/working-days.ts): the national public holidays as the government
+ * decrees them each year, and closure days of one office (a province or a district). Admins add,
+ * move and remove them; each change is in officer_audit_log.
+ */
+export const nonWorkingDays = pgTable(
+  'non_working_days',
+  {
+    id: serial('id').primaryKey(),
+    /** The Vientiane day, YYYY-MM-DD. */
+    date: text('date').notNull(),
+    kind: text('kind', { enum: ['holiday', 'closure'] }).notNull(),
+    /** 'national', 'province:<id>' or 'district:<id>': who does not work that day. */
+    scope: text('scope').notNull().default('national'),
+    nameEn: text('name_en').notNull(),
+    nameLo: text('name_lo').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('non_working_days_date_scope_idx').on(t.date, t.scope)],
+);
+
+/**
+ * The catalogue of reasons for a rejection or a request to the citizen, in both languages: the text
+ * the citizen reads and what to do about it. Admin-managed; a reason in use is retired, never deleted.
+ */
+export const decisionReasons = pgTable('decision_reasons', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  /** Where it may be used: a rejection, a request to the citizen, or both. */
+  usage: text('usage', { enum: ['reject', 'request', 'both'] })
+    .notNull()
+    .default('both'),
+  textEn: text('text_en').notNull(),
+  textLo: text('text_lo').notNull(),
+  actionEn: text('action_en').notNull(),
+  actionLo: text('action_lo').notNull(),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * "Ask the citizen": what an officer asked to change (documents to send again, fields to correct)
+ * and the citizen's answer. One open request per application at a time.
+ */
+export const informationRequests = pgTable(
+  'information_requests',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => users.id),
+    reasonCodes: jsonb('reason_codes').$type<string[]>().notNull(),
+    /** The officer's words to the citizen (optional beside the catalogued reasons). */
+    message: text('message'),
+    /** Application document kinds to send again. */
+    documents: jsonb('documents').$type<string[]>().notNull(),
+    /** Applicant-data fields to correct. */
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Past it unanswered, the application is rejected (a reminder mail goes out before). */
+    answerBy: ts('answer_by').notNull(),
+    reminderSentAt: ts('reminder_sent_at'),
+    answeredAt: ts('answered_at'),
+    /** What the citizen changed: field → new value, document kind → new document id. */
+    answer: jsonb('answer'),
+  },
+  (t) => [index('information_requests_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/** Notes between officers on a case, and escalations: the citizen never sees them. */
+export const internalNotes = pgTable(
+  'internal_notes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['note', 'escalation'] })
+      .notNull()
+      .default('note'),
+    /** For an escalation: the senior officer named. */
+    toOfficerId: integer('to_officer_id').references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('internal_notes_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+/**
+ * What an officer has typed on a case and not yet sent (reasons, notes, the fields of a request),
+ * kept on the server so nothing is lost when a claim lapses or passes to someone else.
+ */
+export const caseDrafts = pgTable(
+  'case_drafts',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    officerId: integer('officer_id')
+      .notNull()
+      .references(() => users.id),
+    body: jsonb('body').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.officerId] })],
+);
+
+/**
+ * What was done to officers' accounts and to the calendar: roles and offices given, credentials
+ * removed, sessions ended, holidays added, moved or removed. Append-only; actor null = the console.
+ */
+export const officerAuditLog = pgTable(
+  'officer_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id),
+    detail: jsonb('detail'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('officer_audit_target_idx').on(t.targetUserId, t.createdAt),
+    index('officer_audit_created_idx').on(t.createdAt),
+  ],
 );

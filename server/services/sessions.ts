@@ -1,3 +1,4 @@
+import type { OfficerRole } from '../../contract/officer';
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -17,7 +18,7 @@ export interface SessionUser {
   email: string;
   role: 'citizen' | 'officer';
   /** An officer's duty; null for citizens (and for officers from before roles: treated as admin). */
-  officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' | null;
+  officerRole: OfficerRole | null;
   /** An officer's office (services/offices.ts officeOf); null columns for citizens. */
   officeLevel: 'national' | 'province' | 'district' | null;
   officeProvinceId: number | null;

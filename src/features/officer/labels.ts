@@ -42,6 +42,24 @@ export const ACTIONS: Record<OfficerAction, ActionText> = {
     done: msg`Review started.`,
     variant: 'primary',
   },
+  'mark-reviewed': {
+    label: msg`Mark as reviewed`,
+    explain: msg`You checked the application and recommend approval. A second officer approves it.`,
+    done: msg`Marked as reviewed. It waits for a second officer's approval.`,
+    variant: 'primary',
+  },
+  'request-information': {
+    label: msg`Ask the citizen`,
+    explain: msg`The citizen is asked to send a document again or correct fields. The clock stops until they answer.`,
+    done: msg`The citizen has been asked. The application waits for their answer.`,
+    variant: 'secondary',
+  },
+  'request-revocation': {
+    label: msg`Ask for revocation`,
+    explain: msg`A second officer must confirm the revocation before the certificate stops being valid. Give the reason.`,
+    done: msg`Revocation asked for. It waits for a second officer's confirmation.`,
+    variant: 'danger',
+  },
   approve: {
     label: msg`Approve`,
     explain: msg`The application is approved and the certificate goes into production. The citizen is notified.`,
@@ -77,6 +95,7 @@ export const ACTIONS: Record<OfficerAction, ActionText> = {
 export const ROLES: Record<OfficerRole, MessageDescriptor> = {
   cashier: msg`Cashier`,
   reviewer: msg`Reviewer`,
+  approver: msg`Approver`,
   issuer: msg`Issuer`,
   admin: msg`Administrator`,
 };
