@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FieldError, LIMITS, digitsOnly, entityId, isoDate, pastDate, requiredText } from './rules';
 import { ALL_STATUSES, type PaymentStatus, type Status } from './status';
 import { uploadId } from './uploads';
+import type { ClockView } from './working-days';
 
 /** Step 1, applicant data (docs/specification.md#new-application): every field required. */
 export const applicantData = v.object({
@@ -76,6 +77,53 @@ export const uploadPaymentBody = v.object({
   proof_of_payment_upload_id: documentUploadId,
   proof_of_payment_name: documentName,
 });
+
+/** Applicant-data fields an officer may ask the citizen to correct. */
+export const CORRECTABLE_FIELDS = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'occupation',
+  'current_address',
+  'house_number',
+  'village_id',
+  'head_of_household',
+  'family_book_number',
+  'family_book_date',
+  'father_name',
+  'mother_name',
+] as const;
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
+/** Documents an officer may ask the citizen to send again. */
+export const REQUESTABLE_DOCUMENTS = ['applicant_photo', 'household_registration_book', 'proof_of_residence'] as const;
+
+/**
+ * POST /v1/citizen/resident-certificate/{id}/answer-request (Idempotency-Key): the citizen's answer
+ * to an officer's request — the fields asked for, corrected, and the documents asked for, sent again
+ * as finished resumable uploads. The server accepts only what was asked, once.
+ */
+export const answerRequestBody = v.object({
+  request_id: entityId,
+  fields: v.optional(v.partial(v.pick(applicantData, [...CORRECTABLE_FIELDS, 'province_id', 'district_id'])), {}),
+  applicant_photo_upload_id: documentUploadId,
+  household_registration_book_upload_id: documentUploadId,
+  proof_of_residence_upload_id: documentUploadId,
+  ...documentNames,
+});
+export type AnswerRequestBody = v.InferInput<typeof answerRequestBody>;
+
+/** What an officer asked, as the citizen reads it (in the reader's language). */
+export interface InformationRequestView {
+  id: number;
+  asked_at: string;
+  /** Unanswered by then, the application is rejected. */
+  answer_by: string;
+  reasons: { code: string; text: string; what_to_do: string }[];
+  message: string | null;
+  documents: (typeof REQUESTABLE_DOCUMENTS)[number][];
+  fields: CorrectableField[];
+  answered_at: string | null;
+}
 
 /** Payment-method chooser value. */
 export const paymentMethod = v.object({
@@ -176,4 +224,8 @@ export interface ApplicationDetail {
     string | null
   >;
   payment: PaymentInfo;
+  /** The open request of an officer (status 'information requested'), or null. */
+  information_request: InformationRequestView | null;
+  /** The 3-working-day clock once the payment is confirmed, until the decision; null otherwise. */
+  clock: ClockView | null;
 }

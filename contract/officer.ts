@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ApplicationDetail } from './application';
+import { CORRECTABLE_FIELDS, REQUESTABLE_DOCUMENTS, type ApplicationDetail } from './application';
 import { FieldError } from './rules';
 import { ALL_STATUSES, type PaymentStatus, type Status } from './status';
 import type { ClockView } from './working-days';
@@ -222,25 +222,6 @@ export const rejectBody = v.object({
   reason_codes: v.pipe(reasonCodes, v.minLength(1, 'reason_required')),
   notes: optionalNotesBody.entries.notes,
 });
-
-/** Applicant-data fields an officer may ask the citizen to correct. */
-export const CORRECTABLE_FIELDS = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'occupation',
-  'current_address',
-  'house_number',
-  'village_id',
-  'head_of_household',
-  'family_book_number',
-  'family_book_date',
-  'father_name',
-  'mother_name',
-] as const;
-export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
-/** Documents an officer may ask the citizen to send again. */
-export const REQUESTABLE_DOCUMENTS = ['applicant_photo', 'household_registration_book', 'proof_of_residence'] as const;
 
 /** POST …/{id}/request-information: what must change, with at least one catalogued reason. */
 export const informationRequestBody = v.pipe(

@@ -378,6 +378,9 @@ export async function applicationDetail(
     notes: row.notes,
     // Our fixed note is shown in the reader's language; an officer's note verbatim.
     notes_code: row.status === Status.rejected && row.notes === DEADLINE_NOTE ? DEADLINE_NOTE_CODE : null,
+    // Filled by the officer's-day services (clock and requests to the citizen).
+    information_request: null,
+    clock: null,
     certificate_code: row.certificateCode,
     revocation: row.certificateRevokedAt
       ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' }
