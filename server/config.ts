@@ -102,6 +102,7 @@ const envSchema = v.object({
   RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
   RATE_LIMIT_UPLOADS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_CERTIFICATES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_OFFICER_SIGN_IN_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_STARTS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_MB_PER_HOUR: v.optional(intPattern(1, 100_000)),
   RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: v.optional(intPattern(1, 1_000_000)),
@@ -271,6 +272,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadStartsPerHour: e.RATE_LIMIT_UPLOAD_STARTS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 100),
       /** Megabytes of resumable uploads begun (their declared length), per account, per hour. */
       uploadMegabytesPerHour: e.RATE_LIMIT_UPLOAD_MB_PER_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 200),
+      /** Calls to an officer's second sign-in step (codes, passkeys, enrolment), per officer, per hour. */
+      officerSignInPerHour: e.RATE_LIMIT_OFFICER_SIGN_IN_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
       /** Certificate PDFs rendered, per account, per hour. */
       certificatesPerHour: e.RATE_LIMIT_CERTIFICATES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
       /** Registrations (each writes an ID-card image and mails a code) per client address per hour: 200 neighbours fit. */

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** A signed-in call that costs real work: limited per account (docs/operations.md#rate-limits). */
-    limit?: 'upload' | 'certificate';
+    limit?: 'upload' | 'certificate' | 'officer-sign-in';
   }
 }
 
@@ -26,6 +26,7 @@ declare module 'fastify' {
 const PER_ACCOUNT_MESSAGE = {
   upload: 'You have sent many applications or documents in the last hour. Please try again later.',
   certificate: 'You have downloaded the certificate many times in the last hour. Please try again later.',
+  'officer-sign-in': 'Too many sign-in steps for this account in the last hour. Please try again later.',
 } as const;
 
 /**
@@ -113,6 +114,11 @@ export default fp(
         timeWindow: 3_600_000,
         keyGenerator: (req) => `certificate:${req.user!.id}`,
       }),
+      'officer-sign-in': app.createRateLimit({
+        max: limits.officerSignInPerHour,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `officer-sign-in:${req.user!.id}`,
+      }),
     };
 
     // Hourly budgets counted under a key chosen per call (an address, a domain, an identifier).
@@ -169,9 +175,11 @@ export default fp(
       if (req.routeOptions.config?.rateLimit) return; // a route with its own limit (verify, bank callback)
       if (needsSession(req)) {
         // Signed in: limited per account where it matters. The lookup is the one the route's
-        // authentication makes anyway. A missing or bad token is an anonymous call.
+        // authentication makes anyway. A missing or bad token is an anonymous call, and so is a
+        // session half-way through an officer's sign-in: a password alone buys no exemption.
         const lookup = app.sessionOf(req);
-        if (lookup && 'user' in (await lookup)) return;
+        const found = lookup && (await lookup);
+        if (found && 'user' in found && !found.user.pendingSecondFactor) return;
       }
       await enforce(
         byAddress,

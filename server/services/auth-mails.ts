@@ -5,8 +5,8 @@ type Language = 'en' | 'lo';
 interface Section {
   heading: string;
   paragraphs: string[];
-  /** The code or the link, shown large in the HTML part. */
-  highlight: { text: string; href?: string };
+  /** The code or the link, shown large in the HTML part (a warning has none). */
+  highlight?: { text: string; href?: string };
   after: string[];
 }
 
@@ -26,18 +26,19 @@ function bilingual(
   const text = order
     .map((l) => {
       const s = sections[l];
-      return [s.heading, '', ...s.paragraphs, '', `    ${s.highlight.href ?? s.highlight.text}`, '', ...s.after].join(
-        '\n',
-      );
+      const highlight = s.highlight ? ['', `    ${s.highlight.href ?? s.highlight.text}`] : [];
+      return [s.heading, '', ...s.paragraphs, ...highlight, '', ...s.after].join('\n');
     })
     .join('\n\n---\n\n');
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f6fa;font-family:'Noto Sans Lao','Phetsarath OT',Arial,sans-serif;color:#1b2433">
 ${order
   .map((l) => {
     const s = sections[l];
-    const highlight = s.highlight.href
-      ? `<p><a href="${escapeHtml(s.highlight.href)}" style="display:inline-block;padding:12px 20px;background:#0b3d91;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(s.highlight.text)}</a></p><p style="font-size:13px;color:#4a5568;word-break:break-all">${escapeHtml(s.highlight.href)}</p>`
-      : `<p style="font-size:32px;letter-spacing:12px;font-weight:bold;margin:16px 0">${escapeHtml(s.highlight.text)}</p>`;
+    const highlight = !s.highlight
+      ? ''
+      : s.highlight.href
+        ? `<p><a href="${escapeHtml(s.highlight.href)}" style="display:inline-block;padding:12px 20px;background:#0b3d91;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(s.highlight.text)}</a></p><p style="font-size:13px;color:#4a5568;word-break:break-all">${escapeHtml(s.highlight.href)}</p>`
+        : `<p style="font-size:32px;letter-spacing:12px;font-weight:bold;margin:16px 0">${escapeHtml(s.highlight.text)}</p>`;
     return `<div lang="${l}" style="max-width:560px;margin:0 auto 16px;padding:24px;background:#ffffff;border-radius:12px;line-height:1.7">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(s.heading)}</h1>
 ${s.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
@@ -105,6 +106,35 @@ export function resetMail(to: string, language: Language, link: string, validMin
           `ລິ້ງນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ. ຫຼັງຈາກນັ້ນ ບັນຊີຂອງທ່ານຈະອອກຈາກລະບົບໃນທຸກອຸປະກອນ.`,
           'ຖ້າທ່ານບໍ່ໄດ້ຂໍ, ກະລຸນາບໍ່ຕ້ອງສົນໃຈອີເມວນີ້: ລະຫັດຜ່ານຂອງທ່ານຍັງຄືເກົ່າ.',
         ],
+      },
+    },
+  );
+}
+
+/** An officer's second step failed so often that the account is locked for a while. */
+export function secondFactorLockedMail(to: string, language: Language, lockMinutes: number): Mail {
+  return bilingual(
+    to,
+    language,
+    { en: 'Sign-in attempts on your officer account', lo: 'ມີຄວາມພະຍາຍາມເຂົ້າສູ່ລະບົບບັນຊີພະນັກງານຂອງທ່ານ' },
+    {
+      en: {
+        heading: 'Several wrong codes or passkeys',
+        paragraphs: [
+          'Someone entered your password correctly and then failed the second step (authenticator-app code or passkey) several times.',
+          `Signing in is blocked for ${lockMinutes} minutes.`,
+        ],
+        after: [
+          'If this was not you, your password is known to someone else: change it at once and tell your administrator.',
+        ],
+      },
+      lo: {
+        heading: 'ລະຫັດ ຫຼື ກະແຈຜ່ານຜິດຫຼາຍຄັ້ງ',
+        paragraphs: [
+          'ມີຄົນປ້ອນລະຫັດຜ່ານຂອງທ່ານຖືກຕ້ອງ ແຕ່ຂັ້ນຕອນທີສອງ (ລະຫັດຈາກແອັບຢືນຢັນຕົວຕົນ ຫຼື ກະແຈຜ່ານ) ຜິດຫຼາຍຄັ້ງ.',
+          `ການເຂົ້າສູ່ລະບົບຖືກລັອກໄວ້ ${lockMinutes} ນາທີ.`,
+        ],
+        after: ['ຖ້າບໍ່ແມ່ນທ່ານ, ມີຄົນອື່ນຮູ້ລະຫັດຜ່ານຂອງທ່ານ: ກະລຸນາປ່ຽນລະຫັດຜ່ານທັນທີ ແລະ ແຈ້ງຜູ້ບໍລິຫານຂອງທ່ານ.'],
       },
     },
   );

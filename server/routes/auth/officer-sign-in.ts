@@ -25,7 +25,14 @@ import {
   saveCredential,
 } from '../../services/passkeys';
 import { createSession, revokeSession, type SessionUser } from '../../services/sessions';
-import { countEvents, recordEvent } from '../../services/throttle';
+import {
+  forgive,
+  isLocked,
+  reserveAttempt,
+  settleFailure,
+  SECOND_FACTOR_LOCK,
+  type Attempt,
+} from '../../services/second-factor-attempts';
 
 const tags = ['auth'];
 const security = [{ bearer: [] }];
@@ -36,9 +43,6 @@ const webauthnOptions = answers({
 });
 const signedIn = answers({ 200: tokenAnswer });
 
-/** Failed second steps allowed per officer in the window (codes and passkeys together). */
-export const SECOND_FACTOR_LOCK = { failures: 5, windowMinutes: 15 } as const;
-
 /**
  * /v1/auth/officer/*: an officer's second step after the password (docs/security.md#officer-sign-in).
  * The password gives a session that may call these routes only; a passkey or an authenticator-app
@@ -46,6 +50,8 @@ export const SECOND_FACTOR_LOCK = { failures: 5, windowMinutes: 15 } as const;
  */
 export default async function officerSignInRoutes(app: TypedApp) {
   const rp = relyingParty(app.config.appBaseUrl);
+  // Every route here is limited per officer account as well (server/plugins/rate-limits.ts).
+  const config = { limit: 'officer-sign-in' as const };
 
   /** A session of an officer, half-way or complete. */
   async function officerOnly(req: FastifyRequest, reply: FastifyReply) {
@@ -53,19 +59,35 @@ export default async function officerSignInRoutes(app: TypedApp) {
     if (req.user!.role !== 'officer') throw forbidden('This area is for officers only.');
   }
 
-  async function refuseWhenLocked(user: SessionUser) {
-    const since = new Date(Date.now() - SECOND_FACTOR_LOCK.windowMinutes * 60_000);
-    const failures = await countEvents(app.db, ['second_factor_failure'], { userId: user.id }, since);
-    if (failures >= SECOND_FACTOR_LOCK.failures)
-      throw tooManyRequests(
-        `Too many failed attempts. Wait ${SECOND_FACTOR_LOCK.windowMinutes} minutes and try again.`,
-        ErrorCode.accountLocked,
-        SECOND_FACTOR_LOCK.windowMinutes * 60,
-      );
+  /**
+   * Every check of a second factor first reserves its attempt (services/second-factor-attempts.ts):
+   * simultaneous codes queue on the officer's row, and past the window's allowance they are
+   * refused with 429 before anything is checked — the right code too, until the lock lapses.
+   */
+  async function attempt(req: FastifyRequest): Promise<Attempt> {
+    const reserved = await reserveAttempt(app.db, req.user!.id, clientAddress(req));
+    if (!reserved) throw locked();
+    return reserved;
   }
+  const locked = () =>
+    tooManyRequests(
+      `Too many failed attempts. Wait ${SECOND_FACTOR_LOCK.windowMinutes} minutes and try again.`,
+      ErrorCode.accountLocked,
+      SECOND_FACTOR_LOCK.windowMinutes * 60,
+    );
 
-  async function failed(req: FastifyRequest, code: string, message: string, status = 400): Promise<never> {
-    await recordEvent(app.db, 'second_factor_failure', clientAddress(req), req.user!.id);
+  /** The reserved attempt stays a failure; the one that locks the account mails its officer. */
+  async function failed(
+    req: FastifyRequest,
+    reserved: Attempt,
+    code: string,
+    message: string,
+    status = 400,
+  ): Promise<never> {
+    if (await settleFailure(app.db, reserved, req.user!.id)) {
+      req.log.warn({ userId: req.user!.id }, 'officer second factor locked after repeated failures');
+      await app.mailQueue.kick();
+    }
     throw new HttpError(status, code, message);
   }
 
@@ -79,10 +101,12 @@ export default async function officerSignInRoutes(app: TypedApp) {
     '/v1/auth/officer/passkey/options',
     {
       onRequest: officerOnly,
+      config,
       schema: { tags, security, summary: 'A challenge for one of my passkeys', response: webauthnOptions },
     },
     async (req) => {
-      await refuseWhenLocked(req.user!);
+      // A challenge checks nothing: it costs no attempt (the verify that follows reserves one).
+      if (await isLocked(app.db, req.user!.id)) throw locked();
       return { data: { ...(await authenticationOptions(app.db, rp, req.user!)) } };
     },
   );
@@ -91,6 +115,7 @@ export default async function officerSignInRoutes(app: TypedApp) {
     '/v1/auth/officer/passkey/verify',
     {
       onRequest: officerOnly,
+      config,
       schema: {
         tags,
         security,
@@ -101,9 +126,10 @@ export default async function officerSignInRoutes(app: TypedApp) {
     },
     async (req): Promise<TokenResponse> => {
       const { response } = req.body;
-      await refuseWhenLocked(req.user!);
+      const reserved = await attempt(req);
       if (!(await checkAuthentication(app.db, rp, req.user!, response)))
-        return failed(req, ErrorCode.passkeyFailed, 'The passkey was not accepted. Try again.');
+        return failed(req, reserved, ErrorCode.passkeyFailed, 'The passkey was not accepted. Try again.');
+      await forgive(app.db, reserved);
       return fullSession(req.user!);
     },
   );
@@ -112,6 +138,7 @@ export default async function officerSignInRoutes(app: TypedApp) {
     '/v1/auth/officer/totp/verify',
     {
       onRequest: officerOnly,
+      config,
       schema: {
         tags,
         security,
@@ -122,11 +149,12 @@ export default async function officerSignInRoutes(app: TypedApp) {
     },
     async (req): Promise<TokenResponse> => {
       const { code } = req.body;
-      await refuseWhenLocked(req.user!);
+      const reserved = await attempt(req);
       const result = await checkTotp(app.db, app.totpKey, req.user!.id, code);
       if (result === 'reused')
-        return failed(req, ErrorCode.totpReused, 'This code was already used. Wait for the next code.');
-      if (result !== 'ok') return failed(req, ErrorCode.totpInvalid, 'The code is not correct.');
+        return failed(req, reserved, ErrorCode.totpReused, 'This code was already used. Wait for the next code.');
+      if (result !== 'ok') return failed(req, reserved, ErrorCode.totpInvalid, 'The code is not correct.');
+      await forgive(app.db, reserved);
       return fullSession(req.user!);
     },
   );
@@ -135,6 +163,7 @@ export default async function officerSignInRoutes(app: TypedApp) {
     '/v1/auth/officer/enrol/options',
     {
       onRequest: officerOnly,
+      config,
       schema: {
         tags,
         security,
@@ -145,9 +174,10 @@ export default async function officerSignInRoutes(app: TypedApp) {
     },
     async (req) => {
       const { token } = req.body;
-      await refuseWhenLocked(req.user!);
+      const reserved = await attempt(req);
       if (!(await enrolmentOpen(app.db, req.user!.id, token)))
-        return failed(req, ErrorCode.enrolLinkInvalid, 'This enrolment link is invalid, used or expired.');
+        return failed(req, reserved, ErrorCode.enrolLinkInvalid, 'This enrolment link is invalid, used or expired.');
+      await forgive(app.db, reserved);
       return { data: { ...(await registrationOptions(app.db, rp, req.user!)) } };
     },
   );
@@ -156,6 +186,7 @@ export default async function officerSignInRoutes(app: TypedApp) {
     '/v1/auth/officer/enrol/verify',
     {
       onRequest: officerOnly,
+      config,
       schema: {
         tags,
         security,
@@ -166,14 +197,16 @@ export default async function officerSignInRoutes(app: TypedApp) {
     },
     async (req): Promise<TokenResponse> => {
       const { token, response } = req.body;
-      await refuseWhenLocked(req.user!);
+      const reserved = await attempt(req);
       const credential = await checkRegistration(app.db, rp, req.user!.sessionId, response);
-      if (!credential) return failed(req, ErrorCode.passkeyFailed, 'The passkey could not be created. Try again.');
+      if (!credential)
+        return failed(req, reserved, ErrorCode.passkeyFailed, 'The passkey could not be created. Try again.');
       // The link is used up only by a passkey that works, and only once.
       if (!(await consumeEnrolment(app.db, req.user!.id, token)))
-        return failed(req, ErrorCode.enrolLinkInvalid, 'This enrolment link is invalid, used or expired.');
+        return failed(req, reserved, ErrorCode.enrolLinkInvalid, 'This enrolment link is invalid, used or expired.');
       if (!(await saveCredential(app.db, req.user!.id, credential)))
-        return failed(req, ErrorCode.passkeyFailed, 'This passkey is already enrolled.', 409);
+        return failed(req, reserved, ErrorCode.passkeyFailed, 'This passkey is already enrolled.', 409);
+      await forgive(app.db, reserved);
       req.log.info({ userId: req.user!.id }, 'officer passkey enrolled');
       return fullSession(req.user!);
     },
@@ -184,6 +217,7 @@ export default async function officerSignInRoutes(app: TypedApp) {
     '/v1/auth/officer/totp/setup',
     {
       onRequest: app.requireOfficer,
+      config,
       schema: {
         tags,
         security,
@@ -201,6 +235,7 @@ export default async function officerSignInRoutes(app: TypedApp) {
     '/v1/auth/officer/totp/confirm',
     {
       onRequest: app.requireOfficer,
+      config,
       schema: {
         tags,
         security,
@@ -211,10 +246,14 @@ export default async function officerSignInRoutes(app: TypedApp) {
     },
     async (req) => {
       const { code } = req.body;
-      await refuseWhenLocked(req.user!);
+      const reserved = await attempt(req);
       const result = await checkTotp(app.db, app.totpKey, req.user!.id, code, { pending: true });
-      if (result === 'none') throw new HttpError(409, ErrorCode.totpInvalid, 'Start the set-up again.');
-      if (result !== 'ok') return failed(req, ErrorCode.totpInvalid, 'The code is not correct.');
+      if (result === 'none') {
+        await forgive(app.db, reserved);
+        throw new HttpError(409, ErrorCode.totpInvalid, 'Start the set-up again.');
+      }
+      if (result !== 'ok') return failed(req, reserved, ErrorCode.totpInvalid, 'The code is not correct.');
+      await forgive(app.db, reserved);
       req.log.info({ userId: req.user!.id }, 'officer authenticator app set up');
       return { message: 'The authenticator app is set up.' };
     },
