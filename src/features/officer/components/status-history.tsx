@@ -3,7 +3,7 @@ import type { OfficerHistoryEntry } from '../../../../contract/officer';
 import { PaymentStatusBadge, StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { ACTORS } from '../labels';
-import styles from './officer.module.css';
+import styles from './status-history.module.css';
 
 /** Every change of the application, oldest first: when, who, what it became, and the notes. */
 export function StatusHistory({ history }: { history: OfficerHistoryEntry[] }) {
