@@ -1,12 +1,5 @@
-import type { OfficerRole } from '../../../../contract/officer';
+import type { Colleague } from '../../../../contract/officer-day';
 import { api } from '../../../lib/api-client';
-
-export interface Colleague {
-  id: number;
-  name: string;
-  email: string;
-  officer_role: OfficerRole;
-}
 
 /** GET /v1/officer/colleagues: the officers of one's office (escalation, hand-over). */
 export async function fetchColleagues(signal?: AbortSignal): Promise<Colleague[]> {

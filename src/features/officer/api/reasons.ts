@@ -3,9 +3,9 @@ import { api } from '../../../lib/api-client';
 
 export type ReasonInput = Omit<DecisionReason, 'id'>;
 
-/** GET /v1/officer/reasons: the catalogue; retired reasons included for the admin screen. */
-export async function fetchReasons(signal?: AbortSignal): Promise<DecisionReason[]> {
-  return (await api<{ data: DecisionReason[] }>('/v1/officer/reasons', { signal })).data;
+/** GET /v1/officer/reasons: the active reasons; `all` (admins) retired ones too. */
+export async function fetchReasons(signal?: AbortSignal, all = false): Promise<DecisionReason[]> {
+  return (await api<{ data: DecisionReason[] }>(`/v1/officer/reasons${all ? '?all=1' : ''}`, { signal })).data;
 }
 
 export async function createReason(reason: ReasonInput): Promise<DecisionReason> {

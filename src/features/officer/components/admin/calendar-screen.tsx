@@ -10,35 +10,29 @@ import { SkeletonCard } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/error-messages';
 import { formatDateTime, formatWeekdayDate, todayInVientiane } from '../../../../lib/format';
 import { useLoad } from '../../../../lib/use-load';
-import { fetchCalendar, removeDayOff, type DayOff } from '../../api/calendar';
+import { fetchCalendar, removeDayOff, type NonWorkingDay } from '../../api/calendar';
 import { OFFICER_ERRORS } from '../../labels';
 import { DayOffDialog } from './day-off-dialog';
 import styles from './admin.module.css';
 
 /**
  * /officer/calendar (admins): the days the working-day clock does not count — public holidays and
- * office closures — for one year, with who changed each and when. A change moves the due day of
+ * office closures — for one year, with when each last changed. A change moves the due day of
  * every open case it touches.
  */
 export function CalendarScreen() {
   const { t, i18n } = useLingui();
   const [year, setYear] = useState(() => Number(todayInVientiane().slice(0, 4)));
   const state = useLoad((signal) => fetchCalendar(year, signal), [year], { keep: true });
-  const [editing, setEditing] = useState<DayOff | 'new' | null>(null);
-  const [removing, setRemoving] = useState<DayOff | null>(null);
+  const [editing, setEditing] = useState<NonWorkingDay | 'new' | null>(null);
+  const [removing, setRemoving] = useState<NonWorkingDay | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const days = [...(state.data ?? [])]
     .filter((d) => d.date.startsWith(String(year)))
     .sort((a, b) => a.date.localeCompare(b.date));
-  const name = (d: DayOff) => (i18n.locale === 'lo' ? d.name_lo : d.name_en);
-  const changedBy = (d: DayOff) => {
-    const who = d.updated_by ?? d.created_by;
-    if (!who) return '–';
-    return [who.name || who.email, d.updated_at ? formatDateTime(d.updated_at, i18n.locale) : '']
-      .filter(Boolean)
-      .join(' · ');
-  };
+  const name = (d: NonWorkingDay) => (i18n.locale === 'lo' ? d.name_lo : d.name_en);
+  const changedOn = (d: NonWorkingDay) => formatDateTime(d.updated_at, i18n.locale);
   const remove = async () => {
     if (!removing) return;
     setPending(true);
@@ -112,7 +106,7 @@ export function CalendarScreen() {
                   <Trans>Kind</Trans>
                 </th>
                 <th scope="col">
-                  <Trans>Last changed by</Trans>
+                  <Trans>Last changed</Trans>
                 </th>
                 <th scope="col">
                   <span className="visually-hidden">
@@ -131,8 +125,8 @@ export function CalendarScreen() {
                   <td data-label={t`Kind`}>
                     <span className={styles.tag}>{d.kind === 'holiday' ? t`Public holiday` : t`Office closure`}</span>
                   </td>
-                  <td data-label={t`Last changed by`} className={styles.muted}>
-                    {changedBy(d)}
+                  <td data-label={t`Last changed`} className={styles.muted}>
+                    {changedOn(d)}
                   </td>
                   <td>
                     <div className={styles.rowActions}>

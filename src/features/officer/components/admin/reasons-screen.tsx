@@ -20,7 +20,7 @@ import styles from './admin.module.css';
  */
 export function ReasonsScreen() {
   const { t } = useLingui();
-  const state = useLoad((signal) => fetchReasons(signal), []);
+  const state = useLoad((signal) => fetchReasons(signal, true), []);
   const [reasons, setReasons] = useState<DecisionReason[] | null>(null);
   const [editing, setEditing] = useState<DecisionReason | 'new' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

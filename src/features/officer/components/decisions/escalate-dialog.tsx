@@ -66,8 +66,10 @@ export function EscalateDialog({
             ? t`Write a note saying what is in doubt.`
             : null
       }
-      send={() =>
-        handOver ? handOverCase(caseId, value.officer_id!) : escalateCase(caseId, value.officer_id!, value.note.trim())
+      send={(key) =>
+        handOver
+          ? handOverCase(caseId, value.officer_id!)
+          : escalateCase(caseId, value.officer_id!, value.note.trim(), key)
       }
       onSent={onDone}
     >
@@ -77,7 +79,7 @@ export function EscalateDialog({
         loading={colleagues.status === 'loading'}
         options={(colleagues.data ?? []).map((c) => ({
           id: c.id,
-          name: `${c.name || c.email} · ${i18n._(ROLES[c.officer_role])}`,
+          name: `${c.name || c.email} · ${i18n._(ROLES[c.role])}`,
         }))}
         value={value.officer_id ?? ''}
         onChange={(e) => set({ officer_id: Number(e.target.value) || null })}

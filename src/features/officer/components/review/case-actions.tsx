@@ -69,8 +69,8 @@ export function CaseActions({
       {revocation && (
         <p className={styles.notice}>
           <Trans>
-            Revocation asked for by {revocation.by?.name || revocation.by?.email || '—'} on{' '}
-            {formatDate(revocation.at, i18n.locale)}: {revocation.reason}
+            Revocation asked for by {revocation.name || revocation.email} on {formatDate(revocation.at, i18n.locale)}:{' '}
+            {revocation.reason}
           </Trans>
         </p>
       )}
@@ -133,7 +133,7 @@ export function CaseActions({
           )}
         </div>
       )}
-      {isAdmin && c.claim?.holder && !c.claim.mine && (
+      {isAdmin && c.claim && !c.claim.mine && (
         <div className={styles.smallActions}>
           <Button variant="ghost" onPress={onRelease}>
             <Trans>Release the claim</Trans>

@@ -1,16 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { InformationRequestView } from '../../../../../contract/application';
+import type { OfficerInformationRequest } from '../../../../../contract/officer-day';
 import { APPLICANT_LABELS, DOCUMENT_LABELS } from '../../../../lib/application-labels';
 import { formatDate, formatDateTime } from '../../../../lib/format';
 import styles from './review.module.css';
 
-/** What the citizen was asked, by when, and whether they answered. */
-export function InformationRequestPanel({ request }: { request: InformationRequestView }) {
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '–' : String(value));
+
+/** What the citizen was asked, by whom and by when; once answered, each field before and after. */
+export function InformationRequestPanel({ request }: { request: OfficerInformationRequest }) {
   const { i18n } = useLingui();
-  const asked = [
-    ...request.documents.map((d) => i18n._(DOCUMENT_LABELS[d])),
-    ...request.fields.map((f) => i18n._(APPLICANT_LABELS[f])),
-  ];
+  const label = (key: string) =>
+    key in APPLICANT_LABELS ? i18n._(APPLICANT_LABELS[key as keyof typeof APPLICANT_LABELS]) : key;
+  const documentLabel = (kind: string) =>
+    kind in DOCUMENT_LABELS ? i18n._(DOCUMENT_LABELS[kind as keyof typeof DOCUMENT_LABELS]) : kind;
+  const asked = [...request.documents.map(documentLabel), ...request.fields.map(label)];
+  const officer = request.officer.name || request.officer.email;
+  const changed = Object.entries(request.answer?.fields ?? {});
   return (
     <section className={styles.panel} aria-labelledby="request-title">
       <h2 id="request-title" className={styles.sectionTitle}>
@@ -18,10 +23,13 @@ export function InformationRequestPanel({ request }: { request: InformationReque
       </h2>
       <p>
         {request.answered_at ? (
-          <Trans>Answered on {formatDateTime(request.answered_at, i18n.locale)}.</Trans>
+          <Trans>
+            {officer} asked on {formatDate(request.asked_at, i18n.locale)}; the citizen answered on{' '}
+            {formatDateTime(request.answered_at, i18n.locale)}.
+          </Trans>
         ) : (
           <Trans>
-            Asked on {formatDate(request.asked_at, i18n.locale)}; to be answered by{' '}
+            {officer} asked on {formatDate(request.asked_at, i18n.locale)}; to be answered by{' '}
             {formatDate(request.answer_by, i18n.locale)}.
           </Trans>
         )}
@@ -39,6 +47,42 @@ export function InformationRequestPanel({ request }: { request: InformationReque
         </ul>
       )}
       {request.message && <p className={styles.noteBody}>{request.message}</p>}
+      {changed.length > 0 && (
+        <table className={styles.compare}>
+          <caption className={styles.caption}>
+            <Trans>Corrected by the citizen</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Field</Trans>
+                </span>
+              </th>
+              <th scope="col">
+                <Trans>Before</Trans>
+              </th>
+              <th scope="col">
+                <Trans>After</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {changed.map(([field, change]) => (
+              <tr key={field}>
+                <th scope="row">{label(field)}</th>
+                <td>{shown(change.before)}</td>
+                <td>{shown(change.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {request.answer && request.answer.documents.length > 0 && (
+        <p>
+          <Trans>Sent again: {request.answer.documents.map(documentLabel).join(', ')}</Trans>
+        </p>
+      )}
     </section>
   );
 }

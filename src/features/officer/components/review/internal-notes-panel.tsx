@@ -6,7 +6,8 @@ import { Button } from '../../../../components/ui/button';
 import { TextAreaField } from '../../../../components/ui/field';
 import { errorMessage } from '../../../../lib/error-messages';
 import { formatDateTime } from '../../../../lib/format';
-import { addInternalNote, type InternalNote } from '../../api/internal-notes';
+import type { InternalNote } from '../../../../../contract/officer-day';
+import { addInternalNote } from '../../api/internal-notes';
 import { OFFICER_ERRORS } from '../../labels';
 import styles from './review.module.css';
 
@@ -59,13 +60,11 @@ export function InternalNotesPanel({
           {notes.map((n) => (
             <li key={n.id} className={styles.note}>
               <span className={styles.muted}>
-                {[formatDateTime(n.created_at, i18n.locale), n.author?.name || n.author?.email]
-                  .filter(Boolean)
-                  .join(' · ')}
-                {n.kind === 'escalation' && n.to && (
+                {[formatDateTime(n.at, i18n.locale), n.officer.name || n.officer.email].filter(Boolean).join(' · ')}
+                {n.kind === 'escalation' && n.to_officer && (
                   <>
                     {' · '}
-                    <Trans>escalated to {n.to.name || n.to.email}</Trans>
+                    <Trans>escalated to {n.to_officer.name || n.to_officer.email}</Trans>
                   </>
                 )}
               </span>

@@ -66,7 +66,7 @@ export function ReviewScreen({ id, task }: { id: number; task?: OfficerTask }) {
     if (c && task) prefetchNextCase(task, c.id);
   }, [c, task]);
 
-  const heldByOther = !!c?.claim?.holder && !c.claim.mine;
+  const heldByOther = !!c?.claim && !c.claim.mine;
   const canAct = !!c && !c.own_application && !heldByOther && c.actions.length > 0;
   const primary = c ? primaryAction(c) : null;
   const has = (action: OfficerAction) => canAct && !!c?.actions.includes(action);
@@ -173,7 +173,11 @@ export function ReviewScreen({ id, task }: { id: number; task?: OfficerTask }) {
   const notes = applicationNotes(c, (d) => i18n._(d));
   return (
     <>
-      <CaseHeader c={c} task={task} claimHolder={claimProblem?.holder ?? c.claim?.holder?.name ?? null} />
+      <CaseHeader
+        c={c}
+        task={task}
+        claimHolder={claimProblem?.holder ?? (c.claim && !c.claim.mine ? c.claim.name || c.claim.email : null)}
+      />
       {flash.text && (
         <Banner tone={flash.tone} onDismiss={() => useFlash.setState({ text: null })}>
           {flash.text}
@@ -196,7 +200,9 @@ export function ReviewScreen({ id, task }: { id: number; task?: OfficerTask }) {
       <div className={styles.layout}>
         <div className={styles.dataColumn}>
           <ComparePanel c={c} onShowIdCard={idCardIndex >= 0 ? () => showDoc(idCardIndex) : undefined} />
-          {c.information_request && <InformationRequestPanel request={c.information_request} />}
+          {c.information_requests.length > 0 && (
+            <InformationRequestPanel request={c.information_requests[c.information_requests.length - 1]!} />
+          )}
           <section className={styles.panel} aria-labelledby="applicant-title">
             <h2 id="applicant-title" className={styles.sectionTitle}>
               <Trans>Applicant data</Trans>
@@ -245,7 +251,7 @@ export function ReviewScreen({ id, task }: { id: number; task?: OfficerTask }) {
           />
           <InternalNotesPanel
             caseId={c.id}
-            notes={c.internal_notes ?? []}
+            notes={c.internal_notes}
             draft={drafts.draft.note ?? ''}
             onDraft={(note) => drafts.update({ note })}
             onAdded={state.reload}

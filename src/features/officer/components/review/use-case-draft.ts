@@ -48,7 +48,9 @@ export function useCaseDraft(id: number) {
 
   const update = useCallback(
     (patch: Partial<CaseDraft>) => {
-      current.current = { ...current.current, ...patch };
+      // The part just written is the one the server keeps (one draft per officer and case).
+      const last = (['reject', 'request', 'escalate', 'note'] as const).find((part) => part in patch);
+      current.current = { ...current.current, ...patch, ...(last ? { last } : {}) };
       pending.current = current.current;
       setDraft(current.current);
       window.clearTimeout(timer.current);
@@ -62,6 +64,7 @@ export function useCaseDraft(id: number) {
     (parts: (keyof CaseDraft)[]) => {
       const next = { ...current.current };
       for (const part of parts) delete next[part];
+      if (next.last && parts.includes(next.last)) delete next.last;
       current.current = next;
       pending.current = next;
       setDraft(next);

@@ -16,7 +16,7 @@ export function useClaim(c: OfficerCase | null, reload: () => void): ClaimProble
   const [problem, setProblem] = useState<ClaimProblem>(null);
   const id = c?.id;
   const actionable = !!c && c.actions.length > 0 && !c.own_application;
-  const heldByOther = !!c?.claim?.holder && !c.claim.mine;
+  const heldByOther = !!c?.claim && !c.claim.mine;
   const mine = !!c?.claim?.mine;
   const asked = useRef<number | null>(null);
 
@@ -42,5 +42,5 @@ export function useClaim(c: OfficerCase | null, reload: () => void): ClaimProble
     const timer = window.setInterval(() => document.visibilityState === 'visible' && void take(false), RENEW_MS);
     return () => window.clearInterval(timer);
   }, [id, actionable, heldByOther, mine, reload]);
-  return heldByOther ? { holder: c?.claim?.holder?.name || c?.claim?.holder?.email || null } : problem;
+  return heldByOther ? { holder: c?.claim?.name || c?.claim?.email || null } : problem;
 }
