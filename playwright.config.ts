@@ -29,7 +29,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node dist-server/server.js',
+    // The officer's-day team (one officer per duty) is written into the fresh database first.
+    command: 'npx tsx tests/e2e/fixtures/seed-officers.ts && node dist-server/server.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
