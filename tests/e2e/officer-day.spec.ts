@@ -123,7 +123,10 @@ for (const language of ['en', 'lo'] as const) {
     await uploadProofThroughApi(request, citizen.token, id);
     // The cashier's part (verified through the API): the case enters the review queue, its clock running.
     const admin = { authorization: `Bearer ${(await officerLogin(request)).access_token}` };
-    const verified = await request.post(`/api/v1/officer/applications/${id}/verify-payment`, { headers: admin, data: {} });
+    const verified = await request.post(`/api/v1/officer/applications/${id}/verify-payment`, {
+      headers: admin,
+      data: {},
+    });
     expect(verified.status(), await verified.text()).toBe(200);
     const reasons = (
       (await (await request.get('/api/v1/officer/reasons', { headers: admin })).json()) as {
@@ -166,7 +169,9 @@ for (const language of ['en', 'lo'] as const) {
     await reviewer.keyboard.press('Control+Enter');
     await expect(ask).toBeHidden();
     await expect(
-      reviewer.getByRole('status').filter({ hasText: w('The citizen has been asked. The application waits for their answer.') }),
+      reviewer
+        .getByRole('status')
+        .filter({ hasText: w('The citizen has been asked. The application waits for their answer.') }),
     ).toBeVisible();
 
     // The citizen sends the page again (their screens are theirs to test).
@@ -176,7 +181,12 @@ for (const language of ['en', 'lo'] as const) {
     await reviewer.keyboard.press('n');
     await expect(reviewer.getByRole('heading', { level: 1, name: ticket })).toBeVisible();
     await expect(reviewer.getByRole('region', { name: w('Asked of the citizen') })).toBeVisible();
-    await decide(reviewer, language, 'Mark as reviewed', "Marked as reviewed. It waits for a second officer's approval.");
+    await decide(
+      reviewer,
+      language,
+      'Mark as reviewed',
+      "Marked as reviewed. It waits for a second officer's approval.",
+    );
     expect(await pointerEvents(reviewer), 'pointer events on the reviewer’s page').toEqual([]);
 
     // A second officer approves (four eyes) …

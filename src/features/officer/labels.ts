@@ -110,7 +110,7 @@ export const OFFICER_ERRORS: Record<string, MessageDescriptor> = {
   queue_empty: msg`This queue is empty: there is no case to take.`,
   four_eyes: msg`You reviewed this application, so another officer must approve it. It stays in the approval queue.`,
   reason_required: msg`Choose at least one reason from the list.`,
-  request_not_open: msg`The citizen has already answered this request, or it was closed.`,
+  request_not_open: msg`The citizen has already answered, or the question was closed.`,
   nothing_requested: msg`Choose at least one document to send again or one field to correct.`,
   forbidden: msg`Your role may not do this. Ask an officer who may.`,
 };

@@ -25,6 +25,9 @@ export interface QueueSearch extends TaskFilter {
   task?: OfficerTask;
 }
 
+/** The key of "Take next", on its button and in the "?" list. */
+const TAKE_NEXT_KEY = 'n';
+
 /** Queues whose cases an officer takes one after the other ("Take next"); the others are to follow. */
 const TAKES_NEXT: readonly OfficerTask[] = ['payments', 'review', 'approval', 'issue', 'pickups'];
 
@@ -94,7 +97,12 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
 
   const canTake = !!task && TAKES_NEXT.includes(task);
   useKeys([
-    { keys: ['n'], label: msg`Take the next case (least time left)`, run: () => void takeNextCase(), off: !canTake },
+    {
+      keys: [TAKE_NEXT_KEY],
+      label: msg`Take the next case (least time left)`,
+      run: () => void takeNextCase(),
+      off: !canTake,
+    },
     { keys: ['/'], label: msg`Search this queue`, run: () => searchRef.current?.focus() },
     {
       keys: ['m'],
@@ -132,11 +140,11 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
             onPress={() => void takeNextCase()}
             pending={taking}
             pendingLabel={i18n._(msg`Taking the next case…`)}
-            aria-keyshortcuts="n"
+            aria-keyshortcuts={TAKE_NEXT_KEY}
           >
             <Trans>Take next</Trans>
             <kbd className={styles.kbdHint} aria-hidden="true">
-              N
+              {TAKE_NEXT_KEY.toUpperCase()}
             </kbd>
           </Button>
         )}
