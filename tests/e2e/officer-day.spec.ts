@@ -83,9 +83,23 @@ async function officerPage(browser: Browser, session: OfficerSession, language: 
   const page = await context.newPage();
   await keyboardOnly(page);
   await enterAs(page, session, language);
+  const started = Date.now();
   await page.goto('/officer');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  console.log(`back office shown after ${Date.now() - started} ms`);
   return page;
+}
+
+/**
+ * The screen at a desk (1440 px) and on a phone (390 px), saved in the test's output folder for a
+ * person to look at (in Lao above all: clipped tone marks, English left over).
+ */
+async function pictures(page: Page, name: string) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 /** Tab (never a pointer) until the element has the focus. */
@@ -140,6 +154,7 @@ for (const language of ['en', 'lo'] as const) {
     await expect(reviewer.getByRole('heading', { level: 1 })).toHaveText(w('To review'));
     const row = reviewer.getByRole('row').filter({ hasText: ticket });
     await expect(row).toContainText(w('Free'));
+    await pictures(reviewer, `queue-${language}`);
     await reviewer.keyboard.press('n');
     await expect(reviewer.getByRole('heading', { level: 1, name: ticket })).toBeVisible();
     await expect(reviewer.getByTestId('claim')).not.toContainText(w('Nobody'));
@@ -148,6 +163,7 @@ for (const language of ['en', 'lo'] as const) {
     const pane = reviewer.getByRole('region', { name: w('Documents') });
     await expect(pane.getByRole('heading', { level: 3 })).toContainText(w('Household registration book'));
     await expect(pane.getByTestId('pdf-pages').locator('canvas')).toHaveCount(1);
+    await pictures(reviewer, `review-${language}`);
     await reviewer.keyboard.press('+');
     await expect(pane.getByText('125%')).toBeVisible();
     await reviewer.keyboard.press(']');
@@ -158,11 +174,14 @@ for (const language of ['en', 'lo'] as const) {
     await reviewer.keyboard.press('i');
     const ask = reviewer.getByRole('dialog');
     await expect(ask.getByRole('heading')).toContainText(w('Ask the citizen'));
-    const book = ask.getByRole('checkbox', { name: w('Household registration book') });
+    const book = ask.getByRole('checkbox', { name: w('Household registration book'), exact: true });
     await tabTo(reviewer, book);
     await reviewer.keyboard.press('Space');
     await expect(book).toBeChecked();
-    const reason = ask.getByRole('checkbox', { name: language === 'lo' ? askReason.text_lo : askReason.text_en });
+    const reason = ask.getByRole('checkbox', {
+      name: language === 'lo' ? askReason.text_lo : askReason.text_en,
+      exact: true,
+    });
     await tabTo(reviewer, reason);
     await reviewer.keyboard.press('Space');
     await expect(reason).toBeChecked();

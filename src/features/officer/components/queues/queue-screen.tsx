@@ -15,6 +15,7 @@ import { useLoad } from '../../../../lib/use-load';
 import { fetchTaskQueue, takeNext, type TaskFilter } from '../../api/tasks';
 import { TASKS } from '../../labels';
 import { useDesk } from '../../stores/desk';
+import { useFlash } from '../../stores/flash';
 import { useKeys } from '../desk/use-keys';
 import { QueueFilters } from './queue-filters';
 import { TaskTable } from './task-table';
@@ -43,6 +44,7 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const [taking, setTaking] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  const flash = useFlash();
   const language = currentLanguage();
 
   // The tasks the server counts are this officer's; a task of another role in the address is ignored.
@@ -82,6 +84,7 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
     if (!task || taking) return;
     setTaking(true);
     setNotice(null);
+    useFlash.setState({ text: null });
     try {
       const id = await takeNext(task);
       if (id === null) {
@@ -150,6 +153,11 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
         )}
       </div>
       <TaskTabs counts={counts} current={task} />
+      {flash.text && (
+        <Banner tone={flash.tone} onDismiss={() => useFlash.setState({ text: null })}>
+          {flash.text}
+        </Banner>
+      )}
       {notice && (
         <Banner tone={notice.tone} onDismiss={() => setNotice(null)} focusOnShow>
           {notice.text}

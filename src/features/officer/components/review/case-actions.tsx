@@ -79,7 +79,7 @@ export function CaseActions({
           <Trans>Reviewed by {c.reviewed_by.name || c.reviewed_by.email}</Trans>
         </p>
       )}
-      {c.may_approve === false && (
+      {c.reviewed_by && !c.may_approve && (c.officer_role === 'approver' || c.officer_role === 'admin') && (
         <p className={styles.notice}>
           <Trans>You reviewed this application: another officer approves it (four eyes).</Trans>
         </p>

@@ -6,8 +6,7 @@ import styles from './review.module.css';
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
-function Verdict({ match }: { match: boolean | null }) {
-  if (match === null) return <span className={styles.muted}>–</span>;
+function Verdict({ match }: { match: boolean }) {
   return match ? (
     <span className={styles.match}>
       <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
@@ -33,7 +32,7 @@ function Verdict({ match }: { match: boolean | null }) {
  */
 export function ComparePanel({ c, onShowIdCard }: { c: OfficerCase; onShowIdCard?: () => void }) {
   const { t } = useLingui();
-  const rows: { label: string; applied: ReactNode; account: ReactNode; match: boolean | null }[] = [
+  const rows: { label: string; applied: ReactNode; account: ReactNode; match: boolean }[] = [
     {
       label: t`First name`,
       applied: c.applicant_data.first_name,
@@ -46,7 +45,6 @@ export function ComparePanel({ c, onShowIdCard }: { c: OfficerCase; onShowIdCard
       account: c.account.last_name,
       match: same(c.applicant_data.last_name, c.account.last_name),
     },
-    { label: t`ID card number`, applied: '–', account: c.account.id_card ?? '–', match: null },
   ];
   return (
     <section className={styles.panel} aria-labelledby="compare-title">
@@ -76,7 +74,7 @@ export function ComparePanel({ c, onShowIdCard }: { c: OfficerCase; onShowIdCard
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.label} data-differs={r.match === false || undefined}>
+            <tr key={r.label} data-differs={!r.match || undefined}>
               <th scope="row">{r.label}</th>
               <td>{r.applied}</td>
               <td>{r.account}</td>
@@ -87,6 +85,12 @@ export function ComparePanel({ c, onShowIdCard }: { c: OfficerCase; onShowIdCard
           ))}
         </tbody>
       </table>
+      <p className={styles.idNumber}>
+        <span className={styles.muted}>
+          <Trans>ID card number of the account</Trans>
+        </span>{' '}
+        <strong>{c.account.id_card ?? '–'}</strong>
+      </p>
       {onShowIdCard && (
         <button type="button" className={styles.linkButton} onClick={onShowIdCard}>
           <Trans>Show the ID card from registration</Trans>
