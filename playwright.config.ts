@@ -29,9 +29,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node dist-server/server.js',
+    // The officer's-day team (one officer per duty) is written into the fresh database first.
+    command: 'npx tsx tests/e2e/fixtures/seed-officers.ts && node dist-server/server.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
+    // The database is made twice before the first answer (the team's seeding, then the server): slow
+    // on a busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),

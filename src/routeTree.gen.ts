@@ -41,6 +41,7 @@ import { Route as GuestOfficerEnrolRouteImport } from './routes/_guest/officer-e
 import { Route as GuestOfficerSignInRouteImport } from './routes/_guest/officer-sign-in'
 import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
+import { Route as OfficerOfficerRouteRouteImport } from './routes/_officer/officer/route'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AuthAppliedSuccessIdRouteImport } from './routes/_auth/applied-success.$id'
 import { Route as AuthCertificateApprovalIdRouteImport } from './routes/_auth/certificate-approval.$id'
@@ -58,6 +59,8 @@ import { Route as GuestRegisterUploadRouteImport } from './routes/_guest/registe
 import { Route as GuestRegisterUploadIdRouteImport } from './routes/_guest/register/upload-id'
 import { Route as OfficerOfficerIndexRouteImport } from './routes/_officer/officer/index'
 import { Route as OfficerOfficerAccountsRouteImport } from './routes/_officer/officer/accounts'
+import { Route as OfficerOfficerCalendarRouteImport } from './routes/_officer/officer/calendar'
+import { Route as OfficerOfficerReasonsRouteImport } from './routes/_officer/officer/reasons'
 import { Route as OfficerOfficerApplicationsIdRouteImport } from './routes/_officer/officer/applications.$id'
 
 const AuthRoute = AuthRouteImport.update({
@@ -220,6 +223,11 @@ const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => GuestRoute,
 } as any)
+const OfficerOfficerRouteRoute = OfficerOfficerRouteRouteImport.update({
+  id: '/officer',
+  path: '/officer',
+  getParentRoute: () => OfficerRoute,
+} as any)
 const VerifyCodeRoute = VerifyCodeRouteImport.update({
   id: '/verify/$code',
   path: '/verify/$code',
@@ -300,25 +308,36 @@ const GuestRegisterUploadIdRoute = GuestRegisterUploadIdRouteImport.update({
   getParentRoute: () => GuestRegisterRoute,
 } as any)
 const OfficerOfficerIndexRoute = OfficerOfficerIndexRouteImport.update({
-  id: '/officer/',
-  path: '/officer/',
-  getParentRoute: () => OfficerRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => OfficerOfficerRouteRoute,
 } as any)
 const OfficerOfficerAccountsRoute = OfficerOfficerAccountsRouteImport.update({
-  id: '/officer/accounts',
-  path: '/officer/accounts',
-  getParentRoute: () => OfficerRoute,
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => OfficerOfficerRouteRoute,
+} as any)
+const OfficerOfficerCalendarRoute = OfficerOfficerCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => OfficerOfficerRouteRoute,
+} as any)
+const OfficerOfficerReasonsRoute = OfficerOfficerReasonsRouteImport.update({
+  id: '/reasons',
+  path: '/reasons',
+  getParentRoute: () => OfficerOfficerRouteRoute,
 } as any)
 const OfficerOfficerApplicationsIdRoute =
   OfficerOfficerApplicationsIdRouteImport.update({
-    id: '/officer/applications/$id',
-    path: '/officer/applications/$id',
-    getParentRoute: () => OfficerRoute,
+    id: '/applications/$id',
+    path: '/applications/$id',
+    getParentRoute: () => OfficerOfficerRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
   '/applicattion-resident-certificate': typeof ApplicattionResidentCertificateRoute
+  '/officer': typeof OfficerOfficerRouteRouteWithChildren
   '/account': typeof AuthAccountRoute
   '/application-history': typeof AuthApplicationHistoryRoute
   '/application-resident-certificate': typeof AuthApplicationResidentCertificateRoute
@@ -361,6 +380,8 @@ export interface FileRoutesByFullPath {
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/officer/accounts': typeof OfficerOfficerAccountsRoute
+  '/officer/calendar': typeof OfficerOfficerCalendarRoute
+  '/officer/reasons': typeof OfficerOfficerReasonsRoute
   '/register/': typeof GuestRegisterIndexRoute
   '/officer/': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -409,6 +430,8 @@ export interface FileRoutesByTo {
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/officer/accounts': typeof OfficerOfficerAccountsRoute
+  '/officer/calendar': typeof OfficerOfficerCalendarRoute
+  '/officer/reasons': typeof OfficerOfficerReasonsRoute
   '/register': typeof GuestRegisterIndexRoute
   '/officer': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -419,6 +442,7 @@ export interface FileRoutesById {
   '/_guest': typeof GuestRouteWithChildren
   '/_officer': typeof OfficerRouteWithChildren
   '/applicattion-resident-certificate': typeof ApplicattionResidentCertificateRoute
+  '/_officer/officer': typeof OfficerOfficerRouteRouteWithChildren
   '/_auth/account': typeof AuthAccountRoute
   '/_auth/application-history': typeof AuthApplicationHistoryRoute
   '/_auth/application-resident-certificate': typeof AuthApplicationResidentCertificateRoute
@@ -462,6 +486,8 @@ export interface FileRoutesById {
   '/_guest/register/upload': typeof GuestRegisterUploadRoute
   '/_guest/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/_officer/officer/accounts': typeof OfficerOfficerAccountsRoute
+  '/_officer/officer/calendar': typeof OfficerOfficerCalendarRoute
+  '/_officer/officer/reasons': typeof OfficerOfficerReasonsRoute
   '/_guest/register/': typeof GuestRegisterIndexRoute
   '/_officer/officer/': typeof OfficerOfficerIndexRoute
   '/_officer/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -471,6 +497,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/applicattion-resident-certificate'
+    | '/officer'
     | '/account'
     | '/application-history'
     | '/application-resident-certificate'
@@ -513,6 +540,8 @@ export interface FileRouteTypes {
     | '/register/upload'
     | '/register/upload-id'
     | '/officer/accounts'
+    | '/officer/calendar'
+    | '/officer/reasons'
     | '/register/'
     | '/officer/'
     | '/officer/applications/$id'
@@ -561,6 +590,8 @@ export interface FileRouteTypes {
     | '/register/upload'
     | '/register/upload-id'
     | '/officer/accounts'
+    | '/officer/calendar'
+    | '/officer/reasons'
     | '/register'
     | '/officer'
     | '/officer/applications/$id'
@@ -570,6 +601,7 @@ export interface FileRouteTypes {
     | '/_guest'
     | '/_officer'
     | '/applicattion-resident-certificate'
+    | '/_officer/officer'
     | '/_auth/account'
     | '/_auth/application-history'
     | '/_auth/application-resident-certificate'
@@ -613,6 +645,8 @@ export interface FileRouteTypes {
     | '/_guest/register/upload'
     | '/_guest/register/upload-id'
     | '/_officer/officer/accounts'
+    | '/_officer/officer/calendar'
+    | '/_officer/officer/reasons'
     | '/_guest/register/'
     | '/_officer/officer/'
     | '/_officer/officer/applications/$id'
@@ -852,6 +886,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestResetPasswordRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_officer/officer': {
+      id: '/_officer/officer'
+      path: '/officer'
+      fullPath: '/officer'
+      preLoaderRoute: typeof OfficerOfficerRouteRouteImport
+      parentRoute: typeof OfficerRoute
+    }
     '/verify/$code': {
       id: '/verify/$code'
       path: '/verify/$code'
@@ -959,24 +1000,38 @@ declare module '@tanstack/react-router' {
     }
     '/_officer/officer/': {
       id: '/_officer/officer/'
-      path: '/officer'
+      path: '/'
       fullPath: '/officer/'
       preLoaderRoute: typeof OfficerOfficerIndexRouteImport
-      parentRoute: typeof OfficerRoute
+      parentRoute: typeof OfficerOfficerRouteRoute
     }
     '/_officer/officer/accounts': {
       id: '/_officer/officer/accounts'
-      path: '/officer/accounts'
+      path: '/accounts'
       fullPath: '/officer/accounts'
       preLoaderRoute: typeof OfficerOfficerAccountsRouteImport
-      parentRoute: typeof OfficerRoute
+      parentRoute: typeof OfficerOfficerRouteRoute
+    }
+    '/_officer/officer/calendar': {
+      id: '/_officer/officer/calendar'
+      path: '/calendar'
+      fullPath: '/officer/calendar'
+      preLoaderRoute: typeof OfficerOfficerCalendarRouteImport
+      parentRoute: typeof OfficerOfficerRouteRoute
+    }
+    '/_officer/officer/reasons': {
+      id: '/_officer/officer/reasons'
+      path: '/reasons'
+      fullPath: '/officer/reasons'
+      preLoaderRoute: typeof OfficerOfficerReasonsRouteImport
+      parentRoute: typeof OfficerOfficerRouteRoute
     }
     '/_officer/officer/applications/$id': {
       id: '/_officer/officer/applications/$id'
-      path: '/officer/applications/$id'
+      path: '/applications/$id'
       fullPath: '/officer/applications/$id'
       preLoaderRoute: typeof OfficerOfficerApplicationsIdRouteImport
-      parentRoute: typeof OfficerRoute
+      parentRoute: typeof OfficerOfficerRouteRoute
     }
   }
 }
@@ -1092,16 +1147,31 @@ const GuestRouteChildren: GuestRouteChildren = {
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
-interface OfficerRouteChildren {
+interface OfficerOfficerRouteRouteChildren {
   OfficerOfficerAccountsRoute: typeof OfficerOfficerAccountsRoute
+  OfficerOfficerCalendarRoute: typeof OfficerOfficerCalendarRoute
+  OfficerOfficerReasonsRoute: typeof OfficerOfficerReasonsRoute
   OfficerOfficerIndexRoute: typeof OfficerOfficerIndexRoute
   OfficerOfficerApplicationsIdRoute: typeof OfficerOfficerApplicationsIdRoute
 }
 
-const OfficerRouteChildren: OfficerRouteChildren = {
+const OfficerOfficerRouteRouteChildren: OfficerOfficerRouteRouteChildren = {
   OfficerOfficerAccountsRoute: OfficerOfficerAccountsRoute,
+  OfficerOfficerCalendarRoute: OfficerOfficerCalendarRoute,
+  OfficerOfficerReasonsRoute: OfficerOfficerReasonsRoute,
   OfficerOfficerIndexRoute: OfficerOfficerIndexRoute,
   OfficerOfficerApplicationsIdRoute: OfficerOfficerApplicationsIdRoute,
+}
+
+const OfficerOfficerRouteRouteWithChildren =
+  OfficerOfficerRouteRoute._addFileChildren(OfficerOfficerRouteRouteChildren)
+
+interface OfficerRouteChildren {
+  OfficerOfficerRouteRoute: typeof OfficerOfficerRouteRouteWithChildren
+}
+
+const OfficerRouteChildren: OfficerRouteChildren = {
+  OfficerOfficerRouteRoute: OfficerOfficerRouteRouteWithChildren,
 }
 
 const OfficerRouteWithChildren =

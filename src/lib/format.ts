@@ -106,6 +106,17 @@ export function formatCalendarDate(isoDate: string, language: Language | string 
   );
 }
 
+const LAO_WEEKDAYS = ['ວັນອາທິດ', 'ວັນຈັນ', 'ວັນອັງຄານ', 'ວັນພຸດ', 'ວັນພະຫັດ', 'ວັນສຸກ', 'ວັນເສົາ'];
+
+/** A calendar day with its weekday: "Tuesday 14 April" / "ວັນອັງຄານ 14 ເມສາ" (an officer's due day). */
+export function formatWeekdayDate(isoDate: string, language: Language | string = currentLanguage()): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (language === 'lo' && !hasLaoData())
+    return `${LAO_WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${LAO_MONTHS.long[d.getUTCMonth()]}`;
+  return dateFormat(language, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+}
+
 /** A calendar month: "November 2026" / "ພະຈິກ 2026" (the pick-up calendar's heading). */
 export function formatMonthYear(isoDate: string, language: Language | string = currentLanguage()): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;

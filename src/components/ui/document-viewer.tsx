@@ -14,13 +14,14 @@ import styles from './document-viewer.module.css';
  */
 export type DocumentSource = { blob: Blob; name?: string } | { path: string; name?: string; keep?: boolean };
 
-type Loaded = { status: 'loading' } | { status: 'ready'; url: string; type: string; blob: Blob } | { status: 'failed' };
+export type Loaded =
+  { status: 'loading' } | { status: 'ready'; url: string; type: string; blob: Blob } | { status: 'failed' };
 
 /** pdf.js, for officers only: its code loads when an officer opens a PDF. */
 const PdfPages = lazy(() => import('./pdf-pages'));
 
 /** Fetches a document with the session's token (no public file URLs) and hands out an object URL. */
-function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded {
+export function useDocumentUrl(source: DocumentSource | null, attempt: number): Loaded {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     if (!source) return;

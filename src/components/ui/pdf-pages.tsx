@@ -14,7 +14,18 @@ const MAX_PAGES = 20;
  * canvas. No viewer of the browser, no PDF script (pdf.js runs none unless asked), no eval, no
  * forms, no links: only pixels reach the page. Loaded with the back office only.
  */
-export default function PdfPages({ blob, label }: { blob: Blob; label: string }) {
+export default function PdfPages({
+  blob,
+  label,
+  sharpness = 1,
+  className,
+}: {
+  blob: Blob;
+  label: string;
+  /** Paint this many times sharper than the holder's width, for a view that zooms in (at most 3). */
+  sharpness?: number;
+  className?: string;
+}) {
   const holder = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -32,7 +43,9 @@ export default function PdfPages({ blob, label }: { blob: Blob; label: string })
       for (let n = 1; n <= Math.min(pdf.numPages, MAX_PAGES) && live; n++) {
         const page = await pdf.getPage(n);
         const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
+        const viewport = page.getViewport({
+          scale: (width / base.width) * (window.devicePixelRatio || 1) * Math.min(3, Math.max(1, sharpness)),
+        });
         const canvas = document.createElement('canvas');
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
@@ -50,12 +63,12 @@ export default function PdfPages({ blob, label }: { blob: Blob; label: string })
       void task.then((loading) => loading.destroy()).catch(() => undefined);
       pages?.replaceChildren();
     };
-  }, [blob, label]);
+  }, [blob, label, sharpness]);
   return failed ? (
     <p className={styles.message} role="alert">
       <Trans>This PDF could not be shown.</Trans>
     </p>
   ) : (
-    <div ref={holder} className={styles.pages} data-testid="pdf-pages" />
+    <div ref={holder} className={className ?? styles.pages} data-testid="pdf-pages" />
   );
 }

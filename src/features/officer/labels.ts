@@ -1,19 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { OfficerAction, OfficerHistoryEntry, OfficerRole } from '../../../contract/officer';
-import { Status } from '../../../contract/status';
-
-/** The statuses an officer filters by, with the display labels of the specification. */
-export const STATUS_FILTERS: { status: Status; label: MessageDescriptor }[] = [
-  { status: Status.pending, label: msg`Pending` },
-  { status: Status.waitingForApprove, label: msg`Waiting for approval` },
-  { status: Status.inValidation, label: msg`In validation` },
-  { status: Status.waitingForCertificate, label: msg`Waiting for certificate` },
-  { status: Status.certificateIssued, label: msg`Certificate issued` },
-  { status: Status.waitingToPickup, label: msg`Waiting to be picked up` },
-  { status: Status.pickedUp, label: msg`Picked up` },
-  { status: Status.rejected, label: msg`Rejected` },
-];
+import type { OfficerAction, OfficerHistoryEntry, OfficerRole, OfficerTask } from '../../../contract/officer';
 
 interface ActionText {
   label: MessageDescriptor;
@@ -106,3 +93,49 @@ export const ACTORS: Record<OfficerHistoryEntry['actor'], MessageDescriptor> = {
   bank: msg`Bank`,
   system: msg`System`,
 };
+
+/** Each queue: its tab's name and what an empty queue says. */
+export const TASKS: Record<OfficerTask, { label: MessageDescriptor; empty: MessageDescriptor }> = {
+  payments: { label: msg`Payments to check`, empty: msg`No proof of payment waits to be checked.` },
+  review: { label: msg`To review`, empty: msg`No application waits for review.` },
+  approval: { label: msg`To approve`, empty: msg`No reviewed application waits for approval.` },
+  issue: { label: msg`To issue`, empty: msg`No approved application waits for its certificate.` },
+  pickups: { label: msg`Pick-ups`, empty: msg`Nobody booked a pick-up on this day.` },
+  waiting: { label: msg`Waiting on the citizen`, empty: msg`No application waits on a citizen.` },
+};
+
+/** The officer's day's refusals, in words that say what to do next (errorMessage's own codes). */
+export const OFFICER_ERRORS: Record<string, MessageDescriptor> = {
+  claimed_by_other: msg`Another officer holds this case now. Nothing was changed: take the next case.`,
+  queue_empty: msg`This queue is empty: there is no case to take.`,
+  four_eyes: msg`You reviewed this application, so another officer must approve it. It stays in the approval queue.`,
+  reason_required: msg`Choose at least one reason from the list.`,
+  request_not_open: msg`The citizen has already answered, or the question was closed.`,
+  nothing_requested: msg`Choose at least one document to send again or one field to correct.`,
+  forbidden: msg`Your role may not do this. Ask an officer who may.`,
+};
+
+/** The actions that end the officer's part of a case: the next case of the queue opens after them. */
+export const MOVES_ON: readonly OfficerAction[] = [
+  'verify-payment',
+  'refuse-payment',
+  'mark-reviewed',
+  'approve',
+  'issue-certificate',
+  'reject',
+  'request-information',
+  'mark-picked-up',
+  'request-revocation',
+  'revoke',
+];
+
+/** The one action a state asks for first; the others are offered more quietly. */
+export const PRIMARY_ORDER: readonly OfficerAction[] = [
+  'verify-payment',
+  'start-review',
+  'mark-reviewed',
+  'approve',
+  'issue-certificate',
+  'mark-picked-up',
+  'revoke',
+];

@@ -1,4 +1,4 @@
-import type { OfficerAction, OfficerApplicationDetail, OfficerQueue } from '../../../../contract/officer';
+import type { OfficerAction } from '../../../../contract/officer';
 import type { OfficeAssignment, OfficerAccount } from '../../../../contract/offices';
 import type { Status } from '../../../../contract/status';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
@@ -7,24 +7,8 @@ import { useSession } from '../../../lib/session';
 
 const BASE = '/v1/officer/applications';
 
-export interface QueueFilter {
-  status?: Status;
-  q?: string;
-  page?: number;
-}
-
-export async function fetchQueue(filter: QueueFilter, signal?: AbortSignal): Promise<OfficerQueue> {
-  const params = new URLSearchParams();
-  if (filter.status) params.set('status', filter.status);
-  if (filter.q?.trim()) params.set('q', filter.q.trim());
-  if (filter.page && filter.page > 1) params.set('page', String(filter.page));
-  const query = params.toString();
-  return (await api<{ data: OfficerQueue }>(`${BASE}${query ? `?${query}` : ''}`, { signal })).data;
-}
-
-export async function fetchOfficerApplication(id: number, signal?: AbortSignal): Promise<OfficerApplicationDetail> {
-  return (await api<{ data: OfficerApplicationDetail }>(`${BASE}/${id}`, { signal })).data;
-}
+/** The body of an action: notes, or the catalogued reasons and what the citizen must send again. */
+export type ActionBody = Record<string, unknown>;
 
 /**
  * One action of the status machine. The key is made once per attempt by the caller, so a retry
@@ -33,10 +17,9 @@ export async function fetchOfficerApplication(id: number, signal?: AbortSignal):
 export async function runOfficerAction(
   id: number,
   action: OfficerAction,
-  notes: string,
+  body: ActionBody,
   idempotencyKey = newIdempotencyKey(),
 ) {
-  const body = notes.trim() ? { notes: notes.trim() } : {};
   return api<{ data: { id: number; status: Status; certificate_code: string | null } }>(`${BASE}/${id}/${action}`, {
     method: 'POST',
     body,

@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OfficerDetailScreen } from '../../../features/officer/components/detail-screen';
+import type { OfficerTask } from '../../../../contract/officer';
+import { isTask } from '../../../features/officer/components/queues/queue-screen';
+import { ReviewScreen } from '../../../features/officer/components/review/review-screen';
+
+/** The queue the case was opened from: its next case opens after a decision. */
+const validateSearch = (input: Record<string, unknown>): { task?: OfficerTask } => ({
+  task: isTask(input.task) ? input.task : undefined,
+});
 
 export const Route = createFileRoute('/_officer/officer/applications/$id')({
-  component: function OfficerApplicationRoute() {
+  validateSearch,
+  component: function OfficerCaseRoute() {
     const { id } = Route.useParams();
-    return <OfficerDetailScreen key={id} id={Number(id)} />;
+    const { task } = Route.useSearch();
+    return <ReviewScreen key={id} id={Number(id)} task={task} />;
   },
 });

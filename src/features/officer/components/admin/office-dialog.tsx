@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import type { LocationOption } from '../../../../contract/master-data';
-import type { OfficeAssignment, OfficerAccount } from '../../../../contract/offices';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
-import { SelectField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/error-messages';
-import { fetchDistricts, fetchProvinces } from '../../../lib/master-data';
-import { assignOffice } from '../api/officer-api';
+import type { LocationOption } from '../../../../../contract/master-data';
+import type { OfficeAssignment, OfficerAccount } from '../../../../../contract/offices';
+import { Banner } from '../../../../components/ui/banner';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogActions } from '../../../../components/ui/dialog';
+import { SelectField } from '../../../../components/ui/field';
+import { errorMessage } from '../../../../lib/error-messages';
+import { fetchDistricts, fetchProvinces } from '../../../../lib/master-data';
+import { assignOffice } from '../../api/officer-api';
 
 type Level = OfficeAssignment['level'];
 
