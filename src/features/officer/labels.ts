@@ -8,6 +8,7 @@ export const STATUS_FILTERS: { status: Status; label: MessageDescriptor }[] = [
   { status: Status.pending, label: msg`Pending` },
   { status: Status.waitingForApprove, label: msg`Waiting for approval` },
   { status: Status.inValidation, label: msg`In validation` },
+  { status: Status.informationRequested, label: msg`Information requested` },
   { status: Status.waitingForCertificate, label: msg`Waiting for certificate` },
   { status: Status.certificateIssued, label: msg`Certificate issued` },
   { status: Status.waitingToPickup, label: msg`Waiting to be picked up` },
