@@ -29,7 +29,7 @@ type PerKind<T> = Partial<Record<ApplicationDocumentKind, T>>;
 
 /** The codes this screen's answer may come back with, in the citizen's words. */
 const ANSWER_ERRORS = {
-  [ErrorCode.requestNotOpen]: msg`This request has already been answered or closed. Open the application to see where it stands.`,
+  [ErrorCode.requestNotOpen]: msg`The office no longer waits for this answer: it was already given, or the question was closed. Open the application to see where it stands.`,
 };
 
 /**
