@@ -160,6 +160,7 @@ export function AnswerForm({
           </h2>
           <DocumentInputs
             kinds={request.documents}
+            quiet
             files={files}
             errors={fileErrors}
             busy={checking}
