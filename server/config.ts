@@ -69,6 +69,8 @@ const envSchema = v.object({
   PAYMENT_RECIPIENT_LO: v.optional(v.string(), 'ກະຊວງພາຍໃນ — ໃບຢັ້ງຢືນທີ່ຢູ່'),
   /** How often the expiry and reminder job runs (seconds); 0 turns it off (tests run it by hand). */
   JOBS_INTERVAL_SECONDS: intFrom(60, 0, 24 * 3600),
+  /** Days a citizen has to answer an officer's request (a reminder goes out 3 days before); unanswered, rejected. */
+  INFORMATION_REQUEST_DAYS: intFrom(14, 4, 90),
   PAYMENT_WINDOW_HOURS: intFrom(24, 1, 24 * 30),
   PICKUP_SLOT_CAPACITY: intFrom(5, 1, 1000),
   PICKUP_CLOSED_SLOTS: v.optional(v.string(), '09:30 AM,11:00 AM,03:30 PM'),
@@ -125,6 +127,15 @@ const envSchema = v.object({
   BOOTSTRAP_OFFICER_TOTP_SECRET: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Z2-7]{26,}=*$/, 'must be base32 (A-Z, 2-7) of at least 26 characters')),
   ),
+  /**
+   * Optional, likewise: a second admin created at first install, so that approvals (four eyes: never
+   * by the officer who reviewed) and revocations (confirmed by a second officer) work from day one.
+   */
+  BOOTSTRAP_SECOND_OFFICER_EMAIL: v.optional(v.string()),
+  BOOTSTRAP_SECOND_OFFICER_PASSWORD: v.optional(v.string()),
+  BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z2-7]{26,}=*$/, 'must be base32 (A-Z, 2-7) of at least 26 characters')),
+  ),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -177,6 +188,8 @@ const SECRET_SETTINGS = new Set([
   'METRICS_TOKEN',
   'BOOTSTRAP_OFFICER_PASSWORD',
   'BOOTSTRAP_OFFICER_TOTP_SECRET',
+  'BOOTSTRAP_SECOND_OFFICER_PASSWORD',
+  'BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET',
 ]);
 
 /** A URL as it may be printed: any password in it replaced by ***. */
@@ -243,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean)
       .map((k) => raw32(k)!),
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    informationRequestDays: e.INFORMATION_REQUEST_DAYS,
     fee: {
       payment: e.FEE_PAYMENT_LAK,
       processing: e.FEE_PROCESSING_LAK,
@@ -294,6 +308,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             email: e.BOOTSTRAP_OFFICER_EMAIL,
             password: e.BOOTSTRAP_OFFICER_PASSWORD,
             totpSecret: e.BOOTSTRAP_OFFICER_TOTP_SECRET,
+          }
+        : null,
+    bootstrapSecondOfficer:
+      e.BOOTSTRAP_SECOND_OFFICER_EMAIL && e.BOOTSTRAP_SECOND_OFFICER_PASSWORD
+        ? {
+            email: e.BOOTSTRAP_SECOND_OFFICER_EMAIL,
+            password: e.BOOTSTRAP_SECOND_OFFICER_PASSWORD,
+            totpSecret: e.BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET,
           }
         : null,
   };
