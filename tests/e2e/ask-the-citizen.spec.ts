@@ -85,7 +85,8 @@ test('the citizen sees exactly what is asked, answers offline, and the answer la
   await serviceWorkerReady(page);
 
   // The detail: the status, what is asked and until when, and the clock paused.
-  await expect(page.getByText('Information requested')).toBeVisible();
+  // The first screen of a new context: the app's files arrive first (slow on a loaded machine).
+  await expect(page.getByText('Information requested')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'What the office asks of you' })).toBeVisible();
   await expect(page.getByText(asked.reasons[0]!.text)).toBeVisible();
   await expect(page.getByText(asked.reasons[0]!.what_to_do)).toBeVisible();
@@ -101,14 +102,6 @@ test('the citizen sees exactly what is asked, answers offline, and the answer la
   await expect(page.locator('main input[type=file]')).toHaveCount(1);
   await expect(page.locator('main input:not([type=file]), main select')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
-
-  // Every answer and upload that reaches the server is counted.
-  const answered: number[] = [];
-  await context.route(ANSWER_PATH, async (route) => {
-    const response = await route.fetch();
-    if (route.request().url().endsWith('/answer-request')) answered.push(response.status());
-    await route.fulfill({ response });
-  });
 
   await context.setOffline(true);
   await page.getByLabel('Household registration book').setInputFiles(newPage(testInfo.outputPath('files')));
@@ -131,7 +124,7 @@ test('the citizen sees exactly what is asked, answers offline, and the answer la
   expect(server.requests).toHaveLength(1);
   expect(server.requests[0]!.answered_at).not.toBeNull();
   expect(server.requests[0]!.answer).toMatchObject({ documents: ['household_registration_book'] });
-  expect(answered.filter((s) => s === 200)).toHaveLength(1);
+  expect(server.answers).toBe(1);
   const after = await detail(request, citizen, id);
   expect(after.clock?.tone).not.toBe('paused');
 
@@ -151,7 +144,7 @@ test('in Lao, the screen says what is asked in Lao and the answer is sent at onc
   await page.evaluate(() => localStorage.setItem('language', 'lo'));
   await page.goto(`/answer-request/${id}`);
 
-  await expect(page.getByRole('heading', { name: 'ສິ່ງທີ່ຫ້ອງການຕ້ອງການຈາກທ່ານ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ສິ່ງທີ່ຫ້ອງການຕ້ອງການຈາກທ່ານ' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('ບາງໜ້າຂອງປຶ້ມສຳມະໂນຄົວອ່ານບໍ່ອອກ.')).toBeVisible();
   expect(asked.reasons[0]!.text).toBe('ບາງໜ້າຂອງປຶ້ມສຳມະໂນຄົວອ່ານບໍ່ອອກ.');
   await expect(page.getByText(asked.reasons[0]!.what_to_do)).toBeVisible();
