@@ -100,10 +100,13 @@ export function termsIn(english: string, terms: Term[]): Term[] {
   return terms.filter((t) => found.has(t));
 }
 
+/** A word joiner keeps a Lao compound on one line (ຄຳ\u2060ຮ້ອງ); the words are the same without it. */
+const laoWords = (lao: string) => lao.normalize('NFC').replace(/\u2060/g, '');
+
 /** Every way a message breaks the glossary, as readable lines; [] when it keeps it. */
 export function glossaryProblems(message: Message, terms: Term[]): string[] {
   const problems: string[] = [];
-  const lo = message.lo.normalize('NFC');
+  const lo = laoWords(message.lo);
   const named = termsIn(message.en, terms);
   for (const term of terms) {
     for (const variant of term.notEnglish)
@@ -130,7 +133,7 @@ export function glossaryProblems(message: Message, terms: Term[]): string[] {
 
 /** Lao text outside the catalogues (mails, the certificate PDF): only the words never written. */
 export function forbiddenLaoWords(lao: string, terms: Term[]): string[] {
-  const text = lao.normalize('NFC');
+  const text = laoWords(lao);
   return terms.flatMap((term) =>
     term.notLao.filter((word) => text.includes(word) && forbiddenEverywhere(word, term, terms)),
   );

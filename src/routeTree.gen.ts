@@ -43,6 +43,7 @@ import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
 import { Route as OfficerOfficerRouteRouteImport } from './routes/_officer/officer/route'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
+import { Route as AuthAnswerRequestIdRouteImport } from './routes/_auth/answer-request.$id'
 import { Route as AuthAppliedSuccessIdRouteImport } from './routes/_auth/applied-success.$id'
 import { Route as AuthCertificateApprovalIdRouteImport } from './routes/_auth/certificate-approval.$id'
 import { Route as AuthDetailApplicationIdRouteImport } from './routes/_auth/detail-application.$id'
@@ -233,6 +234,11 @@ const VerifyCodeRoute = VerifyCodeRouteImport.update({
   path: '/verify/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAnswerRequestIdRoute = AuthAnswerRequestIdRouteImport.update({
+  id: '/answer-request/$id',
+  path: '/answer-request/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAppliedSuccessIdRoute = AuthAppliedSuccessIdRouteImport.update({
   id: '/applied-success/$id',
   path: '/applied-success/$id',
@@ -366,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof GuestRegisterRouteWithChildren
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
+  '/answer-request/$id': typeof AuthAnswerRequestIdRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
   '/certificate-approval/$id': typeof AuthCertificateApprovalIdRoute
   '/detail-application/$id': typeof AuthDetailApplicationIdRoute
@@ -416,6 +423,7 @@ export interface FileRoutesByTo {
   '/officer-sign-in': typeof GuestOfficerSignInRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
+  '/answer-request/$id': typeof AuthAnswerRequestIdRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
   '/certificate-approval/$id': typeof AuthCertificateApprovalIdRoute
   '/detail-application/$id': typeof AuthDetailApplicationIdRoute
@@ -472,6 +480,7 @@ export interface FileRoutesById {
   '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/_guest/': typeof GuestIndexRoute
+  '/_auth/answer-request/$id': typeof AuthAnswerRequestIdRoute
   '/_auth/applied-success/$id': typeof AuthAppliedSuccessIdRoute
   '/_auth/certificate-approval/$id': typeof AuthCertificateApprovalIdRoute
   '/_auth/detail-application/$id': typeof AuthDetailApplicationIdRoute
@@ -526,6 +535,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify/$code'
+    | '/answer-request/$id'
     | '/applied-success/$id'
     | '/certificate-approval/$id'
     | '/detail-application/$id'
@@ -576,6 +586,7 @@ export interface FileRouteTypes {
     | '/officer-sign-in'
     | '/reset-password'
     | '/verify/$code'
+    | '/answer-request/$id'
     | '/applied-success/$id'
     | '/certificate-approval/$id'
     | '/detail-application/$id'
@@ -631,6 +642,7 @@ export interface FileRouteTypes {
     | '/_guest/reset-password'
     | '/verify/$code'
     | '/_guest/'
+    | '/_auth/answer-request/$id'
     | '/_auth/applied-success/$id'
     | '/_auth/certificate-approval/$id'
     | '/_auth/detail-application/$id'
@@ -900,6 +912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/answer-request/$id': {
+      id: '/_auth/answer-request/$id'
+      path: '/answer-request/$id'
+      fullPath: '/answer-request/$id'
+      preLoaderRoute: typeof AuthAnswerRequestIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/applied-success/$id': {
       id: '/_auth/applied-success/$id'
       path: '/applied-success/$id'
@@ -1057,6 +1076,7 @@ interface AuthRouteChildren {
   AuthResidentCertificateRoute: typeof AuthResidentCertificateRoute
   AuthSuccessSetPickUpRoute: typeof AuthSuccessSetPickUpRoute
   AuthTermConditionsRoute: typeof AuthTermConditionsRoute
+  AuthAnswerRequestIdRoute: typeof AuthAnswerRequestIdRoute
   AuthAppliedSuccessIdRoute: typeof AuthAppliedSuccessIdRoute
   AuthCertificateApprovalIdRoute: typeof AuthCertificateApprovalIdRoute
   AuthDetailApplicationIdRoute: typeof AuthDetailApplicationIdRoute
@@ -1088,6 +1108,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthResidentCertificateRoute: AuthResidentCertificateRoute,
   AuthSuccessSetPickUpRoute: AuthSuccessSetPickUpRoute,
   AuthTermConditionsRoute: AuthTermConditionsRoute,
+  AuthAnswerRequestIdRoute: AuthAnswerRequestIdRoute,
   AuthAppliedSuccessIdRoute: AuthAppliedSuccessIdRoute,
   AuthCertificateApprovalIdRoute: AuthCertificateApprovalIdRoute,
   AuthDetailApplicationIdRoute: AuthDetailApplicationIdRoute,

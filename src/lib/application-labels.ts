@@ -77,6 +77,7 @@ export function fileProblemMessage(problem: FileProblem, kind: DocumentKind): Me
 /** Fixed notes of ours, shown in the reader's language (an officer's own note is shown as typed). */
 export const FIXED_NOTES: Record<string, MessageDescriptor> = {
   payment_deadline_passed: msg`The payment deadline passed without payment.`,
+  information_not_sent: msg`The information the office asked for was not sent by the date asked. You can apply again.`,
 };
 
 export function applicationNotes(

@@ -22,12 +22,15 @@ const LAO_MONTHS = {
   long: ['ມັງກອນ', 'ກຸມພາ', 'ມີນາ', 'ເມສາ', 'ພຶດສະພາ', 'ມິຖຸນາ', 'ກໍລະກົດ', 'ສິງຫາ', 'ກັນຍາ', 'ຕຸລາ', 'ພະຈິກ', 'ທັນວາ'],
   short: ['ມ.ກ.', 'ກ.ພ.', 'ມ.ນ.', 'ມ.ສ.', 'ພ.ພ.', 'ມິ.ຖ.', 'ກ.ລ.', 'ສ.ຫ.', 'ກ.ຍ.', 'ຕ.ລ.', 'ພ.ຈ.', 'ທ.ວ.'],
 };
+/** CLDR's Lao weekday names, Sunday first (English's order of Intl's 'weekday' part). */
+const LAO_WEEKDAYS = ['ວັນອາທິດ', 'ວັນຈັນ', 'ວັນອັງຄານ', 'ວັນພຸດ', 'ວັນພະຫັດ', 'ວັນສຸກ', 'ວັນເສົາ'];
+const EN_WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 interface DateFormatter {
   format(date: Date): string;
 }
 
-/** British English parts (day month year, 24 h) with the month named in Lao. */
+/** British English parts (day month year, 24 h) with the month and the weekday named in Lao. */
 export function laoDateFallback(options: Intl.DateTimeFormatOptions): DateFormatter {
   const base = new Intl.DateTimeFormat('en-GB', { ...options, month: options.month ? 'numeric' : undefined });
   const names = options.month === 'long' ? LAO_MONTHS.long : LAO_MONTHS.short;
@@ -39,9 +42,11 @@ export function laoDateFallback(options: Intl.DateTimeFormatOptions): DateFormat
         .map((p) =>
           p.type === 'month'
             ? names[Number(p.value) - 1]
-            : p.type === 'day' && options.day === 'numeric'
-              ? String(Number(p.value))
-              : p.value,
+            : p.type === 'weekday'
+              ? (LAO_WEEKDAYS[EN_WEEKDAYS.indexOf(p.value)] ?? p.value)
+              : p.type === 'day' && options.day === 'numeric'
+                ? String(Number(p.value))
+                : p.value,
         )
         .join('')
         .replace(/\//g, ' '),
@@ -108,13 +113,26 @@ export function formatCalendarDate(isoDate: string, language: Language | string 
 
 const LAO_WEEKDAYS = ['ວັນອາທິດ', 'ວັນຈັນ', 'ວັນອັງຄານ', 'ວັນພຸດ', 'ວັນພະຫັດ', 'ວັນສຸກ', 'ວັນເສົາ'];
 
-/** A calendar day with its weekday: "Tuesday 14 April" / "ວັນອັງຄານ 14 ເມສາ" (an officer's due day). */
-export function formatWeekdayDate(isoDate: string, language: Language | string = currentLanguage()): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  if (language === 'lo' && !hasLaoData())
-    return `${LAO_WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${LAO_MONTHS.long[d.getUTCMonth()]}`;
-  return dateFormat(language, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+/**
+ * A day close at hand, with its weekday and without the year: "Tuesday 14 April" / "ວັນອັງຄານ 14 ເມສາ"
+ * (when a decision is due, when an answer is asked by). A calendar date (YYYY-MM-DD) is never
+ * shifted; an instant is read as its Vientiane day.
+ */
+export function formatDay(isoDate: string, language: Language | string = currentLanguage()): string {
+  const calendar = /^\d{4}-\d{2}-\d{2}$/.test(isoDate);
+  const d = new Date(calendar ? `${isoDate}T00:00:00Z` : isoDate);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  if (language === 'lo' && !hasLaoData()) {
+    // Without the runtime's Lao calendar data, the Vientiane day's names from our own table.
+    const day = calendar ? d : new Date(d.getTime() + 7 * 3600_000);
+    return `${LAO_WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${LAO_MONTHS.long[day.getUTCMonth()]}`;
+  }
+  return dateFormat(language, {
+    timeZone: calendar ? 'UTC' : TIME_ZONE,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(d);
 }
 
 /** A calendar month: "November 2026" / "ພະຈິກ 2026" (the pick-up calendar's heading). */

@@ -5,6 +5,7 @@ import {
   formatCountdown,
   formatDate,
   formatDateTime,
+  formatDay,
   formatMoney,
   formatSlotTime,
   laoDateFallback,
@@ -29,6 +30,15 @@ describe('formatters (Asia/Vientiane, per language)', () => {
   it('never shifts a calendar date', () => {
     expect(formatCalendarDate('1990-04-12', 'en')).toBe('12 April 1990');
     expect(formatCalendarDate('1990-04-12', 'lo')).toBe('12 ເມສາ 1990');
+  });
+
+  it('names a day close at hand with its weekday, in Lao by hand where the browser has no Lao data', () => {
+    expect(formatDay('2026-04-14', 'en')).toBe('Tuesday 14 April');
+    expect(formatDay('2026-04-14', 'lo')).toBe('ວັນອັງຄານ 14 ເມສາ');
+    // An instant is its Vientiane day: 20:00 UTC on the 13th is already Tuesday there.
+    expect(formatDay('2026-04-13T20:00:00Z', 'en')).toBe('Tuesday 14 April');
+    const fallback = laoDateFallback({ timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+    expect(fallback.format(new Date('2026-04-14T00:00:00Z'))).toBe('ວັນອັງຄານ 14 ເມສາ');
   });
 
   it('writes amounts as LAK first in English, as the amount then ກີບ in Lao (as the banks do)', () => {

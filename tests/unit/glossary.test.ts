@@ -26,6 +26,11 @@ describe('the glossary check', () => {
     expect(glossaryProblems({ en: 'Cancel', lo: 'ຍົກເລີກ' }, terms)).toEqual([]);
   });
 
+  it('reads a word joined across a line break as the word (ໃບຢັ້ງ + word joiner + ຢືນ)', () => {
+    expect(glossaryProblems({ en: 'Revoke certificate', lo: 'ເພີກຖອນໃບຢັ້ງ\u2060ຢືນ' }, terms)).toEqual([]);
+    expect(forbiddenLaoWords('ມັ\u2060ນ', terms)).toEqual(['ມັນ']);
+  });
+
   it('fails a message with a forbidden variant', () => {
     expect(glossaryProblems({ en: 'New resident certificate', lo: 'ໃບຢັ້ງຢືນທີ່ຢູ່ອາໄສໃໝ່' }, terms)).toEqual([
       'lo.po: "New resident certificate" writes ໃບຢັ້ງຢືນທີ່ຢູ່ອາໄສ; the glossary\'s word for "resident certificate" is ໃບຢັ້ງຢືນທີ່ຢູ່',

@@ -4,9 +4,10 @@ import { Banner } from '../ui/banner';
 import { LoadFailed } from '../ui/load-failed';
 import styles from './application-card.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ApplicationDetail } from '../../../contract/application';
-import { APPLICANT_LABELS } from '../../lib/application-labels';
-import { formatCalendarDate, formatDate, formatSlotTime } from '../../lib/format';
+import type { ApplicationDetail, InformationRequestView } from '../../../contract/application';
+import type { ClockView } from '../../../contract/working-days';
+import { APPLICANT_LABELS, DOCUMENT_LABELS } from '../../lib/application-labels';
+import { formatCalendarDate, formatDate, formatDay, formatSlotTime } from '../../lib/format';
 import { Card } from '../layout/page';
 import { DataList, type DataItem } from '../ui/data-list';
 
@@ -153,5 +154,105 @@ export function ApplicantDataList({ data }: { data: ApplicantDataView }) {
         { label: label('reason'), value: data.reason, wide: true },
       ]}
     />
+  );
+}
+
+/**
+ * The 3-working-day clock in words, on the citizen's screens. An office that is late is the
+ * office's doing: it is said plainly and calmly, never in red, and asks nothing of the citizen.
+ */
+export function DecisionClock({ clock }: { clock: ClockView }) {
+  const { i18n } = useLingui();
+  const day = clock.due_on ? formatDay(clock.due_on, i18n.locale) : '';
+  let words: ReactNode;
+  if (clock.tone === 'paused' || !clock.due_on)
+    words = <Trans>The decision is paused while we wait for your answer.</Trans>;
+  else if (clock.tone === 'overdue')
+    words = (
+      <Trans>
+        A decision was due by {day}. It is taking us longer than it should; your application is still being worked on,
+        and you do not need to do anything.
+      </Trans>
+    );
+  else if (clock.working_days_left === 0) words = <Trans>A decision is due today, {day}.</Trans>;
+  else words = <Trans>A decision is due by {day}.</Trans>;
+  return (
+    <p className={styles.clock} data-testid="decision-clock">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      <span>{words}</span>
+    </p>
+  );
+}
+
+/**
+ * What an officer asked of the citizen, in the citizen's language: until when, each reason with
+ * what to do about it, the officer's own message, and (`lists`) which documents and fields.
+ */
+export function InformationRequestSummary({
+  request,
+  lists = false,
+  headingLevel: Heading = 'h2',
+}: {
+  request: InformationRequestView;
+  lists?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { i18n } = useLingui();
+  const by = formatDay(request.answer_by, i18n.locale);
+  return (
+    <div className={styles.request}>
+      <Heading className={styles.requestHeading}>
+        <Trans>What the office asks of you</Trans>
+      </Heading>
+      <p className={styles.answerBy}>
+        <Trans>
+          Please answer by {by}. Without an answer by then the application is rejected, and you would have to apply
+          again.
+        </Trans>
+      </p>
+      <ul className={styles.reasons}>
+        {request.reasons.map((r) => (
+          <li key={r.code}>
+            <strong>{r.text}</strong>
+            <span>{r.what_to_do}</span>
+          </li>
+        ))}
+      </ul>
+      {request.message && (
+        <figure className={styles.message}>
+          <figcaption>
+            <Trans>Message from the officer</Trans>
+          </figcaption>
+          <blockquote>{request.message}</blockquote>
+        </figure>
+      )}
+      {lists && request.documents.length > 0 && (
+        <div>
+          <Heading className={styles.requestSub}>
+            <Trans>Documents to send again</Trans>
+          </Heading>
+          <ul className={styles.asked}>
+            {request.documents.map((kind) => (
+              <li key={kind}>{i18n._(DOCUMENT_LABELS[kind])}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {lists && request.fields.length > 0 && (
+        <div>
+          <Heading className={styles.requestSub}>
+            <Trans>Details to correct</Trans>
+          </Heading>
+          <ul className={styles.asked}>
+            {request.fields.map((field) => (
+              <li key={field}>{i18n._(APPLICANT_LABELS[field])}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
   );
 }

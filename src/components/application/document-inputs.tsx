@@ -12,21 +12,35 @@ interface DocumentInputsProps {
   onSelect(kind: ApplicationDocumentKind, file: File): void;
   onView(kind: ApplicationDocumentKind): void;
   onRemove(kind: ApplicationDocumentKind): void;
+  /** The documents to ask for (an officer may ask for some of them again); all three by default. */
+  kinds?: readonly ApplicationDocumentKind[];
+  /** Another button is the screen's one primary action (see FileInput). */
+  quiet?: boolean;
 }
 
 /**
  * The three documents of an application (photo 3x4, household book, proof of residence), after
- * a line on what makes a readable picture, one picker each with its format hint: step 2 and the re-apply screen ask for them the same way.
+ * a line on what makes a readable picture, one picker each with its format hint: step 2, the re-apply screen and
+ * an answer to an officer ask for them the same way.
  * Each sits in `#document-{kind}`, so a screen can move the focus to the first one missing.
  */
-export function DocumentInputs({ files, errors, busy, onSelect, onView, onRemove }: DocumentInputsProps) {
+export function DocumentInputs({
+  files,
+  errors,
+  busy,
+  onSelect,
+  onView,
+  onRemove,
+  kinds = APPLICATION_DOCUMENTS,
+  quiet,
+}: DocumentInputsProps) {
   const { i18n } = useLingui();
   return (
     <>
       <p>
         <Trans>Attach one file for each document. Take clear, well-lit pictures where every word can be read.</Trans>
       </p>
-      {APPLICATION_DOCUMENTS.map((kind) => (
+      {kinds.map((kind) => (
         <div key={kind} id={`document-${kind}`}>
           <FileInput
             label={i18n._(DOCUMENT_LABELS[kind])}
@@ -36,6 +50,7 @@ export function DocumentInputs({ files, errors, busy, onSelect, onView, onRemove
             error={errors[kind]}
             busy={busy[kind]}
             expects={kind === 'applicant_photo' ? 'image' : 'document'}
+            quiet={quiet}
             onSelect={(file) => onSelect(kind, file)}
             onView={() => onView(kind)}
             onRemove={() => onRemove(kind)}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { InputHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ApplicantData, ApplicantDataInput } from '../../../contract/application';
 import { APPLICANT_LABELS } from '../../lib/application-labels';
@@ -53,51 +53,50 @@ function digitKeysOnly(e: KeyboardEvent<HTMLInputElement>) {
   e.preventDefault();
 }
 
+type ApplicantForm = UseFormReturn<ApplicantDataInput, unknown, ApplicantData>;
+/** The fields typed as text (the places are chosen with LocationFields). */
+export type ApplicantTextField = Exclude<
+  keyof ApplicantDataInput,
+  'province_id' | 'district_id' | 'village_id' | 'parent_province_id' | 'parent_district_id' | 'parent_village_id'
+>;
+
+/** The browser's autofill where it helps. */
+const AUTOCOMPLETE: Partial<Record<ApplicantTextField, string>> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  occupation: 'organization-title',
+  current_address: 'street-address',
+};
+
 /**
- * The applicant-data fields of a resident-certificate application, grouped in cards. Shared by the
- * new application (step 1) and the re-apply form, which differ only in where the data is kept.
+ * One applicant field, named by its label, with the input its rule needs: the whole form shows
+ * them all, and an answer to an officer only the ones asked for.
  */
-export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInput, unknown, ApplicantData> }) {
+export function ApplicantField({ form, name }: { form: ApplicantForm; name: ApplicantTextField }) {
   const { t, i18n } = useLingui();
   const {
     register,
     formState: { errors },
   } = form;
-  const label = (k: keyof ApplicantDataInput) => i18n._(APPLICANT_LABELS[k]);
-  /** A plain text field of the application, named by its label (and the browser's autofill where it helps). */
-  const text = (name: keyof ApplicantDataInput, input: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <TextField label={label(name)} error={errorOf(errors, name)} {...input} {...register(name)} />
-  );
-  return (
-    <>
-      <Section title={t`Personal information`}>
-        {text('first_name', { autoComplete: 'given-name' })}
-        {text('last_name', { autoComplete: 'family-name' })}
+  const label = i18n._(APPLICANT_LABELS[name]);
+  const error = errorOf(errors, name);
+  switch (name) {
+    case 'date_of_birth':
+      return (
         <Controller
           control={form.control}
           name="date_of_birth"
-          render={({ field }) => (
-            <DateOfBirthField label={label('date_of_birth')} error={errorOf(errors, 'date_of_birth')} {...field} />
-          )}
+          render={({ field }) => <DateOfBirthField label={label} error={error} {...field} />}
         />
-        {text('occupation', { autoComplete: 'organization-title' })}
-      </Section>
-      <Section title={t`Current address`}>
-        {text('current_address', { autoComplete: 'street-address' })}
-        {text('house_number')}
-        <LocationFields
-          form={form as never}
-          names={{ province: 'province_id', district: 'district_id', village: 'village_id' }}
-        />
-      </Section>
-      <Section title={t`Family book`}>
-        {text('head_of_household')}
+      );
+    case 'family_book_number':
+      return (
         <TextField
-          label={label('family_book_number')}
+          label={label}
           inputMode="numeric"
           pattern="[0-9]*"
           onKeyDown={digitKeysOnly}
-          error={errorOf(errors, 'family_book_number')}
+          error={error}
           {...register('family_book_number', {
             // Pasted text keeps its digits only.
             onChange: (e) => {
@@ -106,11 +105,57 @@ export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInp
             },
           })}
         />
-        {text('family_book_date', { type: 'date', max: todayInVientiane() })}
+      );
+    case 'family_book_date':
+      return (
+        <TextField label={label} type="date" max={todayInVientiane()} error={error} {...register('family_book_date')} />
+      );
+    case 'reason':
+      return (
+        <TextAreaField
+          label={label}
+          hint={t`What the certificate is used for, e.g. opening a bank account.`}
+          error={error}
+          {...register('reason')}
+        />
+      );
+    default:
+      return <TextField label={label} error={error} autoComplete={AUTOCOMPLETE[name]} {...register(name)} />;
+  }
+}
+
+/**
+ * The applicant-data fields of a resident-certificate application, grouped in cards. Shared by the
+ * new application (step 1) and the re-apply form, which differ only in where the data is kept.
+ */
+export function ApplicantFields({ form }: { form: ApplicantForm }) {
+  const { t, i18n } = useLingui();
+  const label = (k: keyof ApplicantDataInput) => i18n._(APPLICANT_LABELS[k]);
+  const field = (name: ApplicantTextField) => <ApplicantField form={form} name={name} />;
+  return (
+    <>
+      <Section title={t`Personal information`}>
+        {field('first_name')}
+        {field('last_name')}
+        {field('date_of_birth')}
+        {field('occupation')}
+      </Section>
+      <Section title={t`Current address`}>
+        {field('current_address')}
+        {field('house_number')}
+        <LocationFields
+          form={form as never}
+          names={{ province: 'province_id', district: 'district_id', village: 'village_id' }}
+        />
+      </Section>
+      <Section title={t`Family book`}>
+        {field('head_of_household')}
+        {field('family_book_number')}
+        {field('family_book_date')}
       </Section>
       <Section title={t`Parents`}>
-        {text('father_name')}
-        {text('mother_name')}
+        {field('father_name')}
+        {field('mother_name')}
         <LocationFields
           form={form as never}
           names={{ province: 'parent_province_id', district: 'parent_district_id', village: 'parent_village_id' }}
@@ -121,14 +166,7 @@ export function ApplicantFields({ form }: { form: UseFormReturn<ApplicantDataInp
           }}
         />
       </Section>
-      <Section title={t`Purpose`}>
-        <TextAreaField
-          label={label('reason')}
-          hint={t`What the certificate is used for, e.g. opening a bank account.`}
-          error={errorOf(errors, 'reason')}
-          {...register('reason')}
-        />
-      </Section>
+      <Section title={t`Purpose`}>{field('reason')}</Section>
     </>
   );
 }

@@ -29,6 +29,8 @@ interface FileInputProps {
   busy?: boolean;
   /** The icon before a file is chosen: a picture for photos, a page for documents. */
   expects?: 'image' | 'document';
+  /** Another button is the screen's one primary action: "Choose file" is drawn outlined. */
+  quiet?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function FileInput({
   onRemove,
   busy,
   expects = 'document',
+  quiet = false,
 }: FileInputProps) {
   const { t, i18n } = useLingui();
   const [chrome, tie] = useField({ label, error, hint });
@@ -123,7 +126,7 @@ export function FileInput({
           )}
           <label
             htmlFor={id}
-            className={`${styles.action} ${file ? '' : styles.primary}`}
+            className={`${styles.action} ${file || quiet ? '' : styles.primary}`}
             data-disabled={busy || undefined}
           >
             {file ? <Trans>Replace</Trans> : <Trans>Choose file</Trans>}

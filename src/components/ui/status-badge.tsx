@@ -11,7 +11,8 @@ const STATUS: Record<string, { label: MessageDescriptor; tone: Tone }> = {
   [Status.pending]: { label: msg`Pending`, tone: 'warning' },
   [Status.waitingForApprove]: { label: msg`Waiting for approval`, tone: 'info' },
   [Status.inValidation]: { label: msg`In validation`, tone: 'progress' },
-  [Status.informationRequested]: { label: msg`Waiting on the citizen`, tone: 'warning' },
+  // The citizen's turn: yellow like "pending", a thing to do, never red.
+  [Status.informationRequested]: { label: msg`Information requested`, tone: 'warning' },
   [Status.approved]: { label: msg`Application approved`, tone: 'success' },
   [Status.waitingForCertificate]: { label: msg`Waiting for certificate`, tone: 'progress' },
   [Status.certificateIssued]: { label: msg`Certificate issued`, tone: 'success' },

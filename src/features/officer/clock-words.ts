@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { ClockView } from '../../../contract/working-days';
-import { formatWeekdayDate } from '../../lib/format';
+import { formatDay } from '../../lib/format';
 
 /**
  * The working-day clock in words, the way an officer says it: "due Tuesday 14 April — 1 working
@@ -14,6 +14,6 @@ export function clockWords(clock: ClockView | null | undefined, language: string
   if (left === null || !clock.due_on) return null;
   if (left < 0) return plural(-left, { one: '# working day overdue', other: '# working days overdue' });
   if (left === 0) return t`due today`;
-  const due = formatWeekdayDate(clock.due_on, language);
+  const due = formatDay(clock.due_on, language);
   return plural(left, { one: `due ${due} — # working day left`, other: `due ${due} — # working days left` });
 }

@@ -3,7 +3,7 @@
  * server has answered it for good. Shared by the page and the service worker, so nothing here may
  * touch the DOM, React or the catalogues.
  */
-export type OutboxKind = 'create-new' | 'upload-payment' | 'set-pickup-date' | 're-apply';
+export type OutboxKind = 'create-new' | 'upload-payment' | 'set-pickup-date' | 're-apply' | 'answer-request';
 
 /**
  * waiting: to be sent when online. sending: one context holds the lease and is sending it.

@@ -17,6 +17,8 @@ export function entryTitle(e: OutboxEntry): string {
       return i18n._(msg`Applying again for ${ticket}`);
     case 'upload-payment':
       return i18n._(msg`Proof of payment for ${ticket}`);
+    case 'answer-request':
+      return i18n._(msg`Your answer to the office for ${ticket}`);
     case 'set-pickup-date': {
       const when = e.detail.date ? `${formatCalendarDate(e.detail.date)}, ${formatSlotTime(e.detail.time ?? '')}` : '';
       return i18n._(msg`Pick-up of ${ticket}: ${when}`);
@@ -60,6 +62,8 @@ export function outcomeSentence(e: OutboxEntry): string {
         return i18n._(msg`Your proof of payment for ${ticket} was sent.`);
       case 'set-pickup-date':
         return i18n._(msg`Your pick-up booking for ${ticket} was sent.`);
+      case 'answer-request':
+        return i18n._(msg`Your answer for ${ticket} was sent. The application is back with the officer.`);
     }
   }
   const title = entryTitle(e);

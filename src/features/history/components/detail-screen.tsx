@@ -3,10 +3,16 @@ import { useState } from 'react';
 import type { ApplicationDetail } from '../../../../contract/application';
 import type { ApplicationDocumentKind } from '../../../../contract/documents';
 import { CERTIFICATE_READY, Status } from '../../../../contract/status';
-import { ApplicationProblem, SummaryCard } from '../../../components/application/application-parts';
+import {
+  ApplicationProblem,
+  DecisionClock,
+  InformationRequestSummary,
+  SummaryCard,
+} from '../../../components/application/application-parts';
 import { ApplicationTabs } from '../../../components/application/application-tabs';
 import { AppHeader } from '../../../components/layout/app-header';
-import { Page } from '../../../components/layout/page';
+import { Card, Page } from '../../../components/layout/page';
+import { QueuedNotice } from '../../../components/outbox/queued-notice';
 import { Banner } from '../../../components/ui/banner';
 import { ButtonLink } from '../../../components/ui/button';
 import { DocumentViewer, type ShownDocument } from '../../../components/ui/document-viewer';
@@ -15,11 +21,53 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { applicationNotes, DOCUMENT_LABELS } from '../../../lib/application-labels';
 import { useApplication } from '../../../lib/application-detail';
 import { formatDate } from '../../../lib/format';
+import { useOutbox } from '../../../lib/outbox/outbox-store';
+import { isPending } from '../../../lib/outbox/entry';
 import { AccessLogTab } from './access-log-tab';
 import { DocumentsTab } from './documents-tab';
 import { PaymentTab } from './payment-tab';
 
-function Summary({ application: a }: { application: ApplicationDetail }) {
+/**
+ * The citizen's answer to an officer: waiting on this phone, or sent (the server says so by
+ * `answered_at`; just after sending, or once the outbox sent it, the phone knows before the detail is
+ * read again).
+ */
+function useAnswer(a: ApplicationDetail | null, justSent: boolean) {
+  const entries = useOutbox((s) => s.entries);
+  if (!a) return { waiting: undefined, sent: false };
+  const mine = entries.filter((e) => e.kind === 'answer-request' && e.applicationId === a.id);
+  const waiting = a.status === Status.informationRequested ? mine.find(isPending) : undefined;
+  const sent =
+    a.status !== Status.informationRequested &&
+    a.status !== Status.rejected &&
+    (!!a.information_request?.answered_at || justSent || mine.some((e) => e.state === 'sent'));
+  return { waiting, sent };
+}
+
+/** The officer's request on the detail: what is asked, and the way to answer it (or that the answer waits). */
+function AskedOfYou({
+  application: a,
+  waiting,
+}: {
+  application: ApplicationDetail;
+  waiting?: { maybeReached: boolean };
+}) {
+  if (!a.information_request) return null;
+  return (
+    <Card as="section">
+      <InformationRequestSummary request={a.information_request} lists />
+      {waiting ? (
+        <QueuedNotice confirming={waiting.maybeReached} />
+      ) : (
+        <ButtonLink to="/answer-request/$id" params={{ id: String(a.id) }} variant="primary" wide>
+          <Trans>Answer the office</Trans>
+        </ButtonLink>
+      )}
+    </Card>
+  );
+}
+
+function Summary({ application: a, answered }: { application: ApplicationDetail; answered: boolean }) {
   const { t, i18n } = useLingui();
   return (
     <SummaryCard
@@ -32,6 +80,14 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
         { label: t`Notes`, value: applicationNotes(a, (d) => i18n._(d)), wide: true },
       ]}
     >
+      {answered && (
+        <Banner tone="success" focusOnShow={false}>
+          <span data-testid="answer-sent">
+            <Trans>Answer sent — back with the officer.</Trans>
+          </span>
+        </Banner>
+      )}
+      {a.clock && <DecisionClock clock={a.clock} />}
       {a.revocation && (
         <Banner tone="warning" focusOnShow={false}>
           <span data-testid="revocation">
@@ -62,14 +118,16 @@ function Summary({ application: a }: { application: ApplicationDetail }) {
 }
 
 /**
- * /detail-application/{id}: header, then the tabs — applicant data, documents, payment
- * (docs/specification.md#history-and-detail), and who saw my data.
+ * /detail-application/{id}: header, the summary (with the decision clock), what an officer asks
+ * of the citizen if anything, then the tabs — applicant data, documents, payment
+ * (docs/specification.md#history-and-detail), and who saw my data. `answered`: the citizen has just sent an answer to the officer.
  */
-export function DetailScreen({ id }: { id: number }) {
+export function DetailScreen({ id, answered = false }: { id: number; answered?: boolean }) {
   const { i18n } = useLingui();
   const state = useApplication(id);
   const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const a = state.application;
+  const answer = useAnswer(a, answered);
   const viewDocument = (kind: ApplicationDocumentKind | 'proof_of_payment', path: string, name?: string) =>
     setViewing({ title: i18n._(DOCUMENT_LABELS[kind]), source: { path, name } });
 
@@ -85,7 +143,8 @@ export function DetailScreen({ id }: { id: number }) {
       <ApplicationProblem state={state} />
       {a && (
         <>
-          <Summary application={a} />
+          <Summary application={a} answered={answer.sent} />
+          {a.status === Status.informationRequested && <AskedOfYou application={a} waiting={answer.waiting} />}
           <ApplicationTabs
             applicant={a.applicant_data}
             documents={<DocumentsTab documents={a.document_submit} onView={viewDocument} />}

@@ -41,6 +41,12 @@ function FormLink({ entry }: { entry: OutboxEntry }) {
           <Trans>Choose a pick-up time</Trans>
         </ButtonLink>
       );
+    case 'answer-request':
+      return (
+        <ButtonLink to="/answer-request/$id" params={{ id }} variant="secondary">
+          <Trans>See what is asked</Trans>
+        </ButtonLink>
+      );
   }
 }
 

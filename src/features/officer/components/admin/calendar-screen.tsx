@@ -8,7 +8,7 @@ import { EmptyState } from '../../../../components/ui/empty-state';
 import { LoadFailed } from '../../../../components/ui/load-failed';
 import { SkeletonCard } from '../../../../components/ui/skeleton';
 import { errorMessage } from '../../../../lib/error-messages';
-import { formatDateTime, formatWeekdayDate, todayInVientiane } from '../../../../lib/format';
+import { formatDateTime, formatDay, todayInVientiane } from '../../../../lib/format';
 import { useLoad } from '../../../../lib/use-load';
 import { fetchCalendar, removeDayOff, type NonWorkingDay } from '../../api/calendar';
 import { OFFICER_ERRORS } from '../../labels';
@@ -119,7 +119,7 @@ export function CalendarScreen() {
               {days.map((d) => (
                 <tr key={d.id}>
                   <td>
-                    <strong>{formatWeekdayDate(d.date, i18n.locale)}</strong>
+                    <strong>{formatDay(d.date, i18n.locale)}</strong>
                   </td>
                   <td data-label={t`Name`}>{name(d)}</td>
                   <td data-label={t`Kind`}>
@@ -164,7 +164,7 @@ export function CalendarScreen() {
         <p>
           {removing && (
             <Trans>
-              {formatWeekdayDate(removing.date, i18n.locale)} ({name(removing)}) becomes a working day again.
+              {formatDay(removing.date, i18n.locale)} ({name(removing)}) becomes a working day again.
             </Trans>
           )}
         </p>
