@@ -111,8 +111,6 @@ export function formatCalendarDate(isoDate: string, language: Language | string 
   );
 }
 
-const LAO_WEEKDAYS = ['ວັນອາທິດ', 'ວັນຈັນ', 'ວັນອັງຄານ', 'ວັນພຸດ', 'ວັນພະຫັດ', 'ວັນສຸກ', 'ວັນເສົາ'];
-
 /**
  * A day close at hand, with its weekday and without the year: "Tuesday 14 April" / "ວັນອັງຄານ 14 ເມສາ"
  * (when a decision is due, when an answer is asked by). A calendar date (YYYY-MM-DD) is never
@@ -122,11 +120,6 @@ export function formatDay(isoDate: string, language: Language | string = current
   const calendar = /^\d{4}-\d{2}-\d{2}$/.test(isoDate);
   const d = new Date(calendar ? `${isoDate}T00:00:00Z` : isoDate);
   if (Number.isNaN(d.getTime())) return isoDate;
-  if (language === 'lo' && !hasLaoData()) {
-    // Without the runtime's Lao calendar data, the Vientiane day's names from our own table.
-    const day = calendar ? d : new Date(d.getTime() + 7 * 3600_000);
-    return `${LAO_WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${LAO_MONTHS.long[day.getUTCMonth()]}`;
-  }
   return dateFormat(language, {
     timeZone: calendar ? 'UTC' : TIME_ZONE,
     weekday: 'long',
