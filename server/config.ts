@@ -20,6 +20,16 @@ const intFrom = (def: number, min: number, max: number) =>
 const intPattern = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max));
 
+/**
+ * The customer-service contacts a local trial starts with. They reach nobody: a server for the
+ * public refuses them (publicStartProblems), since citizens would call and write to them.
+ */
+export const PLACEHOLDER_SUPPORT = {
+  phone: '+856 21 000 000',
+  email: 'support@egov.la',
+  whatsapp: '+856 20 0000 0000',
+};
+
 const envSchema = v.object({
   PORT: intFrom(3000, 0, 65535),
   HOST: v.optional(v.string(), '127.0.0.1'),
@@ -74,9 +84,9 @@ const envSchema = v.object({
   PAYMENT_WINDOW_HOURS: intFrom(24, 1, 24 * 30),
   PICKUP_SLOT_CAPACITY: intFrom(5, 1, 1000),
   PICKUP_CLOSED_SLOTS: v.optional(v.string(), '09:30 AM,11:00 AM,03:30 PM'),
-  SUPPORT_PHONE: v.optional(v.string(), '+856 21 000 000'),
-  SUPPORT_EMAIL: v.optional(v.string(), 'support@egov.la'),
-  SUPPORT_WHATSAPP: v.optional(v.string(), '+856 20 0000 0000'),
+  SUPPORT_PHONE: v.optional(v.string(), PLACEHOLDER_SUPPORT.phone),
+  SUPPORT_EMAIL: v.optional(v.string(), PLACEHOLDER_SUPPORT.email),
+  SUPPORT_WHATSAPP: v.optional(v.string(), PLACEHOLDER_SUPPORT.whatsapp),
   /**
    * Whose X-Forwarded-For to believe: `false`; the proxies' addresses or CIDR ranges (comma-separated,
    * also `loopback`, `linklocal`, `uniquelocal`); or a hop count. `true` means `loopback` (a proxy on
@@ -329,8 +339,8 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 /**
  * A server meant for others (listening beyond this machine, or announced under a public address)
  * must not run on the conveniences of a local trial: links in mails and certificate QR codes must
- * be https, and mail must reach a mail server, not a folder nobody reads (unless the operator says
- * MAIL_TRANSPORT=outbox on purpose). Returns what is wrong, in words that name no secret.
+ * be https, mail must reach a mail server, not a folder nobody reads (unless the operator says
+ * MAIL_TRANSPORT=outbox on purpose), and the support contacts shown to citizens must be real ones. Returns what is wrong, in words that name no secret.
  */
 export function publicStartProblems(config: Config): string[] {
   const baseHost = new URL(config.appBaseUrl).hostname;
@@ -345,6 +355,13 @@ export function publicStartProblems(config: Config): string[] {
   if (!config.appBaseUrl.startsWith('https://'))
     problems.push(
       `This server is meant for others (${why}), so APP_BASE_URL must be its public https:// address (reset links and certificate QR codes use it).`,
+    );
+  const placeholders = (['phone', 'email', 'whatsapp'] as const)
+    .filter((key) => config.support[key].trim() === PLACEHOLDER_SUPPORT[key])
+    .map((key) => `SUPPORT_${key.toUpperCase()}`);
+  if (placeholders.length)
+    problems.push(
+      `This server is meant for others (${why}), so set ${placeholders.join(', ')} to the office's real customer-service contacts: the app shows them to every citizen, and the placeholders reach nobody.`,
     );
   if (!config.smtpUrl && !config.outboxChosen)
     problems.push(

@@ -4,7 +4,13 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { MASTER_DATA_CACHE, isKeptMasterData, isPersonalEntry } from './master-data-route';
+import {
+  LANGUAGES,
+  MASTER_DATA_CACHE,
+  WARMED_AT_ACTIVATION,
+  isKeptMasterData,
+  isPersonalEntry,
+} from './master-data-route';
 import { prerenderedNavigation } from './navigation';
 import { registerOutbox } from './outbox';
 import { registerOcrCache } from './ocr-cache';
@@ -45,6 +51,28 @@ self.addEventListener('activate', (event) => {
 registerOcrCache();
 
 registerVerifyKeys();
+
+// The support contacts and the banks, fetched once at activation (a few hundred bytes each): the
+// page may ask for them only later, or before it is controlled, and the citizen may be offline by
+// then. A failure (offline at activation) is left to the page's own copy (src/lib/master-data-cache.ts).
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.open(MASTER_DATA_CACHE).then((cache) =>
+      Promise.allSettled(
+        WARMED_AT_ACTIVATION.flatMap((path) =>
+          LANGUAGES.map(async (language) => {
+            const request = new Request(`${path}?lang=${language}`, {
+              headers: { Accept: 'application/json', 'Accept-Language': language },
+            });
+            if (await cache.match(request)) return;
+            const response = await fetch(request);
+            if (response.ok) await cache.put(request, response);
+          }),
+        ),
+      ),
+    ),
+  );
+});
 
 // The page asks the waiting worker to take over only when the citizen accepts the update.
 self.addEventListener('message', (event) => {

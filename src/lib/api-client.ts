@@ -34,6 +34,9 @@ export interface RequestOptions {
 
 const DEFAULT_TIMEOUT = 30_000;
 
+/** The code of a signed-in answer that could not be fetched and was never kept on this device. */
+export const NOT_ON_THIS_PHONE = 'not_on_this_phone';
+
 export async function apiFetch(path: string, opts: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -68,7 +71,13 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (opts.body === undefined && (opts.method ?? 'GET') === 'GET' && opts.auth !== false && isKeptResponse(path)) {
     // Loaded with the first signed-in screen, never on the public ones (every byte counts there).
     const { readThrough } = await import('./offline-data');
-    return readThrough(path, () => request<T>(path, opts));
+    return readThrough(path, () => request<T>(path, opts)).catch((err: unknown) => {
+      // No answer and no copy on the phone: this screen was never opened here while online. The
+      // citizen is told that, not only "you are offline", so the next visit online is understood.
+      if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout'))
+        throw new ApiError(err.kind, err.status, NOT_ON_THIS_PHONE, 'Not kept on this device yet.');
+      throw err;
+    });
   }
   return request<T>(path, opts);
 }

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ErrorCode } from '../../contract/errors';
 import { FieldError } from '../../contract/field-errors';
-import { ApiError } from './api-client';
+import { ApiError, NOT_ON_THIS_PHONE } from './api-client';
 import { i18n } from './i18n';
 
 /**
@@ -38,6 +38,7 @@ const API_ERRORS: Record<string, MessageDescriptor> = {
   [ErrorCode.mailUnavailable]: msg`We could not send the email right now. Please try again in a few minutes.`,
   timeout: msg`The connection is too slow. Please try again.`,
   network: msg`You are offline. Check your connection and try again.`,
+  [NOT_ON_THIS_PHONE]: msg`You are offline, and this screen has not been opened on this phone yet. Connect once to see it; after that it opens without a connection too.`,
   parse: msg`Something went wrong. Please try again.`,
 };
 

@@ -85,13 +85,40 @@ it('refuses to start on a public address without https APP_BASE_URL and SMTP, na
   expect(fs.existsSync(path.join(dir, 'data', 'db'))).toBe(false);
 });
 
-it('starts on a public address with https APP_BASE_URL and MAIL_TRANSPORT=outbox chosen on purpose', async () => {
+/** The office's real lines, as an operator sets them for the public. */
+const REAL_SUPPORT = {
+  SUPPORT_PHONE: '+856 21 415 000',
+  SUPPORT_EMAIL: 'help@residence.gov.la',
+  SUPPORT_WHATSAPP: '+856 20 5555 1234',
+};
+
+it('refuses to start for the public with the placeholder support contacts, naming each one to set', async () => {
+  const dir = tempDir();
+  const { code, output } = await runUntilExit(
+    {
+      HOST: '0.0.0.0',
+      APP_BASE_URL: 'https://egov.example.la',
+      MAIL_TRANSPORT: 'outbox',
+      SUPPORT_PHONE: '',
+      SUPPORT_EMAIL: '',
+      SUPPORT_WHATSAPP: '+856 20 5555 1234',
+    },
+    dir,
+  );
+  expect(code).toBe(1);
+  expect(output).toContain("set SUPPORT_PHONE, SUPPORT_EMAIL to the office's real customer-service contacts");
+  expect(output).not.toContain('SUPPORT_WHATSAPP');
+  expect(fs.existsSync(path.join(dir, 'data', 'db'))).toBe(false);
+});
+
+it('starts on a public address with https APP_BASE_URL, real support contacts and MAIL_TRANSPORT=outbox chosen on purpose', async () => {
   const dir = tempDir();
   const server = await startServerProcess(
     {
       HOST: '0.0.0.0',
       APP_BASE_URL: 'https://egov.example.la',
       MAIL_TRANSPORT: 'outbox',
+      ...REAL_SUPPORT,
       DATA_DIR: seeded(path.join(dir, 'd')),
     },
     { cwd: dir },

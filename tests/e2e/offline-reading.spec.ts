@@ -39,7 +39,7 @@ async function referenceKept(page: Page) {
     .poll(
       () =>
         page.evaluate(async () =>
-          Boolean(await caches.match('/api/v1/master-data/support-contacts', { ignoreVary: true })),
+          Boolean(await caches.match('/api/v1/master-data/support-contacts?lang=en', { ignoreVary: true })),
         ),
       { timeout: 20_000 },
     )

@@ -5,6 +5,7 @@ import { NewPasswordFields } from '../../../components/forms/new-password-fields
 import { PasswordField } from '../../../components/forms/password-field';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Page } from '../../../components/layout/page';
+import { useConnectivity } from '../../../lib/connectivity';
 import { errorOf, useSchemaForm } from '../../../lib/form';
 import { updatePassword } from '../api/update-password';
 import { SaveForm, useSave } from './save-form';
@@ -23,6 +24,7 @@ export function ChangePasswordScreen() {
     register,
     formState: { errors, isSubmitting },
   } = form;
+  const offline = useConnectivity((c) => c.status === 'offline');
   const { save, ...saving } = useSave(form, { [ErrorCode.wrongPassword]: t`Current password is wrong` });
 
   const submit = form.handleSubmit((values) =>
@@ -40,6 +42,15 @@ export function ChangePasswordScreen() {
         saved={<Trans>Password updated successfully. Your account has been logged out on every other device.</Trans>}
         pending={isSubmitting}
       >
+        {offline && (
+          // Said before the citizen types: the server checks the current password, so this cannot wait in the outbox.
+          <p role="status">
+            <Trans>
+              Changing your password needs a connection: our server checks your current password first. Your password
+              stays as it is until then.
+            </Trans>
+          </p>
+        )}
         <PasswordField
           label={t`Current password`}
           autoComplete="current-password"
