@@ -11,6 +11,7 @@ import placeMatchRoutes from './place-match';
 import locationTreeRoutes from './location-tree';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
+import pickupDeskRoutes from './officer/pickup-desk';
 import paymentRoutes from './payments';
 import uploadRoutes from './uploads';
 
@@ -56,6 +57,7 @@ export default async function apiRoutes(app: TypedApp) {
   await app.register(applicationRoutes);
   await app.register(verifyRoutes);
   await app.register(officerRoutes);
+  await app.register(pickupDeskRoutes);
   await app.register(paymentRoutes);
   await app.register(uploadRoutes);
 }

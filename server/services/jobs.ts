@@ -6,6 +6,7 @@ import { applications } from '../db/schema';
 import { queueCitizenMail } from './citizen-mails';
 import { purgeIdempotencyKeys } from './idempotency';
 import { rejectOverdueApplications } from './payments';
+import { inviteNoShows } from './pickup-desk-mails';
 import { runDailyRetention } from './retention';
 
 /** Tomorrow's date in Vientiane, YYYY-MM-DD. */
@@ -59,9 +60,10 @@ export async function sendPickupReminders(app: FastifyInstance, now = new Date()
 export async function runScheduledJobs(app: FastifyInstance, now = new Date()) {
   const rejected = await rejectOverdueApplications(app, now);
   const reminded = await sendPickupReminders(app, now);
+  const noShows = await inviteNoShows(app, now);
   const purged = await purgeIdempotencyKeys(app.db);
   const expiredUploads = await app.uploads.expire(now);
-  return { rejected, reminded, purged, expiredUploads };
+  return { rejected, reminded, noShows, purged, expiredUploads };
 }
 
 /** Runs the jobs every JOBS_INTERVAL_SECONDS (0: never; tests call runScheduledJobs themselves). */
