@@ -205,7 +205,12 @@ export interface ApplicationDetail {
   pickup_time: string | null;
   notes: string | null;
   /** Set when `notes` is a fixed text of ours: the client shows it in the reader's language. */
-  notes_code: 'payment_deadline_passed' | null;
+  notes_code: 'payment_deadline_passed' | 'information_not_sent' | null;
+  /**
+   * A rejection's catalogued reasons in the reader's language, each with what to do (`notes` says
+   * them too, followed by the officer's own note); empty otherwise.
+   */
+  rejection_reasons: { code: string; text: string; what_to_do: string }[];
   certificate_code: string | null;
   /** Set once an officer revoked the certificate: when, and the reason they gave. */
   revocation: { at: string; reason: string } | null;

@@ -3,6 +3,7 @@ import { CORRECTABLE_FIELDS, REQUESTABLE_DOCUMENTS, type ApplicationDetail } fro
 import { FieldError } from './rules';
 import { ALL_STATUSES, type PaymentStatus, type Status } from './status';
 import type { ClockView } from './working-days';
+import type { ClaimView, InternalNote, OfficerInformationRequest, OfficerRef } from './officer-day';
 
 /**
  * The officer back office (docs/decisions.md#the-api-and-the-back-office-are-ours): queue, detail
@@ -136,8 +137,13 @@ export interface OfficerApplicationDetail extends ApplicationDetail {
     language: 'en' | 'lo';
     created_at: string;
   };
+  /**
+   * The ID-card image the account holder gave at registration (kept once their e-mail was verified),
+   * to compare with the applicant data at a glance; null when the account has none.
+   */
+  id_card_image_path: string | null;
   history: OfficerHistoryEntry[];
-  /** What this application's state and the signed-in officer's role allow now. */
+  /** What this application's state, the claim, four eyes and the signed-in officer's role allow now. */
   actions: OfficerAction[];
   /** The signed-in officer's role. */
   officer_role: OfficerRole;
@@ -145,26 +151,54 @@ export interface OfficerApplicationDetail extends ApplicationDetail {
   own_application: boolean;
   /** Set once the certificate was revoked. */
   revocation: { at: string; reason: string } | null;
+  /** Who works the case now (null: nobody, or the claim lapsed). */
+  claim: ClaimView | null;
+  /** The officer who reviewed it (recommended approval), once reviewed. */
+  reviewed_by: (OfficerRef & { at: string }) | null;
+  /** Four eyes: the signed-in officer may approve (reviewed, by someone else, and their role approves). */
+  may_approve: boolean;
+  /** The senior officer the case was escalated to. */
+  escalated_to: OfficerRef | null;
+  /** Every request to the citizen, oldest first, with the answers. */
+  information_requests: OfficerInformationRequest[];
+  /** Notes between officers and escalations, oldest first; never shown to the citizen. */
+  internal_notes: InternalNote[];
+  /** A revocation asked for and waiting for a second officer's confirmation. */
+  revocation_request: (OfficerRef & { at: string; reason: string }) | null;
 }
 
-/** The actions the state of an application allows (the server re-checks each in its transaction). */
-export function availableActions(
-  status: Status,
-  paymentStatus: PaymentStatus,
-  hasProof: boolean,
-  revoked = false,
-): OfficerAction[] {
+/** What availableActions needs to know of an application beyond its status. */
+export interface ActionState {
+  hasProof: boolean;
+  revoked: boolean;
+  /** Reviewed (by anyone): the case waits for approval. */
+  reviewed: boolean;
+  /** A revocation was asked for and waits for a second officer. */
+  revocationRequested: boolean;
+}
+
+/**
+ * The actions the state of an application allows (the server re-checks each in its transaction,
+ * and filters by the officer's role, the claim and four eyes).
+ */
+export function availableActions(status: Status, paymentStatus: PaymentStatus, state: ActionState): OfficerAction[] {
   const out: OfficerAction[] = [];
   if (status === 'waiting for approve' && paymentStatus === 'unpaid') {
-    if (hasProof) out.push('verify-payment', 'refuse-payment');
+    if (state.hasProof) out.push('verify-payment', 'refuse-payment');
   }
   if (status === 'waiting for approve' && paymentStatus === 'paid') out.push('start-review');
-  if (status === 'in validation') out.push('approve');
+  if (status === 'in validation') out.push(state.reviewed ? 'approve' : 'mark-reviewed', 'request-information');
   if (status === 'waiting for certificate issued') out.push('issue-certificate');
   if (status === 'waiting to pickup') out.push('mark-picked-up');
-  if (status === 'pending' || status === 'waiting for approve' || status === 'in validation') out.push('reject');
-  if (!revoked && (status === 'certificate issued' || status === 'waiting to pickup' || status === 'picked up'))
-    out.push('revoke');
+  if (
+    status === 'pending' ||
+    status === 'waiting for approve' ||
+    status === 'in validation' ||
+    status === 'information requested'
+  )
+    out.push('reject');
+  if (!state.revoked && (status === 'certificate issued' || status === 'waiting to pickup' || status === 'picked up'))
+    out.push(state.revocationRequested ? 'revoke' : 'request-revocation');
   return out;
 }
 

@@ -29,6 +29,11 @@ declare module 'fastify' {
     hashKey: Buffer;
     /** Key that seals officers' authenticator-app secrets in the database (derived from the hash key). */
     totpKey: Buffer;
+    /**
+     * The time the officer's day reads (the working-day clock, claims, requests to the citizen): the
+     * real time; a test sets `now` to put the service on a chosen day (tests/api/officer-day-*).
+     */
+    clock: { now: () => Date };
   }
 }
 
@@ -60,6 +65,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('hashKey', resolveHashSecret(config, app.log));
   app.decorate('totpKey', sealingKey(app.hashKey));
+  app.decorate('clock', { now: () => new Date() });
   // One id per request in every log line of it, and in the answer for a citizen's support call.
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);

@@ -69,6 +69,8 @@ const envSchema = v.object({
   PAYMENT_RECIPIENT_LO: v.optional(v.string(), 'ກະຊວງພາຍໃນ — ໃບຢັ້ງຢືນທີ່ຢູ່'),
   /** How often the expiry and reminder job runs (seconds); 0 turns it off (tests run it by hand). */
   JOBS_INTERVAL_SECONDS: intFrom(60, 0, 24 * 3600),
+  /** Days a citizen has to answer an officer's request (a reminder goes out 3 days before); unanswered, rejected. */
+  INFORMATION_REQUEST_DAYS: intFrom(14, 4, 90),
   PAYMENT_WINDOW_HOURS: intFrom(24, 1, 24 * 30),
   PICKUP_SLOT_CAPACITY: intFrom(5, 1, 1000),
   PICKUP_CLOSED_SLOTS: v.optional(v.string(), '09:30 AM,11:00 AM,03:30 PM'),
@@ -244,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean)
       .map((k) => raw32(k)!),
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    informationRequestDays: e.INFORMATION_REQUEST_DAYS,
     fee: {
       payment: e.FEE_PAYMENT_LAK,
       processing: e.FEE_PROCESSING_LAK,

@@ -640,8 +640,14 @@ export const informationRequests = pgTable(
     answeredAt: ts('answered_at'),
     /** What the citizen changed: field → new value, document kind → new document id. */
     answer: jsonb('answer'),
+    /** Set when the request ends: answered, or the case rejected (by an officer, or unanswered in time). */
+    closedAt: ts('closed_at'),
   },
-  (t) => [index('information_requests_application_idx').on(t.applicationId, t.createdAt)],
+  (t) => [
+    index('information_requests_application_idx').on(t.applicationId, t.createdAt),
+    // The scheduled job: open requests by their answer-by date (migration 0010, partial).
+    index('information_requests_open_idx').on(t.answerBy).where(sql`${t.closedAt} is null`),
+  ],
 );
 
 /** Notes between officers on a case, and escalations: the citizen never sees them. */

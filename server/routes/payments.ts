@@ -69,7 +69,7 @@ export default async function paymentRoutes(app: TypedApp) {
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return receiveBankTransfer(app.db, req.body);
+      return receiveBankTransfer(app.db, req.body, app.clock.now());
     },
   );
 }

@@ -17,6 +17,10 @@ export interface StatusChange {
   paymentStatus?: PaymentStatus;
   /** Other columns that change with the status (paid_at, pickup date…). */
   set?: Partial<typeof applications.$inferInsert>;
+  /** The catalogued reasons a rejection or a request to the citizen named. */
+  reasonCodes?: string[] | null;
+  /** A fixed note of ours, shown in the reader's language instead of `notes`. */
+  notesCode?: string | null;
 }
 
 export const invalidTransition = (from: string, to: string) =>
@@ -68,6 +72,8 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<void> 
     actor,
     actorId: change.actorId ?? null,
     notes: change.notes ?? null,
+    notesCode: change.notesCode ?? null,
+    reasonCodes: change.reasonCodes ?? null,
   });
 }
 
@@ -78,7 +84,7 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<void> 
  */
 export async function confirmWaitingPayment(
   tx: Db,
-  change: Omit<StatusChange, 'to' | 'paymentStatus' | 'set'> & { paidAt: Date },
+  change: Omit<StatusChange, 'to' | 'paymentStatus'> & { paidAt: Date },
 ): Promise<void> {
   const { application } = change;
   if (application.status !== Status.waitingForApprove || application.paymentStatus !== PaymentStatus.unpaid) {
@@ -87,7 +93,7 @@ export async function confirmWaitingPayment(
   await updateIfUnchanged(
     tx,
     application,
-    { paymentStatus: PaymentStatus.paid, paidAt: change.paidAt },
+    { ...change.set, paymentStatus: PaymentStatus.paid, paidAt: change.paidAt },
     Status.waitingForApprove,
   );
   await tx.insert(statusHistory).values({

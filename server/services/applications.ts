@@ -10,6 +10,7 @@ import {
 import { APPLICATION_DOCUMENTS, type ApplicationDocumentKind } from '../../contract/documents';
 import { ErrorCode } from '../../contract/errors';
 import type { Language } from '../../contract/master-data';
+import type { ReasonText } from '../../contract/officer-day';
 import { FieldError } from '../../contract/rules';
 import { PaymentStatus, Status } from '../../contract/status';
 import type { Db } from '../db/client';
@@ -22,6 +23,11 @@ import { notify } from './notifications';
 import { officeOf, officeSees, type OfficeColumns } from './offices';
 import { currentFee, DEADLINE_NOTE, DEADLINE_NOTE_CODE, paymentDeadline } from './payment-terms';
 import { changeStatus } from './application-status';
+import { clockStart, readClock } from './officers/clock';
+import { INFORMATION_NOTE, INFORMATION_NOTE_CODE } from './officers/request-jobs';
+import { reasonNote } from './officers/request-words';
+import { citizenRequestView } from './officers/requests';
+import { rejectionReasons } from './officers/reasons';
 import { virtualAccountNumber } from './virtual-account';
 import type { MasterDataStore, PlaceLevel } from './master-data-store';
 
@@ -42,7 +48,7 @@ const invalid = (fields: Record<string, string>) => {
 };
 
 /** The province/district/village ids exist, are offered, and belong to each other. */
-async function checkPlaces(
+export async function checkPlaces(
   db: Db,
   ids: { province: number; district: number; village: number },
   names: { province: string; district: string; village: string },
@@ -153,7 +159,11 @@ export async function createApplication(
           paymentStatus: PaymentStatus.paid,
           actor: 'system',
           notes: `Payment carried over from ${input.reappliedFrom.ticketNumber}`,
-          set: { paidAt: input.reappliedFrom.paidAt ?? createdAt },
+          // Paid from the start: the working-day clock starts with the application (day 0 today).
+          set: {
+            paidAt: input.reappliedFrom.paidAt ?? createdAt,
+            ...(await clockStart(tx, input.data, app.clock.now())),
+          },
         });
       }
     } else {
@@ -336,6 +346,9 @@ async function placeNames(db: Db, data: ApplicantData, lang: Language) {
   };
 }
 
+/** A reason as read (one language) in the shape reasonNote takes (that language on both sides). */
+const textWords = (r: ReasonText) => ({ text_en: r.text, text_lo: r.text, action_en: r.what_to_do, action_lo: r.what_to_do });
+
 /** GET …/{id}: everything the detail screen shows, place and bank names in the request's language. */
 export async function applicationDetail(
   db: Db,
@@ -344,6 +357,8 @@ export async function applicationDetail(
   fee?: { recipient: string; recipientLo: string },
   masterData?: MasterDataStore,
   related?: ApplicationRelations,
+  /** The time the clock is read at (app.clock.now()). */
+  now?: Date,
 ): Promise<ApplicationDetail> {
   const data = row.applicantData as ApplicantData;
   // With the master data in memory (the API's case), the names cost no query; with the relations
@@ -363,6 +378,7 @@ export async function applicationDetail(
           .where(eq(applications.reappliedFromId, row.id))
           .then(([r]) => r?.id ?? null),
   ]);
+  const rejection = row.status === Status.rejected ? await rejectionReasons(db, row.id, lang) : [];
   const docField = (kind: ApplicationDocumentKind) => {
     const doc = docs.get(kind);
     return { [`${kind}_name`]: doc?.fileName ?? null, [`${kind}_path`]: doc ? documentPath(row.id, kind) : null };
@@ -375,12 +391,21 @@ export async function applicationDetail(
     status: row.status as Status,
     pickup_date: row.pickupDate,
     pickup_time: row.pickupTime,
-    notes: row.notes,
+    // A rejection's catalogued reasons in the reader's language, then the officer's own note.
+    notes: rejection.length ? reasonNote(rejection.map(textWords), row.notes, lang) : row.notes,
+    rejection_reasons: rejection,
     // Our fixed note is shown in the reader's language; an officer's note verbatim.
-    notes_code: row.status === Status.rejected && row.notes === DEADLINE_NOTE ? DEADLINE_NOTE_CODE : null,
-    // Filled by the officer's-day services (clock and requests to the citizen).
-    information_request: null,
-    clock: null,
+    notes_code:
+      row.status !== Status.rejected
+        ? null
+        : row.notes === DEADLINE_NOTE
+          ? DEADLINE_NOTE_CODE
+          : row.notes === INFORMATION_NOTE
+            ? INFORMATION_NOTE_CODE
+            : null,
+    // The request to the citizen and the clock (services/officers/): read only when they can show.
+    information_request: row.status === Status.informationRequested ? await citizenRequestView(db, row, lang) : null,
+    clock: await readClock(db, row, now ?? new Date()),
     certificate_code: row.certificateCode,
     revocation: row.certificateRevokedAt
       ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { applications, bankPayments } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { changeStatus, confirmWaitingPayment } from './application-status';
+import { clockStart } from './officers/clock';
 import { notify } from './notifications';
 
 const reused = () =>
@@ -21,7 +22,11 @@ const reused = () =>
  * finds it and gets the first answer. Any refusal changes nothing, and tells the bank to refuse
  * (return) the transfer.
  */
-export async function receiveBankTransfer(db: Db, body: VaCallbackBody): Promise<VaCallbackAnswer> {
+export async function receiveBankTransfer(
+  db: Db,
+  body: VaCallbackBody,
+  now = new Date(),
+): Promise<VaCallbackAnswer> {
   // The bank's time of the transfer decides whether it beat the deadline (a retry may arrive
   // later); a time in the future counts as now.
   const paidAt = new Date(Math.min(Date.parse(body.paid_at), Date.now()));
@@ -42,16 +47,18 @@ export async function receiveBankTransfer(db: Db, body: VaCallbackBody): Promise
     if (!open) throw new HttpError(409, ErrorCode.vaClosed, 'This virtual account no longer takes payments.');
 
     const change = { application: row, actor: 'bank' as const, notes: `Bank transfer ${body.transaction_id}` };
+    // The payment is confirmed now: the working-day clock starts today (day 0).
+    const clock = await clockStart(tx, row.applicantData, now);
     if (row.status === Status.pending) {
       await changeStatus(tx, {
         ...change,
         to: Status.waitingForApprove,
         paymentStatus: PaymentStatus.paid,
-        set: { paidAt },
+        set: { paidAt, ...clock },
       });
     } else {
       // The citizen uploaded a proof first: the bank's word makes the officer's check unnecessary.
-      await confirmWaitingPayment(tx, { ...change, paidAt });
+      await confirmWaitingPayment(tx, { ...change, paidAt, set: clock });
     }
     await notify(tx, row.userId, row.id, 'payment_confirmed', { ticket: row.ticketNumber });
     const answer: VaCallbackAnswer = {

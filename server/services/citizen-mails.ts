@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Mail } from './mail';
 import { enqueueMail } from './mail-queue';
+import { answerByDay, documentLabel, fieldLabel, reasonLines, type ReasonWords } from './officers/request-words';
 
 type Language = 'en' | 'lo';
 
@@ -10,7 +11,26 @@ type Language = 'en' | 'lo';
 export type CitizenMail =
   | { kind: 'payment_confirmed'; ticket: string; applicationId: number }
   | { kind: 'proof_refused'; ticket: string; applicationId: number; notes?: string }
-  | { kind: 'rejected'; ticket: string; applicationId: number; notes?: string; notesCode?: 'payment_deadline_passed' }
+  | {
+      kind: 'rejected';
+      ticket: string;
+      applicationId: number;
+      notes?: string;
+      notesCode?: 'payment_deadline_passed' | 'information_not_sent';
+      /** The catalogued reasons of the rejection: each said with what to do about it. */
+      reasons?: ReasonWords[];
+    }
+  | {
+      kind: 'information_requested';
+      ticket: string;
+      applicationId: number;
+      reasons: ReasonWords[];
+      message?: string | null;
+      documents: string[];
+      fields: string[];
+      answerBy: Date;
+    }
+  | { kind: 'information_reminder'; ticket: string; applicationId: number; answerBy: Date }
   | { kind: 'certificate_issued'; ticket: string; applicationId: number }
   | { kind: 'pickup_reminder'; ticket: string; applicationId: number; date: string; time: string }
   | { kind: 'certificate_revoked'; ticket: string; applicationId: number; notes?: string };
@@ -19,11 +39,21 @@ export type CitizenMail =
  * Mails that need the citizen to act or tell them their certificate no longer holds: always sent.
  * The others follow the profile's "e-mail updates" switch.
  */
-export const REQUIRED_MAILS: readonly CitizenMail['kind'][] = ['proof_refused', 'rejected', 'certificate_revoked'];
+export const REQUIRED_MAILS: readonly CitizenMail['kind'][] = [
+  'proof_refused',
+  'rejected',
+  'certificate_revoked',
+  'information_requested',
+  'information_reminder',
+];
 
 const DEADLINE_NOTE: Record<Language, string> = {
   en: 'The payment deadline passed without payment',
   lo: 'ໝົດກຳນົດເວລາຊຳລະເງິນ ໂດຍບໍ່ໄດ້ຮັບການຊຳລະ',
+};
+const INFORMATION_NOTE: Record<Language, string> = {
+  en: 'The information an officer asked for was not sent in time',
+  lo: 'ບໍ່ໄດ້ສົ່ງຂໍ້ມູນທີ່ເຈົ້າໜ້າທີ່ຂໍໃຫ້ສົ່ງ ພາຍໃນກຳນົດເວລາ',
 };
 
 function longDate(iso: string, language: Language): string {
@@ -38,7 +68,11 @@ function longDate(iso: string, language: Language): string {
 /** Subject, heading and lines of each mail, in the citizen's language only. */
 function content(m: CitizenMail, language: Language): { subject: string; lines: string[] } {
   const reason = (notes?: string, code?: string) =>
-    code === 'payment_deadline_passed' ? DEADLINE_NOTE[language] : notes?.trim().replace(/[.。]+$/, '');
+    code === 'payment_deadline_passed'
+      ? DEADLINE_NOTE[language]
+      : code === 'information_not_sent'
+        ? INFORMATION_NOTE[language]
+        : notes?.trim().replace(/[.。]+$/, '');
   const en = language === 'en';
   switch (m.kind) {
     case 'payment_confirmed':
@@ -79,12 +113,14 @@ function content(m: CitizenMail, language: Language): { subject: string; lines: 
     }
     case 'rejected': {
       const why = reason(m.notes, m.notesCode);
+      const listed = reasonLines(m.reasons ?? [], language).map((l) => `• ${l}.`);
       return en
         ? {
             subject: `Application rejected — ${m.ticket}`,
             lines: [
               `Your application ${m.ticket} was rejected.`,
-              ...(why ? [`Reason: ${why}.`] : []),
+              ...(listed.length ? ['Reasons:', ...listed] : []),
+              ...(why ? [`${listed.length ? 'Officer’s note' : 'Reason'}: ${why}.`] : []),
               'You can apply again from "Applied before" in the app.',
             ],
           }
@@ -92,8 +128,61 @@ function content(m: CitizenMail, language: Language): { subject: string; lines: 
             subject: `ຄຳຮ້ອງຖືກປະຕິເສດ — ${m.ticket}`,
             lines: [
               `ຄຳຮ້ອງ ${m.ticket} ຂອງທ່ານຖືກປະຕິເສດ.`,
-              ...(why ? [`ເຫດຜົນ: ${why}.`] : []),
+              ...(listed.length ? ['ເຫດຜົນ:', ...listed] : []),
+              ...(why ? [`${listed.length ? 'ໝາຍເຫດຂອງເຈົ້າໜ້າທີ່' : 'ເຫດຜົນ'}: ${why}.`] : []),
               'ທ່ານສາມາດຍື່ນຄືນໃໝ່ໄດ້ທີ່ "ຄຳຮ້ອງທີ່ເຄີຍຍື່ນ" ໃນແອັບ.',
+            ],
+          };
+    }
+    case 'information_requested': {
+      const listed = reasonLines(m.reasons, language).map((l) => `• ${l}.`);
+      const items = [
+        ...m.documents.map((d) => `• ${documentLabel(d, language)}`),
+        ...m.fields.map((f) => `• ${fieldLabel(f, language)}`),
+      ];
+      const note = m.message?.trim().replace(/[.。]+$/, '');
+      const by = answerByDay(m.answerBy, language);
+      return en
+        ? {
+            subject: `Information needed for your application — ${m.ticket}`,
+            lines: [
+              `An officer reviewing application ${m.ticket} needs more from you before deciding.`,
+              'Why:',
+              ...listed,
+              'Please send again or correct in the app:',
+              ...items,
+              ...(note ? [`Officer’s note: ${note}.`] : []),
+              `Please answer by ${by}. Without an answer by then, the application is rejected. The 3 working days start again from your answer with the days that were left.`,
+            ],
+          }
+        : {
+            subject: `ຕ້ອງການຂໍ້ມູນເພີ່ມເຕີມສຳລັບຄຳຮ້ອງຂອງທ່ານ — ${m.ticket}`,
+            lines: [
+              `ເຈົ້າໜ້າທີ່ທີ່ກວດສອບຄຳຮ້ອງ ${m.ticket} ຕ້ອງການຂໍ້ມູນເພີ່ມເຕີມຈາກທ່ານ ກ່ອນຕັດສິນ.`,
+              'ເຫດຜົນ:',
+              ...listed,
+              'ກະລຸນາສົ່ງໃໝ່ ຫຼື ແກ້ໄຂໃນແອັບ:',
+              ...items,
+              ...(note ? [`ໝາຍເຫດຂອງເຈົ້າໜ້າທີ່: ${note}.`] : []),
+              `ກະລຸນາຕອບພາຍໃນວັນທີ ${by}. ຖ້າບໍ່ມີຄຳຕອບພາຍໃນວັນທີນັ້ນ ຄຳຮ້ອງຈະຖືກປະຕິເສດ. ເວລາ 3 ວັນລັດຖະການຈະນັບຕໍ່ຈາກມື້ທີ່ທ່ານຕອບ.`,
+            ],
+          };
+    }
+    case 'information_reminder': {
+      const by = answerByDay(m.answerBy, language);
+      return en
+        ? {
+            subject: `Reminder: information needed by ${by} — ${m.ticket}`,
+            lines: [
+              `An officer is still waiting for your answer on application ${m.ticket}.`,
+              `Please send what was asked in the app by ${by}; without an answer, the application is rejected.`,
+            ],
+          }
+        : {
+            subject: `ແຈ້ງເຕືອນ: ກະລຸນາສົ່ງຂໍ້ມູນພາຍໃນວັນທີ ${by} — ${m.ticket}`,
+            lines: [
+              `ເຈົ້າໜ້າທີ່ຍັງລໍຖ້າຄຳຕອບຂອງທ່ານສຳລັບຄຳຮ້ອງ ${m.ticket}.`,
+              `ກະລຸນາສົ່ງຂໍ້ມູນທີ່ຂໍໄວ້ໃນແອັບພາຍໃນວັນທີ ${by}; ຖ້າບໍ່ມີຄຳຕອບ ຄຳຮ້ອງຈະຖືກປະຕິເສດ.`,
             ],
           };
     }

@@ -5,6 +5,7 @@ import { Status } from '../../contract/status';
 import { applications } from '../db/schema';
 import { queueCitizenMail } from './citizen-mails';
 import { purgeIdempotencyKeys } from './idempotency';
+import { rejectUnansweredRequests, remindOpenRequests } from './officers';
 import { rejectOverdueApplications } from './payments';
 import { inviteNoShows } from './pickup-desk-mails';
 import { runDailyRetention } from './retention';
@@ -54,16 +55,19 @@ export async function sendPickupReminders(app: FastifyInstance, now = new Date()
 }
 
 /**
- * Everything the server does on its own: expiry of unpaid applications, pick-up reminders, old
- * idempotency keys, uploads left unused for a day.
+ * Everything the server does on its own: expiry of unpaid applications, pick-up reminders, requests
+ * to citizens (a reminder before the answer-by date, rejection after it), old idempotency keys,
+ * uploads left unused for a day.
  */
 export async function runScheduledJobs(app: FastifyInstance, now = new Date()) {
   const rejected = await rejectOverdueApplications(app, now);
   const reminded = await sendPickupReminders(app, now);
+  const requestsReminded = await remindOpenRequests(app, now);
+  const requestsRejected = await rejectUnansweredRequests(app, now);
   const noShows = await inviteNoShows(app, now);
   const purged = await purgeIdempotencyKeys(app.db);
   const expiredUploads = await app.uploads.expire(now);
-  return { rejected, reminded, noShows, purged, expiredUploads };
+  return { rejected, reminded, requestsReminded, requestsRejected, noShows, purged, expiredUploads };
 }
 
 /** Runs the jobs every JOBS_INTERVAL_SECONDS (0: never; tests call runScheduledJobs themselves). */

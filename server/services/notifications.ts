@@ -21,9 +21,15 @@ export type NotificationKind =
   | 'picked_up'
   | 'rejected'
   | 'reapplied'
-  | 'certificate_revoked';
+  | 'certificate_revoked'
+  | 'information_requested'
+  | 'information_answered';
 
-type Params = { ticket: string; date?: string; time?: string; notes?: string };
+/**
+ * `notes` is the officer's note, the same in both languages; `notesIn` overrides it per language
+ * (the catalogued reasons of a decision, written for the citizen in each language).
+ */
+type Params = { ticket: string; date?: string; time?: string; notes?: string; notesIn?: Record<'en' | 'lo', string> };
 
 const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params): string }> = {
   application_created: {
@@ -74,6 +80,16 @@ const TEMPLATES: Record<NotificationKind, { en(p: Params): string; lo(p: Params)
     lo: (p) =>
       `ໃບຢັ້ງຢືນທີ່ຢູ່ ${p.ticket} ຂອງທ່ານຖືກເພີກຖອນ${p.notes ? `: ${p.notes}` : ''}. ໃບຢັ້ງຢືນນີ້ບໍ່ມີຜົນບັງຄັບໃຊ້ແລ້ວ. ທ່ານສາມາດຍື່ນຄຳຮ້ອງໃໝ່ໄດ້ຈາກໜ້າຂອງຄຳຮ້ອງ.`,
   },
+  information_requested: {
+    en: (p) =>
+      `An officer needs more information for your application ${p.ticket}${p.notes ? `: ${p.notes}` : ''}. Open the application to answer; the date to answer by is shown there.`,
+    lo: (p) =>
+      `ເຈົ້າໜ້າທີ່ຕ້ອງການຂໍ້ມູນເພີ່ມເຕີມສຳລັບຄຳຮ້ອງ ${p.ticket} ຂອງທ່ານ${p.notes ? `: ${p.notes}` : ''}. ກະລຸນາເປີດຄຳຮ້ອງເພື່ອຕອບ; ວັນທີທີ່ຕ້ອງຕອບສະແດງຢູ່ໃນນັ້ນ.`,
+  },
+  information_answered: {
+    en: (p) => `We received your answer for ${p.ticket}. An officer will continue the review.`,
+    lo: (p) => `ພວກເຮົາໄດ້ຮັບຄຳຕອບຂອງທ່ານສຳລັບ ${p.ticket} ແລ້ວ. ເຈົ້າໜ້າທີ່ຈະກວດສອບຕໍ່.`,
+  },
   reapplied: {
     en: (p) => `Your new application ${p.ticket} was received.`,
     lo: (p) => `ໄດ້ຮັບຄຳຮ້ອງໃໝ່ ${p.ticket} ຂອງທ່ານແລ້ວ.`,
@@ -93,7 +109,7 @@ function paramsIn(language: 'en' | 'lo', p: Params): Params {
       : p.date;
   const time = p.time && language === 'lo' ? slotTime24(p.time) : p.time;
   // The templates end the sentence themselves: an officer's note ending in '.' would make '..'.
-  const notes = p.notes?.trim().replace(/[.。]+$/, '');
+  const notes = (p.notesIn?.[language] ?? p.notes)?.trim().replace(/[.。]+$/, '');
   return { ...p, date, time, notes };
 }
 

@@ -1,22 +1,38 @@
 import * as v from 'valibot';
 import {
+  informationRequestBody,
   NOTES_REQUIRED,
   OFFICER_ACTIONS,
   OFFICER_ROLES,
   officerQueueQuery,
   optionalNotesBody,
+  rejectBody,
   requiredNotesBody,
+  type OfficerAction,
 } from '../../../contract/officer';
+import { ErrorCode } from '../../../contract/errors';
 import type { Status } from '../../../contract/status';
+import { HttpError } from '../../lib/http-error';
 import { idParams, schema, type TypedApp } from '../../lib/validation';
 import { answers, dataAnswer } from '../../lib/answers';
-import { applicationDetailShape, paymentStatus, status } from '../citizen/applications/answers';
 import { idempotent } from '../../services/idempotency';
-import { findApplication, officerDetail, officerQueue, runOfficerAction } from '../../services/officer';
 import { assignOffice, listOfficers } from '../../services/offices';
-import { bootstrapTotp, ensureOfficer } from '../../services/officers';
+import {
+  bootstrapTotp,
+  ensureOfficer,
+  findApplication,
+  officerDetail,
+  officerQueue,
+  runOfficerAction,
+  type ActionInput,
+} from '../../services/officers';
 import { officeAssignment } from '../../../contract/offices';
 import { requestLanguage } from '../master-data';
+import { actionAnswer, officerDetailShape, queueItem } from './answers';
+import calendarRoutes from './calendar';
+import caseRoutes from './cases';
+import reasonRoutes from './reasons';
+import taskRoutes from './tasks';
 
 const tags = ['officer'];
 
@@ -67,25 +83,11 @@ export default async function officerRoutes(app: TypedApp) {
       schema: {
         tags,
         security,
-        summary: 'Application queue: filter by status, search by ticket, name or ID card; 20 per page',
+        summary:
+          'Application search across statuses (admins’ search; the daily work is in /v1/officer/tasks): filter by status, search by ticket, name or ID card; 20 per page',
         response: answers({
           200: dataAnswer(
-            v.object({
-              items: v.array(
-                v.object({
-                  id: v.number(),
-                  ticket_number: v.string(),
-                  applicant_name: v.string(),
-                  status,
-                  payment_status: paymentStatus,
-                  applied_on: v.string(),
-                  deadline: v.string(),
-                }),
-              ),
-              total: v.number(),
-              page: v.number(),
-              page_size: v.number(),
-            }),
+            v.object({ items: v.array(queueItem), total: v.number(), page: v.number(), page_size: v.number() }),
             'One page of the queue',
           ),
         }),
@@ -112,41 +114,10 @@ export default async function officerRoutes(app: TypedApp) {
       schema: {
         tags,
         security,
-        summary: 'One application with the applicant account and its status history',
+        summary:
+          'One application for review: the applicant account, status history, clock, claim, four eyes, requests to the citizen, internal notes and the actions allowed now (opening it keeps your claim)',
         response: answers({
-          200: dataAnswer(
-            v.object({
-              ...applicationDetailShape.entries,
-              account: v.object({
-                id: v.number(),
-                email: v.string(),
-                phone_number: v.nullable(v.string()),
-                id_card: v.nullable(v.string()),
-                first_name: v.string(),
-                last_name: v.string(),
-                language: v.picklist(['en', 'lo']),
-                created_at: v.string(),
-              }),
-              history: v.array(
-                v.object({
-                  id: v.number(),
-                  from_status: v.nullable(status),
-                  to_status: status,
-                  from_payment_status: v.nullable(paymentStatus),
-                  to_payment_status: v.nullable(paymentStatus),
-                  actor: v.picklist(['citizen', 'officer', 'bank', 'system']),
-                  actor_email: v.nullable(v.string()),
-                  notes: v.nullable(v.string()),
-                  at: v.string(),
-                }),
-              ),
-              actions: v.array(v.picklist(OFFICER_ACTIONS)),
-              // The officer's own application: shown, never acted on (no self-approval).
-              own_application: v.boolean(),
-              officer_role: v.picklist(OFFICER_ROLES),
-            }),
-            'The application',
-          ),
+          200: dataAnswer(officerDetailShape, 'The application'),
         }),
         params: schema(idParams),
       },
@@ -160,6 +131,7 @@ export default async function officerRoutes(app: TypedApp) {
           await findApplication(app.db, id, req.user!),
           requestLanguage(req),
           req.user!,
+          app.clock.now(),
           app.config.fee,
         ),
       };
@@ -203,39 +175,67 @@ export default async function officerRoutes(app: TypedApp) {
 
   for (const action of OFFICER_ACTIONS) {
     const notesRequired = NOTES_REQUIRED.includes(action);
+    const body =
+      action === 'reject'
+        ? rejectBody
+        : action === 'request-information'
+          ? informationRequestBody
+          : notesRequired
+            ? requiredNotesBody
+            : optionalNotesBody;
     app.post(
       `${BASE}/:id/${action}`,
       {
         onRequest: app.requireOfficer,
+        // A missing reason is answered with its own code (reason_required), not a generic 400.
+        attachValidation: true,
         schema: {
           tags,
           security,
-          summary: `Officer action: ${action}${notesRequired ? ' (notes required)' : ''}; accepts Idempotency-Key`,
+          summary: `Officer action: ${action}${ACTION_NOTES[action] ?? (notesRequired ? ' (notes required)' : '')}; accepts Idempotency-Key`,
+          description:
+            'Takes (or extends) your claim on the application; 409 claimed_by_other when another officer holds it. A decision that moves the case to another queue releases the claim.',
           params: schema(idParams),
-          body: schema(notesRequired ? requiredNotesBody : optionalNotesBody),
-          response: answers({
-            200: dataAnswer(
-              v.object({
-                id: v.number(),
-                status,
-                payment_status: paymentStatus,
-                certificate_code: v.nullable(v.string()),
-              }),
-              'Done: the application as it is now',
-            ),
-          }),
+          body: schema(body),
+          response: answers({ 200: dataAnswer(actionAnswer, 'Done: the application as it is now') }),
         },
       },
       async (req, reply) => {
+        const invalid = req.validationError as HttpError | undefined;
+        if (invalid) {
+          if (Object.values(invalid.fields ?? {}).includes(ErrorCode.reasonRequired))
+            throw new HttpError(400, ErrorCode.reasonRequired, 'Pick at least one reason of the catalogue.', invalid.fields);
+          throw invalid;
+        }
         const { id } = req.params;
-        const { notes } = req.body;
+        const b: { notes?: string; reason_codes?: string[] } = req.body;
+        const input: ActionInput = {
+          officer: req.user!,
+          notes: b.notes,
+          reason_codes: b.reason_codes,
+          // Validated above already; read again with its own type (the loop's body type is a union).
+          request: action === 'request-information' ? v.parse(informationRequestBody, req.body) : undefined,
+        };
         return idempotent(app, req, reply, (scope) =>
-          runOfficerAction(app, id, action, { officer: req.user!, notes }, scope).then((body) => ({
-            statusCode: 200,
-            body,
-          })),
+          runOfficerAction(app, id, action, input, scope).then((answer) => ({ statusCode: 200, body: answer })),
         );
       },
     );
   }
+
+  await app.register(taskRoutes);
+  await app.register(caseRoutes);
+  await app.register(calendarRoutes);
+  await app.register(reasonRoutes);
 }
+
+/** What each action's summary adds about its body. */
+const ACTION_NOTES: Partial<Record<OfficerAction, string>> = {
+  reject: ' (reason_codes: at least one active catalogued reason, else 400 reason_required; notes optional)',
+  'request-information':
+    ' (reason_codes, documents and/or fields to change, message; in validation → information requested, the clock stops)',
+  approve: ' (only a reviewed case, never by its reviewer: 403 four_eyes)',
+  'mark-reviewed': ' (the first pair of eyes: the case moves to the approval queue)',
+  'request-revocation': ' (notes required: the reason; a second officer confirms with revoke)',
+  revoke: ' (confirms a revocation another officer asked for: 403 four_eyes for the same officer, 409 if none was asked)',
+};

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { applicantData } from '../../../../contract/application';
+import { applicantData, CORRECTABLE_FIELDS, REQUESTABLE_DOCUMENTS } from '../../../../contract/application';
 import { OFFICER_ACTIONS } from '../../../../contract/officer';
 import { ALL_STATUSES, PaymentStatus } from '../../../../contract/status';
 
@@ -10,6 +10,15 @@ import { ALL_STATUSES, PaymentStatus } from '../../../../contract/status';
 export const status = v.picklist(ALL_STATUSES);
 export const paymentStatus = v.picklist(Object.values(PaymentStatus));
 const nullableString = v.nullable(v.string());
+
+/** A catalogued reason as its reader reads it (contract/officer-day.ts ReasonText). */
+export const reasonTextShape = v.object({ code: v.string(), text: v.string(), what_to_do: v.string() });
+/** The working-day clock (contract/working-days.ts ClockView). */
+export const clockShape = v.object({
+  due_on: nullableString,
+  working_days_left: v.nullable(v.number()),
+  tone: v.picklist(['on-time', 'at-risk', 'overdue', 'paused']),
+});
 
 export const feeLine = v.object({ key: v.picklist(['payment', 'processing_fee']), amount: v.number() });
 export const fee = v.object({
@@ -58,7 +67,8 @@ export const applicationDetailShape = v.object({
   pickup_date: nullableString,
   pickup_time: nullableString,
   notes: nullableString,
-  notes_code: v.nullable(v.literal('payment_deadline_passed')),
+  notes_code: v.nullable(v.picklist(['payment_deadline_passed', 'information_not_sent'])),
+  rejection_reasons: v.array(reasonTextShape),
   certificate_code: nullableString,
   revocation: v.nullable(v.object({ at: v.string(), reason: v.string() })),
   reapplied_from: v.nullable(v.number()),
@@ -78,6 +88,19 @@ export const applicationDetailShape = v.object({
     fee_lines: v.array(feeLine),
     deadline: v.string(),
   }),
+  information_request: v.nullable(
+    v.object({
+      id: v.number(),
+      asked_at: v.string(),
+      answer_by: v.string(),
+      reasons: v.array(reasonTextShape),
+      message: nullableString,
+      documents: v.array(v.picklist(REQUESTABLE_DOCUMENTS)),
+      fields: v.array(v.picklist(CORRECTABLE_FIELDS)),
+      answered_at: nullableString,
+    }),
+  ),
+  clock: v.nullable(clockShape),
 });
 
 export const accessLogEntry = v.object({

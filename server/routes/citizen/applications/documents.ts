@@ -7,6 +7,7 @@ import { logAccess } from '../../../services/access-log';
 import { latestDocument } from '../../../services/application-documents';
 import { findOwnApplication, findVisibleApplication, replaceDocuments } from '../../../services/applications';
 import { idempotent } from '../../../services/idempotency';
+import { extendClaim } from '../../../services/officers';
 import { BASE, DOCUMENTS_BODY_LIMIT, refuseInvalidUpload, security, tags, uploadRouteOptions } from './shared';
 
 const documentQuery = v.object({ download: v.optional(v.picklist(['0', '1'], 'invalid_value')) });
@@ -98,8 +99,11 @@ export default async function documentRoutes(app: TypedApp) {
       if (!doc) throw notFound('Document not found');
       const bytes = await app.documents.read(doc);
       // An officer's look at a citizen's document goes into that citizen's access log.
-      if (req.user!.role === 'officer' && row.userId !== req.user!.id)
+      if (req.user!.role === 'officer' && row.userId !== req.user!.id) {
         await logAccess(app.db, { applicationId: id, officerId: req.user!.id, action: 'view_document', detail: kind });
+        // The holder's look at a document keeps their claim on the case alive.
+        await extendClaim(app.db, req.user!.id, id, app.clock.now());
+      }
       return reply
         .header('Content-Type', doc.contentType)
         .header('Content-Length', bytes.length)

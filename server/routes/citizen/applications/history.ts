@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyReply } from 'fastify';
 import { historyFilter } from '../../../../contract/application';
+import { vientianeDay } from '../../../../contract/working-days';
 import { idParams, schema, type TypedApp } from '../../../lib/validation';
 import { answers, dataAnswer } from '../../../lib/answers';
 import { applicationDetailShape, historyItem } from './answers';
@@ -61,9 +62,11 @@ export default async function historyRoutes(app: TypedApp) {
       const { id } = req.params;
       const userId = req.user!.id;
       const lang = requestLanguage(req);
-      return answer(reply, userId, `detail:${id}:${lang}`, async () => {
+      const now = app.clock.now();
+      // The clock's days left change with the day: an answer kept from yesterday is not today's.
+      return answer(reply, userId, `detail:${id}:${lang}:${vientianeDay(now)}`, async () => {
         const { row, related } = await findOwnApplicationForDetail(app.db, id, userId);
-        return applicationDetail(app.db, row, lang, app.config.fee, app.masterData, related);
+        return applicationDetail(app.db, row, lang, app.config.fee, app.masterData, related, now);
       });
     },
   );

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
-import { email as emailRule, FieldError, password as passwordRule } from '../../contract/rules';
-import type { Db } from '../db/client';
-import type { OfficerRole } from '../../contract/officer';
-import { users } from '../db/schema';
-import type { OfficeAssignment } from '../../contract/offices';
-import { officeColumnsOf } from './offices';
-import { hashPassword, isCommonPassword } from './passwords';
-import { hasTotp, setTotpSecret } from './officer-totp';
-import { forgetCachedSessions } from './sessions';
+import { email as emailRule, FieldError, password as passwordRule } from '../../../contract/rules';
+import type { Db } from '../../db/client';
+import type { OfficerRole } from '../../../contract/officer';
+import { users } from '../../db/schema';
+import type { OfficeAssignment } from '../../../contract/offices';
+import { officeColumnsOf } from '../offices';
+import { hashPassword, isCommonPassword } from '../passwords';
+import { hasTotp, setTotpSecret } from '../officer-totp';
+import { forgetCachedSessions } from '../sessions';
 
 export class OfficerAccountError extends Error {}
 

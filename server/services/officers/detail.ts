@@ -1,0 +1,168 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '../../../contract/master-data';
+import {
+  availableActions,
+  roleAllows,
+  type OfficerAction,
+  type OfficerApplicationDetail,
+} from '../../../contract/officer';
+import type { OfficerRef } from '../../../contract/officer-day';
+import type { PaymentStatus, Status } from '../../../contract/status';
+import type { Db } from '../../db/client';
+import { documents, statusHistory, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-error';
+import { logAccess } from '../access-log';
+import { applicationDetail, type ApplicationRow } from '../applications';
+import { claimExpiry, claimView, extendClaim } from './claims';
+import { readClock } from './clock';
+import { listNotes } from './notes';
+import { officerRequestViews } from './requests';
+import { findApplication, roleOf, type OfficerUser } from './queue';
+
+/** The path officers open the account holder's registration ID-card image at. */
+export const idCardImagePath = (applicationId: number) => `/api/v1/officer/applications/${applicationId}/id-card`;
+
+async function officerRef(db: Db, id: number | null): Promise<OfficerRef | null> {
+  if (!id) return null;
+  const [u] = await db
+    .select({ first: users.firstName, last: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return u ? { id, name: `${u.first} ${u.last}`.trim() || u.email, email: u.email } : null;
+}
+
+/** Four eyes: a reviewed case, reviewed by someone else, and a role that approves. */
+export const mayApprove = (row: ApplicationRow, officer: OfficerUser) =>
+  row.reviewedBy !== null && row.reviewedBy !== officer.id && roleAllows(roleOf(officer), 'approve');
+
+/**
+ * What the officer may do now: the state's actions their role has, none on their own application or
+ * on a case another officer holds, never approval of what they reviewed nor confirmation of a
+ * revocation they asked for.
+ */
+export function actionsFor(row: ApplicationRow, officer: OfficerUser, hasProof: boolean, now: Date): OfficerAction[] {
+  if (row.userId === officer.id) return [];
+  const heldByOther =
+    row.claimedBy !== null && row.claimedBy !== officer.id && row.claimExpiresAt !== null && row.claimExpiresAt > now;
+  if (heldByOther) return [];
+  return availableActions(row.status as Status, row.paymentStatus as PaymentStatus, {
+    hasProof,
+    revoked: row.certificateRevokedAt !== null,
+    reviewed: row.reviewedBy !== null,
+    revocationRequested: row.revocationRequestedBy !== null,
+  }).filter(
+    (a) =>
+      roleAllows(roleOf(officer), a) &&
+      !(a === 'approve' && row.reviewedBy === officer.id) &&
+      !(a === 'revoke' && row.revocationRequestedBy === officer.id),
+  );
+}
+
+/**
+ * The citizen's detail plus the applicant's account, the whole status history, the clock, the claim,
+ * four eyes, requests to the citizen, internal notes and the actions this officer may take now.
+ * Opening it is recorded in the citizen's access log and keeps the holder's claim alive.
+ */
+export async function officerDetail(
+  db: Db,
+  row: ApplicationRow,
+  lang: Language,
+  officer: OfficerUser,
+  now: Date,
+  officerFee?: { recipient: string; recipientLo: string },
+): Promise<OfficerApplicationDetail> {
+  await logAccess(db, { applicationId: row.id, officerId: officer.id, action: 'view' });
+  if (row.claimedBy === officer.id) await extendClaim(db, officer.id, row.id, now);
+  const [detail, [account], history, clock, claim, reviewer, escalatedTo, requests, notes, idCard, requester] =
+    await Promise.all([
+      applicationDetail(db, row, lang, officerFee),
+      db.select().from(users).where(eq(users.id, row.userId)),
+      db
+        .select({ h: statusHistory, email: users.email })
+        .from(statusHistory)
+        .leftJoin(users, eq(users.id, statusHistory.actorId))
+        .where(eq(statusHistory.applicationId, row.id))
+        .orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
+      readClock(db, row, now),
+      // The holder's look just extended the claim.
+      claimView(db, row.claimedBy === officer.id ? { ...row, claimExpiresAt: claimExpiry(now) } : row, officer.id, now),
+      officerRef(db, row.reviewedBy),
+      officerRef(db, row.escalatedTo),
+      officerRequestViews(db, row.id, lang),
+      listNotes(db, row.id),
+      db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.ownerId, row.userId), eq(documents.kind, 'id_card')))
+        .limit(1),
+      officerRef(db, row.revocationRequestedBy),
+    ]);
+  return {
+    ...detail,
+    clock,
+    account: {
+      id: account.id,
+      email: account.email,
+      phone_number: account.phoneNumber,
+      id_card: account.idCard,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      language: account.language,
+      created_at: account.createdAt.toISOString(),
+    },
+    id_card_image_path: idCard.length ? idCardImagePath(row.id) : null,
+    history: history.map(({ h, email }) => ({
+      id: h.id,
+      from_status: h.fromStatus as Status | null,
+      to_status: h.toStatus as Status,
+      from_payment_status: h.fromPaymentStatus as PaymentStatus | null,
+      to_payment_status: h.toPaymentStatus as PaymentStatus | null,
+      actor: h.actor,
+      actor_email: email,
+      notes: h.notes,
+      at: h.createdAt.toISOString(),
+    })),
+    actions: actionsFor(row, officer, detail.payment.proof_of_payment_path !== null, now),
+    officer_role: roleOf(officer),
+    own_application: row.userId === officer.id,
+    revocation: row.certificateRevokedAt
+      ? { at: row.certificateRevokedAt.toISOString(), reason: row.certificateRevokedReason ?? '' }
+      : null,
+    claim,
+    reviewed_by: reviewer && row.reviewedAt ? { ...reviewer, at: row.reviewedAt.toISOString() } : null,
+    may_approve: mayApprove(row, officer) && row.userId !== officer.id,
+    escalated_to: escalatedTo,
+    information_requests: requests,
+    internal_notes: notes,
+    revocation_request:
+      requester && row.revocationRequestedAt && !row.certificateRevokedAt
+        ? {
+            ...requester,
+            at: row.revocationRequestedAt.toISOString(),
+            reason: row.revocationRequestedReason ?? '',
+          }
+        : null,
+  };
+}
+
+/**
+ * GET …/{id}/id-card: the account holder's registration ID-card image, for the reviewer to compare
+ * at a glance (a cashier checks money only). In the citizen's access log like any document.
+ */
+export async function idCardImage(app: FastifyInstance, officer: OfficerUser, id: number) {
+  const row = await findApplication(app.db, id, officer);
+  if (roleOf(officer) === 'cashier' && row.userId !== officer.id) throw forbidden('A cashier sees the proof of payment only.');
+  const [doc] = await app.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.ownerId, row.userId), eq(documents.kind, 'id_card')))
+    .orderBy(desc(documents.id))
+    .limit(1);
+  if (!doc) throw notFound('This account has no ID-card image.');
+  const bytes = await app.documents.read(doc);
+  if (row.userId !== officer.id)
+    await logAccess(app.db, { applicationId: id, officerId: officer.id, action: 'view_document', detail: 'id_card' });
+  await extendClaim(app.db, officer.id, id, app.clock.now());
+  return { doc, bytes };
+}

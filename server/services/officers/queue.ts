@@ -1,0 +1,96 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { OFFICER_PAGE_SIZE, type OfficerQueue, type OfficerRole } from '../../../contract/officer';
+import type { PaymentStatus, Status } from '../../../contract/status';
+import type { Db } from '../../db/client';
+import { applications, users } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import type { ApplicationRow } from '../applications';
+import { applicationsInOffice, officeOf, type OfficeColumns } from '../offices';
+
+export const applicantName = sql<string>`trim(concat(${applications.applicantData}->>'first_name', ' ', ${applications.applicantData}->>'last_name'))`;
+
+/**
+ * The queue of the officer's office: newest change first, filtered by status, searched by ticket,
+ * name or ID card.
+ */
+export async function officerQueue(
+  db: Db,
+  officer: OfficeColumns,
+  query: { status?: Status; q?: string; page: number },
+): Promise<OfficerQueue> {
+  const conditions: (SQL | undefined)[] = [
+    applicationsInOffice(officeOf(officer)),
+    query.status ? eq(applications.status, query.status) : undefined,
+  ];
+  conditions.push(searchCondition(query.q));
+  const where = and(...conditions);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: applications.id,
+      ticket: applications.ticketNumber,
+      name: applicantName,
+      status: applications.status,
+      paymentStatus: applications.paymentStatus,
+      createdAt: applications.createdAt,
+      deadline: applications.deadline,
+    })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(where)
+    .orderBy(desc(applications.updatedAt), desc(applications.id))
+    .limit(OFFICER_PAGE_SIZE)
+    .offset((query.page - 1) * OFFICER_PAGE_SIZE);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      ticket_number: r.ticket,
+      applicant_name: r.name,
+      status: r.status as Status,
+      payment_status: r.paymentStatus as PaymentStatus,
+      applied_on: r.createdAt.toISOString(),
+      deadline: r.deadline.toISOString(),
+    })),
+    total: Number(total),
+    page: query.page,
+    page_size: OFFICER_PAGE_SIZE,
+  };
+}
+
+/** An application of the officer's office; one outside it answers 404 like one that does not exist. */
+export async function findApplication(db: Db, id: number, officer: OfficeColumns): Promise<ApplicationRow> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), applicationsInOffice(officeOf(officer))));
+  if (!row) throw notFound('Application not found');
+  return row;
+}
+
+/** The signed-in officer: id, duty (an officer from before roles keeps every duty) and office. */
+export interface OfficerUser extends OfficeColumns {
+  id: number;
+  officerRole: OfficerRole | null;
+}
+export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole ?? 'admin';
+
+/**
+ * The search of every queue: ticket number, applicant's or account holder's name, ID card number
+ * or e-mail (queries join `users` on the applicant's account).
+ */
+export function searchCondition(text: string | undefined): SQL | undefined {
+  const q = text?.trim();
+  if (!q) return undefined;
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(applications.ticketNumber, like),
+    ilike(applicantName, like),
+    ilike(sql`concat(${users.firstName}, ' ', ${users.lastName})`, like),
+    ilike(users.idCard, like),
+    ilike(users.email, like),
+  );
+}
