@@ -12,6 +12,8 @@ import locationTreeRoutes from './location-tree';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
 import pickupDeskRoutes from './officer/pickup-desk';
+import figuresRoutes from './officer/figures';
+import feedbackRoutes from './citizen/feedback';
 import paymentRoutes from './payments';
 import uploadRoutes from './uploads';
 
@@ -58,6 +60,8 @@ export default async function apiRoutes(app: TypedApp) {
   await app.register(verifyRoutes);
   await app.register(officerRoutes);
   await app.register(pickupDeskRoutes);
+  await app.register(figuresRoutes);
+  await app.register(feedbackRoutes);
   await app.register(paymentRoutes);
   await app.register(uploadRoutes);
 }

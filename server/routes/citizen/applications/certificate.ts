@@ -7,6 +7,7 @@ import { pickupDayShape, status } from './answers';
 import { logAccess } from '../../../services/access-log';
 import { findVisibleApplication } from '../../../services/applications';
 import { renderCertificate } from '../../../services/certificates';
+import { recordDownload } from '../../../services/certificate-feedback';
 import { idempotent } from '../../../services/idempotency';
 import { bookPickup, pickupDay, pickupOfficeFor } from '../../../services/pickup';
 import { BASE, security, tags } from './shared';
@@ -33,6 +34,7 @@ export default async function certificateRoutes(app: TypedApp) {
       const { id } = req.params;
       const row = await findVisibleApplication(app.db, id, req.user!);
       const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
+      if (row.userId === req.user!.id) await recordDownload(app.db, id);
       if (req.user!.role === 'officer' && row.userId !== req.user!.id)
         await logAccess(app.db, {
           applicationId: id,
