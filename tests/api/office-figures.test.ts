@@ -304,3 +304,22 @@ describe('the satisfaction question and the download', () => {
     ).toHaveLength(1);
   });
 });
+
+describe("the leads' morning mail", () => {
+  it('goes to each admin on a working morning, once across instances, with what is at risk and overdue in their office', async () => {
+    const { sendRiskMails } = await import('../../server/services/risk-mails');
+    const { mailQueue } = await import('../../server/db/schema');
+    // A Sunday morning, and a Monday before seven: nothing.
+    expect(await sendRiskMails(t.app, new Date('2026-03-08T08:00:00+07:00'))).toBe(0);
+    expect(await sendRiskMails(t.app, new Date('2026-03-10T06:30:00+07:00'))).toBe(0);
+    const morning = new Date('2026-03-10T07:30:00+07:00');
+    const [first, second] = await Promise.all([sendRiskMails(t.app, morning), sendRiskMails(t.app, morning)]);
+    expect(first + second).toBeGreaterThan(0);
+    expect(Math.min(first, second)).toBe(0);
+    const mails = await t.app.db.select().from(mailQueue).where(eq(mailQueue.kind, 'status:risk_morning'));
+    const toNational = mails.filter((m) => m.toAddress === national.user.email);
+    expect(toNational).toHaveLength(1);
+    // On the 10th of March the open cases of the fixtures are not due yet (their due days are later).
+    expect(toNational[0].subject).toMatch(/^At risk today: \d+, overdue: \d+$/);
+  });
+});
