@@ -58,6 +58,8 @@ import { Route as GuestRegisterUploadRouteImport } from './routes/_guest/registe
 import { Route as GuestRegisterUploadIdRouteImport } from './routes/_guest/register/upload-id'
 import { Route as OfficerOfficerIndexRouteImport } from './routes/_officer/officer/index'
 import { Route as OfficerOfficerAccountsRouteImport } from './routes/_officer/officer/accounts'
+import { Route as OfficerOfficerFiguresRouteImport } from './routes/_officer/officer/figures'
+import { Route as OfficerOfficerPickupDeskRouteImport } from './routes/_officer/officer/pickup-desk'
 import { Route as OfficerOfficerApplicationsIdRouteImport } from './routes/_officer/officer/applications.$id'
 
 const AuthRoute = AuthRouteImport.update({
@@ -309,6 +311,17 @@ const OfficerOfficerAccountsRoute = OfficerOfficerAccountsRouteImport.update({
   path: '/officer/accounts',
   getParentRoute: () => OfficerRoute,
 } as any)
+const OfficerOfficerFiguresRoute = OfficerOfficerFiguresRouteImport.update({
+  id: '/officer/figures',
+  path: '/officer/figures',
+  getParentRoute: () => OfficerRoute,
+} as any)
+const OfficerOfficerPickupDeskRoute =
+  OfficerOfficerPickupDeskRouteImport.update({
+    id: '/officer/pickup-desk',
+    path: '/officer/pickup-desk',
+    getParentRoute: () => OfficerRoute,
+  } as any)
 const OfficerOfficerApplicationsIdRoute =
   OfficerOfficerApplicationsIdRouteImport.update({
     id: '/officer/applications/$id',
@@ -361,6 +374,8 @@ export interface FileRoutesByFullPath {
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/officer/accounts': typeof OfficerOfficerAccountsRoute
+  '/officer/figures': typeof OfficerOfficerFiguresRoute
+  '/officer/pickup-desk': typeof OfficerOfficerPickupDeskRoute
   '/register/': typeof GuestRegisterIndexRoute
   '/officer/': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -409,6 +424,8 @@ export interface FileRoutesByTo {
   '/register/upload': typeof GuestRegisterUploadRoute
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/officer/accounts': typeof OfficerOfficerAccountsRoute
+  '/officer/figures': typeof OfficerOfficerFiguresRoute
+  '/officer/pickup-desk': typeof OfficerOfficerPickupDeskRoute
   '/register': typeof GuestRegisterIndexRoute
   '/officer': typeof OfficerOfficerIndexRoute
   '/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -462,6 +479,8 @@ export interface FileRoutesById {
   '/_guest/register/upload': typeof GuestRegisterUploadRoute
   '/_guest/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/_officer/officer/accounts': typeof OfficerOfficerAccountsRoute
+  '/_officer/officer/figures': typeof OfficerOfficerFiguresRoute
+  '/_officer/officer/pickup-desk': typeof OfficerOfficerPickupDeskRoute
   '/_guest/register/': typeof GuestRegisterIndexRoute
   '/_officer/officer/': typeof OfficerOfficerIndexRoute
   '/_officer/officer/applications/$id': typeof OfficerOfficerApplicationsIdRoute
@@ -513,6 +532,8 @@ export interface FileRouteTypes {
     | '/register/upload'
     | '/register/upload-id'
     | '/officer/accounts'
+    | '/officer/figures'
+    | '/officer/pickup-desk'
     | '/register/'
     | '/officer/'
     | '/officer/applications/$id'
@@ -561,6 +582,8 @@ export interface FileRouteTypes {
     | '/register/upload'
     | '/register/upload-id'
     | '/officer/accounts'
+    | '/officer/figures'
+    | '/officer/pickup-desk'
     | '/register'
     | '/officer'
     | '/officer/applications/$id'
@@ -613,6 +636,8 @@ export interface FileRouteTypes {
     | '/_guest/register/upload'
     | '/_guest/register/upload-id'
     | '/_officer/officer/accounts'
+    | '/_officer/officer/figures'
+    | '/_officer/officer/pickup-desk'
     | '/_guest/register/'
     | '/_officer/officer/'
     | '/_officer/officer/applications/$id'
@@ -971,6 +996,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfficerOfficerAccountsRouteImport
       parentRoute: typeof OfficerRoute
     }
+    '/_officer/officer/figures': {
+      id: '/_officer/officer/figures'
+      path: '/officer/figures'
+      fullPath: '/officer/figures'
+      preLoaderRoute: typeof OfficerOfficerFiguresRouteImport
+      parentRoute: typeof OfficerRoute
+    }
+    '/_officer/officer/pickup-desk': {
+      id: '/_officer/officer/pickup-desk'
+      path: '/officer/pickup-desk'
+      fullPath: '/officer/pickup-desk'
+      preLoaderRoute: typeof OfficerOfficerPickupDeskRouteImport
+      parentRoute: typeof OfficerRoute
+    }
     '/_officer/officer/applications/$id': {
       id: '/_officer/officer/applications/$id'
       path: '/officer/applications/$id'
@@ -1094,12 +1133,16 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface OfficerRouteChildren {
   OfficerOfficerAccountsRoute: typeof OfficerOfficerAccountsRoute
+  OfficerOfficerFiguresRoute: typeof OfficerOfficerFiguresRoute
+  OfficerOfficerPickupDeskRoute: typeof OfficerOfficerPickupDeskRoute
   OfficerOfficerIndexRoute: typeof OfficerOfficerIndexRoute
   OfficerOfficerApplicationsIdRoute: typeof OfficerOfficerApplicationsIdRoute
 }
 
 const OfficerRouteChildren: OfficerRouteChildren = {
   OfficerOfficerAccountsRoute: OfficerOfficerAccountsRoute,
+  OfficerOfficerFiguresRoute: OfficerOfficerFiguresRoute,
+  OfficerOfficerPickupDeskRoute: OfficerOfficerPickupDeskRoute,
   OfficerOfficerIndexRoute: OfficerOfficerIndexRoute,
   OfficerOfficerApplicationsIdRoute: OfficerOfficerApplicationsIdRoute,
 }

@@ -220,11 +220,13 @@ describe('GET /v1/officer/figures', () => {
     ]);
     // The series: one point a day; the decisions fall on the 5th, 6th and 12th (two).
     expect(f.decided.series).toHaveLength(12);
-    expect(
-      f.decided.series.filter((p: { value: number }) => p.value > 0).map((p: { start: string }) => p.start),
-    ).toEqual(['2026-03-05', '2026-03-06', '2026-03-12']);
-    expect(f.decided.series.find((p: { start: string }) => p.start === '2026-03-12').value).toBe(2);
-    expect(f.within_3_days.series.find((p: { start: string }) => p.start === '2026-03-06').value).toBe(0);
+    expect(f.decided.series.filter((p) => (p.value ?? 0) > 0).map((p) => p.start)).toEqual([
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-12',
+    ]);
+    expect(f.decided.series.find((p) => p.start === '2026-03-12')!.value).toBe(2);
+    expect(f.within_3_days.series.find((p) => p.start === '2026-03-06')!.value).toBe(0);
   });
 
   it('the country counts every office; a province its districts; a longer period by week', async () => {

@@ -52,6 +52,14 @@ export function QueueScreen({ filter }: { filter: QueueFilter }) {
           </h2>
           <Link to="/officer/accounts" className={styles.ticketLink}>
             <Trans>Officer accounts</Trans>
+          </Link>{' '}
+          ·{' '}
+          <Link to="/officer/pickup-desk" className={styles.ticketLink}>
+            <Trans>Pick-up desk</Trans>
+          </Link>{' '}
+          ·{' '}
+          <Link to="/officer/figures" className={styles.ticketLink}>
+            <Trans>Office figures</Trans>
           </Link>
         </OfficerToolbar>
         <Card as="section">
