@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { DeskDay } from '../../../../contract/pickup-desk';
@@ -24,8 +23,6 @@ export interface DeskSearch {
   date?: string;
   district?: number;
 }
-
-const msgPrinted = msg`{count} certificates sent to the printer as one PDF.`;
 
 const shift = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -126,7 +123,9 @@ function DaySummary({ day, onChanged }: { day: DeskDay; onChanged(): void }) {
   const waiting = all.filter((b) => !b.handed_over && b.status !== 'picked up' && !b.revoked).length;
   const [asking, setAsking] = useState(false);
   const [printing, setPrinting] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success'; printed: number } | { tone: 'error'; text: string } | null>(
+    null,
+  );
   const [seats, setSeats] = useState(String(day.capacity));
   const print = async () => {
     setAsking(false);
@@ -135,10 +134,7 @@ function DaySummary({ day, onChanged }: { day: DeskDay; onChanged(): void }) {
     try {
       const batch = await printDay(day.date, day.district_id);
       await downloadBatch(batch.batch_id, `certificates-${day.date}.pdf`);
-      setNotice({
-        tone: 'success',
-        text: i18n._({ ...msgPrinted, values: { count: batch.certificates } }),
-      });
+      setNotice({ tone: 'success', printed: batch.certificates });
       onChanged();
     } catch (err) {
       setNotice({ tone: 'error', text: errorMessage(err) });
@@ -172,7 +168,16 @@ function DaySummary({ day, onChanged }: { day: DeskDay; onChanged(): void }) {
           </Trans>
         </p>
       )}
-      {notice && <Banner tone={notice.tone}>{notice.text}</Banner>}
+      {notice?.tone === 'success' && (
+        <Banner tone="success">
+          <Plural
+            value={notice.printed}
+            one="# certificate sent as one PDF to print."
+            other="# certificates sent as one PDF to print."
+          />
+        </Banner>
+      )}
+      {notice?.tone === 'error' && <Banner tone="error">{notice.text}</Banner>}
       {day.may_edit_capacity ? (
         <form
           className={styles.quick}
@@ -241,7 +246,7 @@ function NoShows({ day }: { day: DeskDay }) {
       ) : (
         <>
           <p className={styles.muted}>
-            <Trans>Each is sent an e-mail inviting them to book a new pick-up.</Trans>
+            <Trans>Each is sent an email inviting them to book a new pick-up.</Trans>
           </p>
           <ul className={styles.bookings}>
             {missed.map((b) => (
