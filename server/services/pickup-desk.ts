@@ -71,8 +71,9 @@ export async function deskOffices(db: Db, officer: DeskOfficer) {
 export async function deskDistrict(db: Db, officer: DeskOfficer, districtId?: number): Promise<number> {
   const office = officeOf(officer);
   if (office?.level === 'district' && !districtId) return office.district_id;
-  if (!districtId)
-    throw new HttpError(400, ErrorCode.validation, 'Choose a district office.', { district_id: 'required' });
+  // An officer above a district office opens the first of theirs; the screen offers the others.
+  if (!districtId) districtId = (await deskOffices(db, officer))[0]?.id;
+  if (!districtId) throw notFound('District office not found');
   const [d] = await db
     .select({ id: districts.id, provinceId: districts.provinceId })
     .from(districts)
