@@ -230,9 +230,10 @@ export async function runOfficerAction(
     await logAccess(tx, { applicationId: row.id, officerId, action });
     await clearDraft(tx, officerId, row.id);
     const [after] = await tx.select().from(applications).where(eq(applications.id, row.id));
-    // Moved to another queue (or out of every queue): nobody holds it now.
+    // Moved to another queue, or in none (a revocation waits for anyone's confirmation): nobody holds it now.
     const today = vientianeDay(now);
-    if (taskOfRow(after, today) !== taskOfRow(row, today)) await releaseClaimOf(tx, row.id);
+    const task = taskOfRow(after, today);
+    if (task === null || task !== taskOfRow(row, today)) await releaseClaimOf(tx, row.id);
     const body = {
       data: {
         id: row.id,
