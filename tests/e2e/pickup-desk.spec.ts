@@ -117,3 +117,31 @@ test("an issuer opens the day's pick-ups, checks a citizen in, compares the ID n
   });
   expect(((await detail.json()) as { data: { status: string } }).data.status).toBe('picked up');
 });
+
+/** Screenshots of the desk and the figures at a desk's width and a phone's, in both languages (SHOTS_DIR). */
+test('the pick-up desk and the office figures at 1440 and 390 px, in English and Lao', async ({ page, request }) => {
+  test.skip(!process.env.SHOTS_DIR, 'screenshots only when SHOTS_DIR is set');
+  test.setTimeout(240_000);
+  const date = nextWeekday();
+  const one = await bookedCitizen(request, 'Souksavanh', date, '10:30 AM');
+  await bookedCitizen(request, 'Phonesavanh', date, '10:30 AM');
+  const place = await somePlace(request);
+  await officerSignedIn(page);
+  const token = (await officerLogin(request)).access_token;
+  await request.post(`/api/v1/officer/pickup-desk/${one.id}/check-in`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  for (const language of ['en', 'lo'] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+      await openScreen(page, `/officer/pickup-desk?date=${date}&district=${place.district_id}`);
+      await expect(page.getByTestId(`booking-${one.ticket}`)).toBeVisible();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/desk-${language}-${width}.png`, fullPage: true });
+      await openScreen(page, '/officer/figures');
+      await expect(page.getByTestId('figures')).toBeVisible();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/figures-${language}-${width}.png`, fullPage: true });
+    }
+  }
+});

@@ -74,3 +74,24 @@ CREATE INDEX "applications_province_idx" ON "applications" (("applicant_data"->>
 CREATE INDEX "applications_paid_idx" ON "applications" ("paid_at") WHERE "paid_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "status_history_decisions_idx" ON "status_history" ("created_at", "application_id") WHERE "to_status" IN ('application approved', 'rejected');--> statement-breakpoint
 CREATE INDEX "access_log_officer_idx" ON "access_log" ("officer_id", "application_id", "created_at");
+--> statement-breakpoint
+-- Open work by office: the queues and take-next read only open statuses, least time left first.
+CREATE INDEX "applications_open_district_idx" ON "applications" (("applicant_data"->>'district_id'), "status", "due_on", "id") WHERE "status" IN ('waiting for approve', 'in validation', 'information requested', 'application approved', 'waiting for certificate issued', 'certificate issued', 'waiting to pickup');--> statement-breakpoint
+CREATE INDEX "applications_open_province_idx" ON "applications" (("applicant_data"->>'province_id'), "status", "due_on", "id") WHERE "status" IN ('waiting for approve', 'in validation', 'information requested', 'application approved', 'waiting for certificate issued', 'certificate issued', 'waiting to pickup');--> statement-breakpoint
+-- Name, ticket, ID number and e-mail search (server/services/officers/queue.ts searchCondition):
+-- trigram indexes where the server has pg_trgm (Debian's PostgreSQL does); without it (the
+-- embedded database) the search reads the table, which is small there.
+DO $$ BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+EXCEPTION WHEN OTHERS THEN
+  RAISE NOTICE 'pg_trgm is not available: the search reads the tables';
+END $$;--> statement-breakpoint
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    EXECUTE 'CREATE INDEX "applications_name_trgm_idx" ON "applications" USING gin ((("applicant_data"->>''first_name'') || '' '' || ("applicant_data"->>''last_name'')) gin_trgm_ops)';
+    EXECUTE 'CREATE INDEX "applications_ticket_trgm_idx" ON "applications" USING gin ("ticket_number" gin_trgm_ops)';
+    EXECUTE 'CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (("first_name" || '' '' || "last_name") gin_trgm_ops)';
+    EXECUTE 'CREATE INDEX "users_id_card_trgm_idx" ON "users" USING gin ("id_card" gin_trgm_ops)';
+    EXECUTE 'CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops)';
+  END IF;
+END $$;
