@@ -21,7 +21,7 @@ export function Sparkline({ values, label }: { values: (number | null)[]; label:
     >
       <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} stroke="var(--border)" />
       {values.map((v, i) =>
-        v === null || max === 0 ? null : (
+        !v || max === 0 ? null : (
           <rect
             key={i}
             x={i * step}

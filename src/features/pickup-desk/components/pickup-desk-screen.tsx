@@ -180,7 +180,7 @@ function DaySummary({ day, onChanged }: { day: DeskDay; onChanged(): void }) {
       {notice?.tone === 'error' && <Banner tone="error">{notice.text}</Banner>}
       {day.may_edit_capacity ? (
         <form
-          className={styles.quick}
+          className={styles.seats}
           onSubmit={(e) => {
             e.preventDefault();
             void setCapacity(day.district_id, Number(seats)).then(onChanged);
