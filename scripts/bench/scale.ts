@@ -128,7 +128,7 @@ async function load(
 async function oneByOne(s: Server, name: string, rows: number, path: string, officer: Officer, n = 5): Promise<Figure> {
   let stop = false;
   const background = (async () => {
-    while (!stop) await load(s, 'background', rows, (o, i) => officerWork(s, o, i, rows), 1, s.officers.slice(1));
+    while (!stop) await load(s, 'background', rows, (_o, i) => officerWork(i, rows), 1, s.officers.slice(1));
   })();
   const times: number[] = [];
   let errors = 0;
@@ -148,7 +148,7 @@ async function oneByOne(s: Server, name: string, rows: number, path: string, off
 }
 
 /** The officers' ordinary mix: their queue, a search, a detail. */
-function officerWork(_s: Server, o: Officer, i: number, rows: number) {
+function officerWork(i: number, rows: number) {
   const id = 1 + ((i * 7919) % rows);
   const kind = i % 3;
   if (kind === 0) return { path: '/v1/officer/tasks/review' };
