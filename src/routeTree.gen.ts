@@ -61,6 +61,8 @@ import { Route as GuestRegisterUploadIdRouteImport } from './routes/_guest/regis
 import { Route as OfficerOfficerIndexRouteImport } from './routes/_officer/officer/index'
 import { Route as OfficerOfficerAccountsRouteImport } from './routes/_officer/officer/accounts'
 import { Route as OfficerOfficerCalendarRouteImport } from './routes/_officer/officer/calendar'
+import { Route as OfficerOfficerFiguresRouteImport } from './routes/_officer/officer/figures'
+import { Route as OfficerOfficerPickupDeskRouteImport } from './routes/_officer/officer/pickup-desk'
 import { Route as OfficerOfficerReasonsRouteImport } from './routes/_officer/officer/reasons'
 import { Route as OfficerOfficerApplicationsIdRouteImport } from './routes/_officer/officer/applications.$id'
 
@@ -328,6 +330,17 @@ const OfficerOfficerCalendarRoute = OfficerOfficerCalendarRouteImport.update({
   path: '/calendar',
   getParentRoute: () => OfficerOfficerRouteRoute,
 } as any)
+const OfficerOfficerFiguresRoute = OfficerOfficerFiguresRouteImport.update({
+  id: '/figures',
+  path: '/figures',
+  getParentRoute: () => OfficerOfficerRouteRoute,
+} as any)
+const OfficerOfficerPickupDeskRoute =
+  OfficerOfficerPickupDeskRouteImport.update({
+    id: '/pickup-desk',
+    path: '/pickup-desk',
+    getParentRoute: () => OfficerOfficerRouteRoute,
+  } as any)
 const OfficerOfficerReasonsRoute = OfficerOfficerReasonsRouteImport.update({
   id: '/reasons',
   path: '/reasons',
@@ -388,6 +401,8 @@ export interface FileRoutesByFullPath {
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/officer/calendar': typeof OfficerOfficerCalendarRoute
+  '/officer/figures': typeof OfficerOfficerFiguresRoute
+  '/officer/pickup-desk': typeof OfficerOfficerPickupDeskRoute
   '/officer/reasons': typeof OfficerOfficerReasonsRoute
   '/register/': typeof GuestRegisterIndexRoute
   '/officer/': typeof OfficerOfficerIndexRoute
@@ -439,6 +454,8 @@ export interface FileRoutesByTo {
   '/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/officer/calendar': typeof OfficerOfficerCalendarRoute
+  '/officer/figures': typeof OfficerOfficerFiguresRoute
+  '/officer/pickup-desk': typeof OfficerOfficerPickupDeskRoute
   '/officer/reasons': typeof OfficerOfficerReasonsRoute
   '/register': typeof GuestRegisterIndexRoute
   '/officer': typeof OfficerOfficerIndexRoute
@@ -496,6 +513,8 @@ export interface FileRoutesById {
   '/_guest/register/upload-id': typeof GuestRegisterUploadIdRoute
   '/_officer/officer/accounts': typeof OfficerOfficerAccountsRoute
   '/_officer/officer/calendar': typeof OfficerOfficerCalendarRoute
+  '/_officer/officer/figures': typeof OfficerOfficerFiguresRoute
+  '/_officer/officer/pickup-desk': typeof OfficerOfficerPickupDeskRoute
   '/_officer/officer/reasons': typeof OfficerOfficerReasonsRoute
   '/_guest/register/': typeof GuestRegisterIndexRoute
   '/_officer/officer/': typeof OfficerOfficerIndexRoute
@@ -551,6 +570,8 @@ export interface FileRouteTypes {
     | '/register/upload-id'
     | '/officer/accounts'
     | '/officer/calendar'
+    | '/officer/figures'
+    | '/officer/pickup-desk'
     | '/officer/reasons'
     | '/register/'
     | '/officer/'
@@ -602,6 +623,8 @@ export interface FileRouteTypes {
     | '/register/upload-id'
     | '/officer/accounts'
     | '/officer/calendar'
+    | '/officer/figures'
+    | '/officer/pickup-desk'
     | '/officer/reasons'
     | '/register'
     | '/officer'
@@ -658,6 +681,8 @@ export interface FileRouteTypes {
     | '/_guest/register/upload-id'
     | '/_officer/officer/accounts'
     | '/_officer/officer/calendar'
+    | '/_officer/officer/figures'
+    | '/_officer/officer/pickup-desk'
     | '/_officer/officer/reasons'
     | '/_guest/register/'
     | '/_officer/officer/'
@@ -1038,6 +1063,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfficerOfficerCalendarRouteImport
       parentRoute: typeof OfficerOfficerRouteRoute
     }
+    '/_officer/officer/figures': {
+      id: '/_officer/officer/figures'
+      path: '/figures'
+      fullPath: '/officer/figures'
+      preLoaderRoute: typeof OfficerOfficerFiguresRouteImport
+      parentRoute: typeof OfficerOfficerRouteRoute
+    }
+    '/_officer/officer/pickup-desk': {
+      id: '/_officer/officer/pickup-desk'
+      path: '/pickup-desk'
+      fullPath: '/officer/pickup-desk'
+      preLoaderRoute: typeof OfficerOfficerPickupDeskRouteImport
+      parentRoute: typeof OfficerOfficerRouteRoute
+    }
     '/_officer/officer/reasons': {
       id: '/_officer/officer/reasons'
       path: '/reasons'
@@ -1171,6 +1210,8 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 interface OfficerOfficerRouteRouteChildren {
   OfficerOfficerAccountsRoute: typeof OfficerOfficerAccountsRoute
   OfficerOfficerCalendarRoute: typeof OfficerOfficerCalendarRoute
+  OfficerOfficerFiguresRoute: typeof OfficerOfficerFiguresRoute
+  OfficerOfficerPickupDeskRoute: typeof OfficerOfficerPickupDeskRoute
   OfficerOfficerReasonsRoute: typeof OfficerOfficerReasonsRoute
   OfficerOfficerIndexRoute: typeof OfficerOfficerIndexRoute
   OfficerOfficerApplicationsIdRoute: typeof OfficerOfficerApplicationsIdRoute
@@ -1179,6 +1220,8 @@ interface OfficerOfficerRouteRouteChildren {
 const OfficerOfficerRouteRouteChildren: OfficerOfficerRouteRouteChildren = {
   OfficerOfficerAccountsRoute: OfficerOfficerAccountsRoute,
   OfficerOfficerCalendarRoute: OfficerOfficerCalendarRoute,
+  OfficerOfficerFiguresRoute: OfficerOfficerFiguresRoute,
+  OfficerOfficerPickupDeskRoute: OfficerOfficerPickupDeskRoute,
   OfficerOfficerReasonsRoute: OfficerOfficerReasonsRoute,
   OfficerOfficerIndexRoute: OfficerOfficerIndexRoute,
   OfficerOfficerApplicationsIdRoute: OfficerOfficerApplicationsIdRoute,

@@ -459,15 +459,19 @@ export const bankPayments = pgTable(
   (t) => [index('bank_payments_application_idx').on(t.applicationId)],
 );
 
-/** Booked pick-ups per slot: one row per (date, time), incremented under a capacity check. */
+/**
+ * Booked pick-ups per slot of one district office: one row per (district, date, time), incremented
+ * under the office's capacity (pickup_capacities).
+ */
 export const pickupSlots = pgTable(
   'pickup_slots',
   {
+    districtId: integer('district_id').notNull(),
     date: text('date').notNull(),
     time: text('time').notNull(),
     booked: integer('booked').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.date, t.time] })],
+  (t) => [primaryKey({ columns: [t.districtId, t.date, t.time] })],
 );
 
 export const notifications = pgTable(
@@ -708,3 +712,99 @@ export const officerAuditLog = pgTable(
     index('officer_audit_created_idx').on(t.createdAt),
   ],
 );
+
+// ── An office at national volume: the pick-up desk, printing, figures ───────
+
+/** Seats per pick-up slot of one district office, set by an admin; an office without a row has PICKUP_SLOT_CAPACITY. */
+export const pickupCapacities = pgTable('pickup_capacities', {
+  districtId: integer('district_id')
+    .primaryKey()
+    .references(() => districts.id),
+  capacity: integer('capacity').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One booked visit at the pick-up desk: the check-in, the ID number compared with the record, the
+ * hand-over (who, when, to whom), or the no-show found at the end of the day. One row per booking.
+ */
+export const pickupVisits = pgTable(
+  'pickup_visits',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    districtId: integer('district_id').notNull(),
+    pickupDate: text('pickup_date').notNull(),
+    pickupTime: text('pickup_time').notNull(),
+    checkedInAt: ts('checked_in_at'),
+    checkedInBy: integer('checked_in_by').references(() => users.id),
+    idCheckedAt: ts('id_checked_at'),
+    idCheckedBy: integer('id_checked_by').references(() => users.id),
+    /** How the number was read: typed by the officer, or read from a photo of the card. */
+    idCheckMethod: text('id_check_method', { enum: ['typed', 'card_photo'] }),
+    idMatched: boolean('id_matched'),
+    handedOverAt: ts('handed_over_at'),
+    handedOverBy: integer('handed_over_by').references(() => users.id),
+    recipientName: text('recipient_name'),
+    recipientIsHolder: boolean('recipient_is_holder'),
+    /** Set once by the end-of-day job, which mails the citizen to book again. */
+    noShowAt: ts('no_show_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pickup_visits_booking_idx').on(t.applicationId, t.pickupDate, t.pickupTime),
+    index('pickup_visits_day_idx').on(t.pickupDate, t.districtId),
+  ],
+);
+
+/** One "print the day's certificates" of an office: the day printed for, by whom, when. */
+export const printBatches = pgTable('print_batches', {
+  id: serial('id').primaryKey(),
+  pickupDate: text('pickup_date').notNull(),
+  /** The district printed for; null when an officer above a district printed all of their office's. */
+  districtId: integer('district_id'),
+  printedBy: integer('printed_by')
+    .notNull()
+    .references(() => users.id),
+  printedAt: ts('printed_at').notNull().defaultNow(),
+  certificates: integer('certificates').notNull(),
+});
+
+/** Each certificate a batch printed: "printed before, by whom" is read from here. */
+export const certificatePrints = pgTable(
+  'certificate_prints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => printBatches.id),
+    printedBy: integer('printed_by')
+      .notNull()
+      .references(() => users.id),
+    printedAt: ts('printed_at').notNull().defaultNow(),
+  },
+  (t) => [index('certificate_prints_application_idx').on(t.applicationId, t.printedAt)],
+);
+
+/** The first time the citizen downloaded their certificate (digital take-up in the figures). */
+export const certificateDownloads = pgTable('certificate_downloads', {
+  applicationId: integer('application_id')
+    .primaryKey()
+    .references(() => applications.id),
+  firstAt: ts('first_at').notNull().defaultNow(),
+});
+
+/** The one optional question after the certificate: how satisfied, 1 (very dissatisfied) to 5. */
+export const certificateFeedback = pgTable('certificate_feedback', {
+  applicationId: integer('application_id')
+    .primaryKey()
+    .references(() => applications.id),
+  rating: integer('rating').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

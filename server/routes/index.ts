@@ -11,6 +11,9 @@ import placeMatchRoutes from './place-match';
 import locationTreeRoutes from './location-tree';
 import verifyRoutes from './verify';
 import officerRoutes from './officer/index';
+import pickupDeskRoutes from './officer/pickup-desk';
+import figuresRoutes from './officer/figures';
+import feedbackRoutes from './citizen/feedback';
 import paymentRoutes from './payments';
 import uploadRoutes from './uploads';
 
@@ -56,6 +59,9 @@ export default async function apiRoutes(app: TypedApp) {
   await app.register(applicationRoutes);
   await app.register(verifyRoutes);
   await app.register(officerRoutes);
+  await app.register(pickupDeskRoutes);
+  await app.register(figuresRoutes);
+  await app.register(feedbackRoutes);
   await app.register(paymentRoutes);
   await app.register(uploadRoutes);
 }

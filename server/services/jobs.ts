@@ -7,6 +7,8 @@ import { queueCitizenMail } from './citizen-mails';
 import { purgeIdempotencyKeys } from './idempotency';
 import { rejectUnansweredRequests, remindOpenRequests } from './officers';
 import { rejectOverdueApplications } from './payments';
+import { inviteNoShows } from './pickup-desk-mails';
+import { sendRiskMails } from './risk-mails';
 import { runDailyRetention } from './retention';
 
 /** Tomorrow's date in Vientiane, YYYY-MM-DD. */
@@ -63,9 +65,11 @@ export async function runScheduledJobs(app: FastifyInstance, now = new Date()) {
   const reminded = await sendPickupReminders(app, now);
   const requestsReminded = await remindOpenRequests(app, now);
   const requestsRejected = await rejectUnansweredRequests(app, now);
+  const noShows = await inviteNoShows(app, now);
+  const riskMails = await sendRiskMails(app, now);
   const purged = await purgeIdempotencyKeys(app.db);
   const expiredUploads = await app.uploads.expire(now);
-  return { rejected, reminded, requestsReminded, requestsRejected, purged, expiredUploads };
+  return { rejected, reminded, requestsReminded, requestsRejected, noShows, riskMails, purged, expiredUploads };
 }
 
 /** Runs the jobs every JOBS_INTERVAL_SECONDS (0: never; tests call runScheduledJobs themselves). */

@@ -4,7 +4,7 @@ import { PICKUP_DAYS_AHEAD, PICKUP_SLOTS, PICKUP_TIME_ZONE, slotMinutes, type Pi
 import { Status } from '../../contract/status';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { applications, pickupSlots } from '../db/schema';
+import { applications, pickupCapacities, pickupSlots, users } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { changeStatus, invalidTransition } from './application-status';
 import type { IdempotencyScope } from './idempotency';
@@ -54,20 +54,68 @@ function slotClosed(isoDate: string, time: string, config: PickupConfig, now: Da
   return isoDate === office.date && slotMinutes(time) <= office.minutes;
 }
 
-/** GET …/pickup-slots?date=: every slot of the day with what is left of its capacity. */
-export async function pickupDay(db: Db, config: PickupConfig, isoDate: string, now = new Date()): Promise<PickupDay> {
+/**
+ * The office that hands a certificate over: the district office of the applicant's address (the
+ * one that issues it, as the certificate says).
+ */
+export const pickupOfficeOf = (applicantData: unknown): number =>
+  Number((applicantData as { district_id?: unknown }).district_id);
+
+/** Seats per slot of one district office: its admin's figure, or PICKUP_SLOT_CAPACITY. */
+export async function officeCapacity(db: Db, config: PickupConfig, districtId: number): Promise<number> {
+  const [row] = await db
+    .select({ capacity: pickupCapacities.capacity })
+    .from(pickupCapacities)
+    .where(eq(pickupCapacities.districtId, districtId));
+  return row?.capacity ?? config.capacity;
+}
+
+/** The capacity as SQL, read in the statement that takes the seat (no gap between reading and taking). */
+const capacitySql = (config: PickupConfig, districtId: number) =>
+  sql`coalesce((select ${pickupCapacities.capacity} from ${pickupCapacities} where ${pickupCapacities.districtId} = ${districtId}), ${config.capacity})`;
+
+/**
+ * Which office's slots the citizen is looking at: the application's (`id`, their own only), else
+ * the district of their profile's address.
+ */
+export async function pickupOfficeFor(db: Db, userId: number, applicationId?: number): Promise<number> {
+  if (applicationId) {
+    const [row] = await db
+      .select({ data: applications.applicantData })
+      .from(applications)
+      .where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
+    if (!row) throw new HttpError(404, ErrorCode.notFound, 'Application not found');
+    return pickupOfficeOf(row.data);
+  }
+  const [user] = await db.select({ districtId: users.districtId }).from(users).where(eq(users.id, userId));
+  return user?.districtId ?? 0;
+}
+
+/** GET …/pickup-slots?date=&id=: every slot of the office's day with what is left of its capacity. */
+export async function pickupDay(
+  db: Db,
+  config: PickupConfig,
+  isoDate: string,
+  districtId: number,
+  now = new Date(),
+): Promise<PickupDay> {
   const open = dayClosedReason(isoDate, now) === null;
   const booked = new Map<string, number>();
+  let capacity = config.capacity;
   if (open) {
-    const rows = await db
-      .select({ time: pickupSlots.time, booked: pickupSlots.booked })
-      .from(pickupSlots)
-      .where(eq(pickupSlots.date, isoDate));
+    const [rows, seats] = await Promise.all([
+      db
+        .select({ time: pickupSlots.time, booked: pickupSlots.booked })
+        .from(pickupSlots)
+        .where(and(eq(pickupSlots.districtId, districtId), eq(pickupSlots.date, isoDate))),
+      officeCapacity(db, config, districtId),
+    ]);
     for (const r of rows) booked.set(r.time, r.booked);
+    capacity = seats;
   }
   const slots = PICKUP_SLOTS.map((time) => {
     const remaining =
-      !open || slotClosed(isoDate, time, config, now) ? 0 : Math.max(0, config.capacity - (booked.get(time) ?? 0));
+      !open || slotClosed(isoDate, time, config, now) ? 0 : Math.max(0, capacity - (booked.get(time) ?? 0));
     return { time, available: remaining > 0, remaining };
   });
   return { date: isoDate, open: open && slots.some((s) => s.available), slots };
@@ -89,12 +137,19 @@ export interface PickupChoice {
   time: string;
 }
 
-/** Gives a booked seat back to its slot (a rebooking, a revoked certificate). */
-async function freeSeat(tx: Db, date: string, time: string) {
+/** Gives a booked seat back to its office's slot (a rebooking, a revoked certificate). */
+async function freeSeat(tx: Db, districtId: number, date: string, time: string) {
   await tx
     .update(pickupSlots)
     .set({ booked: sql`${pickupSlots.booked} - 1` })
-    .where(and(eq(pickupSlots.date, date), eq(pickupSlots.time, time), gt(pickupSlots.booked, 0)));
+    .where(
+      and(
+        eq(pickupSlots.districtId, districtId),
+        eq(pickupSlots.date, date),
+        eq(pickupSlots.time, time),
+        gt(pickupSlots.booked, 0),
+      ),
+    );
 }
 
 /**
@@ -104,12 +159,12 @@ async function freeSeat(tx: Db, date: string, time: string) {
  */
 export async function releasePickup(
   tx: Db,
-  row: { status: string; pickupDate: string | null; pickupTime: string | null },
+  row: { status: string; pickupDate: string | null; pickupTime: string | null; applicantData: unknown },
   now = new Date(),
 ) {
   if (row.status !== Status.waitingToPickup || !row.pickupDate || !row.pickupTime) return;
   if (slotHasBegun(row.pickupDate, row.pickupTime, now)) return;
-  await freeSeat(tx, row.pickupDate, row.pickupTime);
+  await freeSeat(tx, pickupOfficeOf(row.applicantData), row.pickupDate, row.pickupTime);
 }
 
 /**
@@ -150,7 +205,10 @@ export async function bookPickup(
     if (!BOOKABLE.includes(row.status) || row.certificateRevokedAt)
       throw invalidTransition(row.status, Status.waitingToPickup);
     const rebooking = row.status === Status.waitingToPickup && row.pickupDate && row.pickupTime;
-    if (rebooking && slotHasBegun(row.pickupDate!, row.pickupTime!, now)) {
+    // A day gone by without the hand-over is a no-show: the citizen books again, and the old seat
+    // stays counted (that day's office planned it). Only today's begun slot is fixed.
+    const missed = rebooking && row.pickupDate! < officeNow(now).date;
+    if (rebooking && !missed && slotHasBegun(row.pickupDate!, row.pickupTime!, now)) {
       throw new HttpError(
         409,
         ErrorCode.invalidTransition,
@@ -158,17 +216,24 @@ export async function bookPickup(
       );
     }
     const sameSlot = rebooking && row.pickupDate === choice.date && row.pickupTime === choice.time;
+    const office = pickupOfficeOf(row.applicantData);
     if (!sameSlot) {
-      if (rebooking) await freeSeat(tx as unknown as Db, row.pickupDate!, row.pickupTime!);
-      await tx.insert(pickupSlots).values({ date: choice.date, time: choice.time, booked: 0 }).onConflictDoNothing();
+      if (rebooking && !missed) await freeSeat(tx as unknown as Db, office, row.pickupDate!, row.pickupTime!);
+      await tx
+        .insert(pickupSlots)
+        .values({ districtId: office, date: choice.date, time: choice.time, booked: 0 })
+        .onConflictDoNothing();
+      // The row lock of this UPDATE serialises concurrent bookings of the slot; each re-checks
+      // booked < capacity on the row as the one before it left it.
       const taken = await tx
         .update(pickupSlots)
         .set({ booked: sql`${pickupSlots.booked} + 1` })
         .where(
           and(
+            eq(pickupSlots.districtId, office),
             eq(pickupSlots.date, choice.date),
             eq(pickupSlots.time, choice.time),
-            sql`${pickupSlots.booked} < ${config.capacity}`,
+            sql`${pickupSlots.booked} < ${capacitySql(config, office)}`,
           ),
         )
         .returning({ booked: pickupSlots.booked });

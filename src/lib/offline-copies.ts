@@ -7,7 +7,7 @@ const KEPT: RegExp[] = [
   /^\/v1\/citizen\/resident-certificate\/\d+\/access-log$/,
   /^\/v1\/citizen\/resident-certificate\/fee$/,
   // A day's pick-up slots: a booking can then be chosen offline and waits in the outbox.
-  /^\/v1\/citizen\/resident-certificate\/pickup-slots\?date=\d{4}-\d{2}-\d{2}$/,
+  /^\/v1\/citizen\/resident-certificate\/pickup-slots\?date=\d{4}-\d{2}-\d{2}(&id=\d+)?$/,
   /^\/v1\/citizen\/user\/profile$/,
   /^\/v1\/notifications\/$/,
 ];

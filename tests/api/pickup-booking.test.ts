@@ -5,6 +5,7 @@ import { officeNow } from '../../server/services/pickup';
 import { BASE, issueCertificate, issuedApplication, newApplication } from './certificate-fixtures';
 import { createAccount, createOfficer } from './fixtures';
 import { openDay, shiftDay, weekendDay } from './pickup-days';
+import { somePlace } from './application-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -178,16 +179,19 @@ describe('POST …/{id}/set-pickup-date', () => {
     expect(await booked(date, '03:00 PM')).toBe(0);
   });
 
-  it('a booking whose time has passed can no longer be moved', async () => {
+  it('a booked day gone by without the hand-over (a no-show) is booked again; the missed seat stays counted', async () => {
     const { citizen, id } = await issuedApplication(t.app);
+    const yesterday = shiftDay(officeNow().date, -1);
     await t.app.db
       .update(applications)
-      .set({ status: 'waiting to pickup', pickupDate: shiftDay(officeNow().date, -1), pickupTime: '08:00 AM' })
+      .set({ status: 'waiting to pickup', pickupDate: yesterday, pickupTime: '08:00 AM' })
       .where(eq(applications.id, id));
+    const office = (await somePlace(t.app)).district.id;
+    await t.app.db.insert(pickupSlots).values({ districtId: office, date: yesterday, time: '08:00 AM', booked: 1 });
     const res = await book(citizen.headers, id, { date: openDay(1), time: '04:00 PM' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().data.error_code).toBe('invalid_status_transition');
-    expect(await booked(openDay(1), '04:00 PM')).toBe(0);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await booked(openDay(1), '04:00 PM')).toBe(1);
+    expect(await booked(yesterday, '08:00 AM')).toBe(1);
   });
 
   it('honours Idempotency-Key: a retry gets the first answer and takes no second seat', async () => {

@@ -47,13 +47,13 @@ describe('GET …/pickup-slots?date=', () => {
     // 10:05 in Vientiane (UTC+7) on Wednesday 2026-11-18.
     const now = new Date('2026-11-18T03:05:00Z');
     expect(officeNow(now)).toEqual({ date: '2026-11-18', minutes: 10 * 60 + 5 });
-    const day = await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', now);
+    const day = await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', 1, now);
     const open = day.slots.filter((s) => s.available).map((s) => s.time);
     expect(open[0]).toBe('10:30 AM');
     expect(open).not.toContain('10:00 AM');
     expect(open).not.toContain('11:00 AM');
     // After the last slot has begun the day is closed.
-    expect((await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', new Date('2026-11-18T10:31:00Z'))).open).toBe(
+    expect((await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', 1, new Date('2026-11-18T10:31:00Z'))).open).toBe(
       false,
     );
   });

@@ -1,3 +1,4 @@
+import { somePlace } from './application-fixtures';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatus, Status } from '../../contract/status';
@@ -48,7 +49,8 @@ describe('races', () => {
     const capacity = t.app.config.pickup.capacity;
     const date = openDay(3);
     const time = '08:00 AM';
-    await t.app.db.insert(pickupSlots).values({ date, time, booked: capacity - 1 });
+    const office = (await somePlace(t.app)).district.id;
+    await t.app.db.insert(pickupSlots).values({ districtId: office, date, time, booked: capacity - 1 });
     const citizens = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const { citizen, id } = await newApplication(t.app);

@@ -1,3 +1,4 @@
+import { somePlace } from './application-fixtures';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Status } from '../../contract/status';
@@ -86,7 +87,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   it('the last place of a slot, asked on both at once, is booked once', async () => {
     const date = openDay(4);
     const time = '08:30 AM';
-    await a.app.db.insert(pickupSlots).values({ date, time, booked: a.app.config.pickup.capacity - 1 });
+    const office = (await somePlace(a.app)).district.id;
+    await a.app.db.insert(pickupSlots).values({ districtId: office, date, time, booked: a.app.config.pickup.capacity - 1 });
     const citizens = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const x = await newApplication(a.app);

@@ -1,17 +1,19 @@
 import * as v from 'valibot';
 import { pickupBody } from '../../../../contract/application';
-import { isoDate } from '../../../../contract/rules';
+import { entityId, isoDate } from '../../../../contract/rules';
 import { idParams, schema, type TypedApp } from '../../../lib/validation';
 import { answers, dataAnswer, fileAnswer, messageDataAnswer } from '../../../lib/answers';
 import { pickupDayShape, status } from './answers';
 import { logAccess } from '../../../services/access-log';
 import { findVisibleApplication } from '../../../services/applications';
 import { renderCertificate } from '../../../services/certificates';
+import { recordDownload } from '../../../services/certificate-feedback';
 import { idempotent } from '../../../services/idempotency';
-import { bookPickup, pickupDay } from '../../../services/pickup';
+import { bookPickup, pickupDay, pickupOfficeFor } from '../../../services/pickup';
 import { BASE, security, tags } from './shared';
 
-const slotsQuery = v.object({ date: isoDate });
+/** `id`: the application to book for, whose office's slots are shown (without it, the profile's district). */
+const slotsQuery = v.object({ date: isoDate, id: v.optional(entityId) });
 
 /** The e-certificate download and the office pick-up booking (docs/specification.md#certificate-and-pick-up). */
 export default async function certificateRoutes(app: TypedApp) {
@@ -32,6 +34,7 @@ export default async function certificateRoutes(app: TypedApp) {
       const { id } = req.params;
       const row = await findVisibleApplication(app.db, id, req.user!);
       const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
+      if (row.userId === req.user!.id) await recordDownload(app.db, id);
       if (req.user!.role === 'officer' && row.userId !== req.user!.id)
         await logAccess(app.db, {
           applicationId: id,
@@ -60,9 +63,10 @@ export default async function certificateRoutes(app: TypedApp) {
       },
     },
     async (req, reply) => {
-      const { date } = req.query;
+      const { date, id } = req.query;
       reply.header('Cache-Control', 'private, no-store');
-      return { data: await pickupDay(app.db, app.config.pickup, date) };
+      const office = await pickupOfficeFor(app.db, req.user!.id, id);
+      return { data: await pickupDay(app.db, app.config.pickup, date, office) };
     },
   );
 

@@ -13,6 +13,7 @@ import { formatCalendarDate, formatDate, formatSlotTime } from '../../../lib/for
 import { downloadCertificate } from '../api/download-certificate';
 import styles from './certificate-approval-screen.module.css';
 import { ApplicationProblem } from '../../../components/application/application-parts';
+import { SatisfactionQuestion } from './satisfaction-question';
 
 /**
  * The certificate exists from issue on; it stays downloadable after pick-up
@@ -158,6 +159,8 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
               <Trans>Download failed. Please try again.</Trans>
             </Banner>
           )}
+
+          <SatisfactionQuestion id={a.id} />
 
           <div className={styles.actions}>
             <Button onPress={download} pending={downloading} pendingLabel={t`Downloading…`} wide>

@@ -4,9 +4,10 @@ import type { OutboxRequestInput } from '../../../lib/outbox/submit';
 
 const BASE = '/v1/citizen/resident-certificate';
 
-/** GET …/pickup-slots?date=: the day's 20 slots with what is left of each. */
-export async function fetchPickupDay(date: string, signal?: AbortSignal): Promise<PickupDay> {
-  return (await api<{ data: PickupDay }>(`${BASE}/pickup-slots?date=${encodeURIComponent(date)}`, { signal })).data;
+/** GET …/pickup-slots?date=&id=: the day's 20 slots at the application's office, with what is left of each. */
+export async function fetchPickupDay(date: string, applicationId: number, signal?: AbortSignal): Promise<PickupDay> {
+  const path = `${BASE}/pickup-slots?date=${encodeURIComponent(date)}&id=${applicationId}`;
+  return (await api<{ data: PickupDay }>(path, { signal })).data;
 }
 
 /** POST …/{id}/set-pickup-date as an outbox request, with one Idempotency-Key per choice. */

@@ -46,7 +46,7 @@ const DAYS_AHEAD = 5;
  * device by the API client), so a citizen whose connection drops can still choose among them and
  * the booking waits in the outbox.
  */
-function useDaysAhead(ready: boolean, from: string, max: string) {
+function useDaysAhead(ready: boolean, from: string, max: string, id: number) {
   // Once per visit: started when the first day is ready, not stopped when another day is loading.
   const [started, setStarted] = useState(false);
   if (ready && !started) setStarted(true);
@@ -55,11 +55,11 @@ function useDaysAhead(ready: boolean, from: string, max: string) {
       ? async (signal) => {
           for (const day of nextOpenDays(firstOpenDay(from), DAYS_AHEAD, max)) {
             if (signal.aborted) return;
-            await fetchPickupDay(day, signal).catch(() => undefined);
+            await fetchPickupDay(day, id, signal).catch(() => undefined);
           }
         }
       : null,
-    [from, max],
+    [from, max, id],
   );
 }
 
@@ -75,8 +75,8 @@ export function PickupScreen({ id }: { id: number }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const chosenByCitizen = useRef(false);
-  const slots = useLoad((signal) => fetchPickupDay(date, signal), [date]);
-  useDaysAhead(slots.status === 'ready', window.min, window.max);
+  const slots = useLoad((signal) => fetchPickupDay(date, id, signal), [date, id]);
+  useDaysAhead(slots.status === 'ready', window.min, window.max, id);
   // One key per choice: a retry of the same choice (weak connection) never books twice.
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [date, time]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -91,6 +91,14 @@ export function DeskLayout() {
             <Link to="/officer" {...link} activeOptions={{ exact: false, includeSearch: false }}>
               <Trans>Queues</Trans>
             </Link>
+            {(admin || role === 'issuer') && (
+              <Link to="/officer/pickup-desk" {...link}>
+                <Trans>Pick-up desk</Trans>
+              </Link>
+            )}
+            <Link to="/officer/figures" {...link}>
+              <Trans>Office figures</Trans>
+            </Link>
             {admin && (
               <>
                 <Link to="/officer/accounts" {...link}>

@@ -1,0 +1,306 @@
+/**
+ * `npm run bench -- --only scale`: the back office at national volume. Seeds a PostgreSQL database
+ * of its own (BENCH_SCALE_ADMIN_URL, default the local server; database rc_bench_scale, dropped
+ * after) with 100,000 applications, measures, grows it to 1,000,000 (SCALE_MAX) and measures again:
+ * 20 officers at once on a queue page, take-next, a search by ticket, name and ID number, and a
+ * detail; then the figures of one district office, one province and the country (this month and
+ * the last twelve months), one at a time while the 20 officers keep working. Prints a markdown
+ * table for bench/history.md.
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import readline from 'node:readline';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { seedApplications } from './scale-seed';
+
+const ADMIN_URL = process.env.BENCH_SCALE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'rc_bench_scale';
+const STEPS = [...new Set([Number(process.env.SCALE_FIRST ?? 100_000), Number(process.env.SCALE_MAX ?? 1_000_000)])];
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
+const CONCURRENCY = 20;
+
+interface Officer {
+  token: string;
+  id: number;
+  office: string;
+}
+interface Server {
+  port: number;
+  officers: Officer[];
+  district: number;
+  province: number;
+  stop(): Promise<void>;
+}
+
+const dbUrl = () => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB}`;
+  return u.toString();
+};
+
+async function admin(sqlText: string) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sqlText);
+  } finally {
+    await c.end();
+  }
+}
+
+function startServer(): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/scale-server.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', BENCH_SCALE_URL: dbUrl() },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`scale server exited with ${code}`)));
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"ready"')) return;
+      const info = JSON.parse(line) as Omit<Server, 'stop'>;
+      resolve({
+        ...info,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+interface Figure {
+  name: string;
+  rows: number;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** `CONCURRENCY` officers, each sending its next request as soon as the last answered, for `seconds`. */
+async function load(
+  s: Server,
+  name: string,
+  rows: number,
+  next: (officer: Officer, i: number) => { path: string; method?: 'GET' | 'POST' },
+  seconds = SECONDS,
+  officers = s.officers,
+): Promise<Figure> {
+  const times: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, w) => {
+      const officer = officers[w % officers.length];
+      while (performance.now() < until) {
+        const req = next(officer, i++);
+        const t0 = performance.now();
+        const res = await fetch(`http://127.0.0.1:${s.port}/api${req.path}`, {
+          method: req.method ?? 'GET',
+          headers: {
+            authorization: `Bearer ${officer.token}`,
+            ...(req.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          body: req.method === 'POST' ? '{}' : undefined,
+        });
+        const body = await res.text();
+        times.push(performance.now() - t0);
+        // 404 queue_empty of take-next is an answer, not an error.
+        if (!res.ok && res.status !== 404 && errors++ === 0)
+          process.stderr.write(`    ${name}: ${res.status} ${body.slice(0, 300)}\n`);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { name, rows, requests: times.length, errors, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
+}
+
+/** One request at a time, `n` times, while the officers keep working in the background. */
+async function oneByOne(s: Server, name: string, rows: number, path: string, officer: Officer, n = 5): Promise<Figure> {
+  let stop = false;
+  const background = (async () => {
+    while (!stop) await load(s, 'background', rows, (_o, i) => officerWork(i, rows), 1, s.officers.slice(1));
+  })();
+  const times: number[] = [];
+  let errors = 0;
+  for (let k = 0; k < n; k++) {
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${s.port}/api${path}`, {
+      headers: { authorization: `Bearer ${officer.token}` },
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (!res.ok) errors++;
+  }
+  stop = true;
+  await background;
+  times.sort((a, b) => a - b);
+  return { name, rows, requests: n, errors, p50: pct(times, 50), p95: times.at(-1)!, p99: times.at(-1)! };
+}
+
+/** The officers' ordinary mix: their queue, a search, a detail. */
+function officerWork(i: number, rows: number) {
+  const id = 1 + ((i * 7919) % rows);
+  const kind = i % 3;
+  if (kind === 0) return { path: '/v1/officer/tasks/review' };
+  if (kind === 1) return { path: `/v1/officer/applications?q=RC0000${id}` };
+  return { path: `/v1/officer/applications/${id}` };
+}
+
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vientiane' }).format(new Date());
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function measure(s: Server, rows: number): Promise<Figure[]> {
+  const out: Figure[] = [];
+  const national = s.officers.filter((o) => o.office === 'national');
+  const names = ['Phommachanh', 'Somchai Keomany', 'Vilayvanh', 'Sisouphanh'];
+  process.stderr.write(`  queue page…\n`);
+  out.push(
+    await load(s, 'queue page (review, 20 per page)', rows, (_o, i) => ({
+      path: `/v1/officer/tasks/review?page=${1 + (i % 3)}`,
+    })),
+  );
+  process.stderr.write(`  search…\n`);
+  out.push(
+    await load(s, 'search by ticket', rows, (_o, i) => ({
+      path: `/v1/officer/applications?q=RC0000${1 + ((i * 7919) % rows)}`,
+    })),
+  );
+  out.push(
+    await load(s, 'search by name', rows, (_o, i) => ({
+      path: `/v1/officer/applications?q=${encodeURIComponent(names[i % names.length])}`,
+    })),
+  );
+  out.push(
+    await load(s, 'search by ID number', rows, (_o, i) => ({
+      path: `/v1/officer/applications?q=${String(100000000000 + 1 + ((i * 104729) % rows)).padStart(12, '0')}`,
+    })),
+  );
+  process.stderr.write(`  detail…\n`);
+  out.push(
+    await load(
+      s,
+      'detail',
+      rows,
+      (_o, i) => ({ path: `/v1/officer/applications/${1 + ((i * 7919) % rows)}` }),
+      SECONDS,
+      national,
+    ),
+  );
+  process.stderr.write(`  take-next…\n`);
+  out.push(
+    await load(
+      s,
+      'take-next (review)',
+      rows,
+      () => ({ path: '/v1/officer/tasks/review/next', method: 'POST' }),
+      SECONDS / 2,
+      national,
+    ),
+  );
+  process.stderr.write(`  figures…\n`);
+  const t = today();
+  const month = `from=${t.slice(0, 7)}-01&to=${t}`;
+  const year = `from=${shift(t, -364)}&to=${t}`;
+  const lead = national[0];
+  out.push(
+    await oneByOne(
+      s,
+      'figures, one district office, this month',
+      rows,
+      `/v1/officer/figures?scope=district:${s.district}&${month}`,
+      lead,
+    ),
+  );
+  out.push(
+    await oneByOne(
+      s,
+      'figures, one province, this month',
+      rows,
+      `/v1/officer/figures?scope=province:${s.province}&${month}`,
+      lead,
+    ),
+  );
+  out.push(
+    await oneByOne(s, 'figures, the country, this month', rows, `/v1/officer/figures?scope=country&${month}`, lead),
+  );
+  out.push(
+    await oneByOne(s, 'figures, the country, twelve months', rows, `/v1/officer/figures?scope=country&${year}`, lead),
+  );
+  return out;
+}
+
+async function main() {
+  const started = Date.now();
+  const loadBefore = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+  await admin(`drop database if exists ${DB} with (force)`);
+  await admin(`create database ${DB}`);
+  let server: Server | undefined;
+  const figures: Figure[] = [];
+  const seedSeconds: number[] = [];
+  try {
+    server = await startServer();
+    const client = new pg.Client({ connectionString: dbUrl() });
+    await client.connect();
+    let rows = 0;
+    for (const target of STEPS) {
+      process.stderr.write(`Seeding to ${target.toLocaleString('en')} applications…\n`);
+      const t0 = performance.now();
+      while (rows < target) {
+        const batch = Math.min(100_000, target - rows);
+        await seedApplications(
+          client,
+          batch,
+          server.officers.map((o) => o.id),
+        );
+        rows += batch;
+        process.stderr.write(`  ${rows.toLocaleString('en')}\n`);
+      }
+      await client.query('analyze');
+      seedSeconds.push((performance.now() - t0) / 1000);
+      process.stderr.write(`Measuring at ${rows.toLocaleString('en')}…\n`);
+      figures.push(...(await measure(server, rows)));
+    }
+    await client.end();
+  } finally {
+    await server?.stop();
+    await admin(`drop database if exists ${DB} with (force)`);
+  }
+  const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '—');
+  const lines = [
+    `## National scale (${new Date(started).toISOString().slice(0, 10)})`,
+    '',
+    `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, PostgreSQL (local), Node ${process.version}; load average before ${loadBefore}, after ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')}. Seeding: ${seedSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}.`,
+    '',
+    `| scenario | applications | requests | p50 | p95 | p99 | errors |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+    ...figures.map(
+      (f) =>
+        `| ${f.name} | ${f.rows.toLocaleString('en')} | ${f.requests} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
+    ),
+    '',
+    `Officer scenarios: ${CONCURRENCY} officers at once for ${SECONDS} s each (take-next ${SECONDS / 2} s). Figures: five requests one after another while the other officers keep working (p95 and p99 are the slowest of the five).`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
