@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/chromium';
-import { E2E_OFFICER } from './tests/e2e/fixtures/officer';
+import { E2E_OFFICER, E2E_SECOND_OFFICER } from './tests/e2e/fixtures/officer';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database for every run: the journeys register new citizens each time.
@@ -46,6 +46,9 @@ export default defineConfig({
       BOOTSTRAP_OFFICER_EMAIL: E2E_OFFICER.email,
       BOOTSTRAP_OFFICER_PASSWORD: E2E_OFFICER.password,
       BOOTSTRAP_OFFICER_TOTP_SECRET: E2E_OFFICER.totpSecret,
+      BOOTSTRAP_SECOND_OFFICER_EMAIL: E2E_SECOND_OFFICER.email,
+      BOOTSTRAP_SECOND_OFFICER_PASSWORD: E2E_SECOND_OFFICER.password,
+      BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET: E2E_SECOND_OFFICER.totpSecret,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

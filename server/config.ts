@@ -127,6 +127,15 @@ const envSchema = v.object({
   BOOTSTRAP_OFFICER_TOTP_SECRET: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Z2-7]{26,}=*$/, 'must be base32 (A-Z, 2-7) of at least 26 characters')),
   ),
+  /**
+   * Optional, likewise: a second admin created at first install, so that approvals (four eyes: never
+   * by the officer who reviewed) and revocations (confirmed by a second officer) work from day one.
+   */
+  BOOTSTRAP_SECOND_OFFICER_EMAIL: v.optional(v.string()),
+  BOOTSTRAP_SECOND_OFFICER_PASSWORD: v.optional(v.string()),
+  BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z2-7]{26,}=*$/, 'must be base32 (A-Z, 2-7) of at least 26 characters')),
+  ),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -179,6 +188,8 @@ const SECRET_SETTINGS = new Set([
   'METRICS_TOKEN',
   'BOOTSTRAP_OFFICER_PASSWORD',
   'BOOTSTRAP_OFFICER_TOTP_SECRET',
+  'BOOTSTRAP_SECOND_OFFICER_PASSWORD',
+  'BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET',
 ]);
 
 /** A URL as it may be printed: any password in it replaced by ***. */
@@ -297,6 +308,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             email: e.BOOTSTRAP_OFFICER_EMAIL,
             password: e.BOOTSTRAP_OFFICER_PASSWORD,
             totpSecret: e.BOOTSTRAP_OFFICER_TOTP_SECRET,
+          }
+        : null,
+    bootstrapSecondOfficer:
+      e.BOOTSTRAP_SECOND_OFFICER_EMAIL && e.BOOTSTRAP_SECOND_OFFICER_PASSWORD
+        ? {
+            email: e.BOOTSTRAP_SECOND_OFFICER_EMAIL,
+            password: e.BOOTSTRAP_SECOND_OFFICER_PASSWORD,
+            totpSecret: e.BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET,
           }
         : null,
   };

@@ -28,7 +28,9 @@ export async function newApplication(app: FastifyInstance, overrides: Record<str
 type Citizen = { headers: Record<string, string> };
 type Ready = typeof Status.certificateIssued | typeof Status.waitingToPickup | typeof Status.pickedUp;
 
-const officers = new WeakMap<FastifyInstance, Promise<{ headers: Record<string, string> }>>();
+type Officer = { headers: Record<string, string> };
+/** Two officers per app: one reviews and issues, the other approves (four eyes). */
+const officers = new WeakMap<FastifyInstance, Promise<[Officer, Officer]>>();
 
 /** The bank's signed "paid" callback for the application's virtual account, as the bank sends it. */
 async function bankPays(app: FastifyInstance, id: number) {
@@ -57,7 +59,7 @@ async function bankPays(app: FastifyInstance, id: number) {
 
 /**
  * An application taken to `until` the way it happens: the bank's callback pays it, an officer
- * reviews, approves and issues the certificate (the real code from the real generator); for the
+ * reviews, a second officer approves (four eyes), the first issues the certificate (the real code from the real generator); for the
  * later statuses the citizen books a pick-up and the officer hands the certificate over.
  */
 export async function issueCertificate(
@@ -66,8 +68,8 @@ export async function issueCertificate(
   until: Ready = Status.certificateIssued,
 ): Promise<string> {
   const { id, citizen } = application;
-  if (!officers.has(app)) officers.set(app, createOfficer(app));
-  const officer = await officers.get(app)!;
+  if (!officers.has(app)) officers.set(app, Promise.all([createOfficer(app), createOfficer(app)]));
+  const [officer, approver] = await officers.get(app)!;
   const post = (path: string, headers: Record<string, string>, payload: object = {}) =>
     app.inject({ method: 'POST', url: path, headers, payload });
   const act = async (path: string, headers: Record<string, string>, payload: object = {}) => {
@@ -77,8 +79,13 @@ export async function issueCertificate(
   };
   await bankPays(app, id);
   let code = '';
-  for (const action of ['start-review', 'approve', 'issue-certificate']) {
-    const data = await act(`${OFFICER}/${id}/${action}`, officer.headers);
+  for (const [action, by] of [
+    ['start-review', officer],
+    ['mark-reviewed', officer],
+    ['approve', approver],
+    ['issue-certificate', officer],
+  ] as const) {
+    const data = await act(`${OFFICER}/${id}/${action}`, by.headers);
     code = data.certificate_code ?? code;
   }
   if (until === Status.certificateIssued) return code;

@@ -41,7 +41,7 @@ export async function createAccount(app: FastifyInstance, overrides: Partial<typ
 /** An officer of the national office unless `office` narrows it (province/district columns). */
 export const createOfficer = (
   app: FastifyInstance,
-  officerRole: 'cashier' | 'reviewer' | 'issuer' | 'admin' = 'admin',
+  officerRole: 'cashier' | 'reviewer' | 'approver' | 'issuer' | 'admin' = 'admin',
   office: Pick<typeof users.$inferInsert, 'officeLevel' | 'officeProvinceId' | 'officeDistrictId'> = {
     officeLevel: 'national',
   },

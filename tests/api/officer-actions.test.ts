@@ -8,9 +8,12 @@ import { CITIZEN, OFFICER, submittedApplication, uploadProof } from './trust-fix
 
 let t: TestApp;
 let officer: Awaited<ReturnType<typeof createOfficer>>;
+/** The second pair of eyes: approves what `officer` reviewed. */
+let approver: Awaited<ReturnType<typeof createOfficer>>;
 beforeAll(async () => {
   t = await startTestApp();
   officer = await createOfficer(t.app);
+  approver = await createOfficer(t.app);
 });
 afterAll(async () => t?.close());
 
@@ -84,7 +87,9 @@ describe('officer actions', () => {
 
     res = await act(id, 'start-review');
     expect(res.json().data.status).toBe('in validation');
-    res = await act(id, 'approve', { notes: 'Documents match the household book' });
+    res = await act(id, 'mark-reviewed', { notes: 'Checked against the household book' });
+    expect(res.json().data.status).toBe('in validation');
+    res = await act(id, 'approve', { notes: 'Documents match the household book' }, approver.headers);
     expect(res.json().data.status).toBe('waiting for certificate issued');
     res = await act(id, 'issue-certificate');
     expect(res.statusCode, res.body).toBe(200);
@@ -109,13 +114,21 @@ describe('officer actions', () => {
       ['pending', 'waiting for approve', 'citizen'],
       ['waiting for approve', 'waiting for approve', 'officer'],
       ['waiting for approve', 'in validation', 'officer'],
+      ['in validation', 'in validation', 'officer'],
       ['in validation', 'application approved', 'officer'],
       ['application approved', 'waiting for certificate issued', 'system'],
       ['waiting for certificate issued', 'certificate issued', 'officer'],
     ]);
     const officerRows = d.history.filter((h: { actor: string }) => h.actor === 'officer');
-    expect(officerRows.every((h: { actor_email: string }) => h.actor_email === officer.user.email)).toBe(true);
-    expect(d.history[4].notes).toBe('Documents match the household book');
+    expect(officerRows.map((h: { actor_email: string }) => h.actor_email)).toEqual([
+      officer.user.email,
+      officer.user.email,
+      officer.user.email,
+      approver.user.email,
+      officer.user.email,
+    ]);
+    expect(d.history[4].notes).toBe('Checked against the household book');
+    expect(d.history[5].notes).toBe('Documents match the household book');
     expect(d.history[2]).toMatchObject({ from_payment_status: 'unpaid', to_payment_status: 'paid' });
     expect(await kinds(id)).toEqual([
       'application_created',
@@ -141,7 +154,9 @@ describe('officer actions', () => {
     const codes = new Set<string>();
     for (let i = 0; i < 2; i++) {
       const { id } = await newApplication();
-      for (const a of ['verify-payment', 'start-review', 'approve']) expect((await act(id, a)).statusCode).toBe(200);
+      for (const a of ['verify-payment', 'start-review', 'mark-reviewed'])
+        expect((await act(id, a)).statusCode).toBe(200);
+      expect((await act(id, 'approve', {}, approver.headers)).statusCode).toBe(200);
       codes.add((await act(id, 'issue-certificate')).json().data.certificate_code);
     }
     expect(codes.size).toBe(2);
@@ -190,14 +205,28 @@ describe('officer actions', () => {
     expect((await officerDetail(id)).status).toBe('waiting for approve');
   });
 
-  it('rejects with notes the citizen reads', async () => {
+  it('rejects with a catalogued reason and notes the citizen reads', async () => {
     const { citizen, id } = await newApplication();
     expect((await act(id, 'verify-payment')).statusCode).toBe(200);
     expect((await act(id, 'start-review')).statusCode).toBe(200);
-    const res = await act(id, 'reject', { notes: 'The household book belongs to another family.' });
+    const res = await act(id, 'reject', {
+      reason_codes: ['household_book_unreadable'],
+      notes: 'The household book belongs to another family.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('rejected');
     const view = (await t.app.inject({ method: 'GET', url: `${CITIZEN}/${id}`, headers: citizen.headers })).json().data;
-    expect(view).toMatchObject({ status: 'rejected', notes: 'The household book belongs to another family.' });
+    expect(view).toMatchObject({
+      status: 'rejected',
+      notes: 'A page of the household registration book cannot be read. The household book belongs to another family.',
+      rejection_reasons: [
+        {
+          code: 'household_book_unreadable',
+          text: 'A page of the household registration book cannot be read.',
+          what_to_do: 'Send a clear photo or scan of every page of the household registration book.',
+        },
+      ],
+    });
     expect((await kinds(id)).at(-1)).toBe('rejected');
     // The note's own full stop does not double the template's.
     const [note] = await t.app.db
@@ -205,20 +234,30 @@ describe('officer actions', () => {
       .from(notifications)
       .where(and(eq(notifications.applicationId, id), eq(notifications.kind, 'rejected')));
     expect(note.messageEn).toBe(
-      `Your application RC0000${id} was rejected: The household book belongs to another family. You can apply again from Applied before.`,
+      `Your application RC0000${id} was rejected: A page of the household registration book cannot be read. The household book belongs to another family. You can apply again from Applied before.`,
     );
+    expect(note.messageLo).toContain('ບາງໜ້າຂອງປຶ້ມສຳມະໂນຄົວອ່ານບໍ່ອອກ');
   });
 
-  it('requires notes to refuse a proof or reject (400), changing nothing', async () => {
+  it('requires notes to refuse a proof (400) and a catalogued reason to reject (400 reason_required), changing nothing', async () => {
     const { id } = await newApplication();
-    for (const action of ['refuse-payment', 'reject']) {
-      for (const payload of [{}, { notes: '   ' }]) {
-        const res = await act(id, action, payload);
-        expect(res.statusCode, action).toBe(400);
-        expect(res.json().data).toMatchObject({ error_code: 'validation_failed', fields: { notes: 'required' } });
-      }
+    for (const payload of [{}, { notes: '   ' }]) {
+      const res = await act(id, 'refuse-payment', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data).toMatchObject({ error_code: 'validation_failed', fields: { notes: 'required' } });
     }
-    expect((await act(id, 'reject', { notes: 'x'.repeat(501) })).json().data.fields).toEqual({ notes: 'too_long' });
+    for (const payload of [
+      {},
+      { notes: 'No reason picked' },
+      { reason_codes: [] },
+      { reason_codes: ['no_such_reason'] },
+    ]) {
+      const res = await act(id, 'reject', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().data.error_code).toBe('reason_required');
+    }
+    const long = await act(id, 'reject', { reason_codes: ['wrong_village'], notes: 'x'.repeat(501) });
+    expect(long.json().data.fields).toEqual({ notes: 'too_long' });
     expect((await officerDetail(id)).status).toBe('waiting for approve');
   });
 
@@ -234,11 +273,13 @@ describe('officer actions', () => {
     expect((await act(noProof, 'refuse-payment', { notes: 'No proof' })).statusCode).toBe(409);
 
     const { id: rejected } = await newApplication();
-    expect((await act(rejected, 'reject', { notes: 'Duplicate application' })).statusCode).toBe(200);
+    expect((await act(rejected, 'reject', { reason_codes: ['duplicate_application'] })).statusCode).toBe(200);
     for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
       expect((await act(rejected, action)).statusCode, action).toBe(409);
     }
-    expect((await act(rejected, 'reject', { notes: 'Again' })).statusCode).toBe(409);
+    expect(
+      (await act(rejected, 'reject', { reason_codes: ['duplicate_application'], notes: 'Again' })).statusCode,
+    ).toBe(409);
     const history = await t.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, unpaid));
     expect(history).toHaveLength(2);
   });

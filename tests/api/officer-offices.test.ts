@@ -65,7 +65,7 @@ describe("an officer sees only their office's applications", () => {
         method: 'POST',
         url: `${OFFICER}/${id}/${action}`,
         headers: other.headers,
-        payload: { notes: 'Not ours' },
+        payload: { notes: 'Not ours', reason_codes: ['wrong_village'] },
       });
       expect(res.statusCode, action).toBe(404);
     }

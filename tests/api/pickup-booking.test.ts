@@ -151,14 +151,24 @@ describe('POST …/{id}/set-pickup-date', () => {
   it('a revoked certificate gives its seat back, and cannot be booked again', async () => {
     const { citizen, id } = await issuedApplication(t.app);
     const admin = await createOfficer(t.app);
+    const second = await createOfficer(t.app);
     const date = openDay(7);
     expect((await book(citizen.headers, id, { date, time: '03:00 PM' })).statusCode).toBe(200);
+    expect(await booked(date, '03:00 PM')).toBe(1);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/officer/applications/${id}/request-revocation`,
+      headers: admin.headers,
+      payload: { notes: 'Issued on a forged household book' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // Asked for, not yet revoked: the seat is still booked until a second officer confirms.
     expect(await booked(date, '03:00 PM')).toBe(1);
     const revoke = await t.app.inject({
       method: 'POST',
       url: `/api/v1/officer/applications/${id}/revoke`,
-      headers: admin.headers,
-      payload: { notes: 'Issued on a forged household book' },
+      headers: second.headers,
+      payload: {},
     });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(await booked(date, '03:00 PM')).toBe(0);

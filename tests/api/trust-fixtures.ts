@@ -50,17 +50,31 @@ export async function applicationWithProof(
 export const act = (t: TestApp, headers: Headers, id: number, action: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url: `${OFFICER}/${id}/${action}`, headers, payload });
 
-/** Takes an application from proof to 'certificate issued' with an admin. */
+/**
+ * Takes an application from proof to 'certificate issued' the way the office does it: an admin
+ * checks the payment, reviews and issues, and a second admin approves (four eyes).
+ */
 export async function issued(
   t: TestApp,
   citizen?: Awaited<ReturnType<typeof createAccount>>,
   overrides: Record<string, unknown> = {},
 ) {
   const admin = await createOfficer(t.app, 'admin');
+  const approver = await createOfficer(t.app, 'admin');
   const { citizen: owner, id } = await applicationWithProof(t, citizen, overrides);
-  for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
-    const res = await act(t, admin.headers, id, action);
+  const steps: [string, Headers][] = [
+    ['verify-payment', admin.headers],
+    ['start-review', admin.headers],
+    ['mark-reviewed', admin.headers],
+    ['approve', approver.headers],
+    ['issue-certificate', admin.headers],
+  ];
+  for (const [action, headers] of steps) {
+    const res = await act(t, headers, id, action);
     expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
   }
-  return { citizen: owner, id, admin };
+  return { citizen: owner, id, admin, approver };
 }
+
+/** A reason of the seeded catalogue, for rejections and requests to the citizen in tests. */
+export const REASON = 'household_book_unreadable';

@@ -18,16 +18,28 @@ afterAll(async () => t?.close());
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 describe('revocation', () => {
-  it('needs a reason; then /verify says revoked with the date, the PDF is gone, the citizen is told and may apply again', async () => {
-    const { citizen, id, admin } = await issued(t);
+  it('needs a reason and a second officer; then /verify says revoked with the date, the PDF is gone, the citizen is told and may apply again', async () => {
+    const { citizen, id, admin, approver } = await issued(t);
     const code = (await get(`${OFFICER}/${id}`, admin.headers)).json().data.certificate_code as string;
-    const noReason = await act(t, admin.headers, id, 'revoke', {});
+    const noReason = await act(t, admin.headers, id, 'request-revocation', {});
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().data.fields.notes).toBe('required');
+    // Nothing asked for yet: nothing to confirm.
+    const early = await act(t, approver.headers, id, 'revoke', {});
+    expect(early.statusCode).toBe(409);
 
-    const res = await act(t, admin.headers, id, 'revoke', { notes: 'The holder moved to another district' });
+    const asked = await act(t, admin.headers, id, 'request-revocation', {
+      notes: 'The holder moved to another district',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await get(`/api/v1/verify/${code}`)).json().data.status).not.toBe('revoked');
+    // The officer who asked may not confirm it, an admin with every right included.
+    const same = await act(t, admin.headers, id, 'revoke', {});
+    expect(same.statusCode).toBe(403);
+    expect(same.json().data.error_code).toBe('four_eyes');
+    const res = await act(t, approver.headers, id, 'revoke', {});
     expect(res.statusCode, res.body).toBe(200);
-    expect((await act(t, admin.headers, id, 'revoke', { notes: 'again' })).statusCode).toBe(409);
+    expect((await act(t, approver.headers, id, 'revoke', { notes: 'again' })).statusCode).toBe(409);
 
     const verify = (await get(`/api/v1/verify/${code}`)).json().data;
     expect(verify.status).toBe('revoked');
@@ -156,10 +168,14 @@ describe("status mails in the citizen's language", () => {
     const { id } = await applicationWithProof(t, citizen);
     await act(t, cashier.headers, id, 'verify-payment');
     expect(mailsTo(t.dataDir, citizen.user.email)).toHaveLength(0);
-    await act(t, reviewer.headers, id, 'reject', { notes: 'The photo is not of the applicant.' });
+    await act(t, reviewer.headers, id, 'reject', {
+      reason_codes: ['photo_rules'],
+      notes: 'The photo is not of the applicant.',
+    });
     const mails = mailsTo(t.dataDir, citizen.user.email);
     expect(mails.map((m) => m.subject)).toEqual([`Application rejected — RC0000${id}`]);
-    expect(mails[0]!.text).toContain('Reason: The photo is not of the applicant.');
+    expect(mails[0]!.text).toContain('• The photo does not meet the rules');
+    expect(mails[0]!.text).toContain('Officer’s note: The photo is not of the applicant.');
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/v1/citizen/user/email-updates',

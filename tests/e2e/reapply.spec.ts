@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { officerLogin } from './fixtures/officer';
+import { E2E_REASON, officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
 
 /**
@@ -26,7 +26,7 @@ async function rejectAsOfficer(request: APIRequestContext, id: number) {
   const token = (await officerLogin(request)).access_token;
   const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, {
     headers: { authorization: `Bearer ${token}` },
-    data: { notes: NOTES },
+    data: { reason_codes: [E2E_REASON], notes: NOTES },
   });
   expect(rejected.ok(), await rejected.text()).toBe(true);
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dataUrl, pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn } from './fixtures/citizen';
-import { officerLogin } from './fixtures/officer';
+import { E2E_REASON, officerLogin } from './fixtures/officer';
 
 /**
  * Script in what citizens and officers type (a reason, an officer's notes) is shown as text on both
@@ -59,7 +59,7 @@ test('script strings in a reason, a file name and notes render as text for the c
   const officer = await officerLogin(request);
   const rejected = await request.post(`/api/v1/officer/applications/${id}/reject`, {
     headers: { authorization: `Bearer ${officer.access_token}` },
-    data: { notes: NOTES },
+    data: { reason_codes: [E2E_REASON], notes: NOTES },
   });
   expect(rejected.status(), await rejected.text()).toBe(200);
 

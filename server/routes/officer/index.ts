@@ -61,18 +61,20 @@ const BASE = '/v1/officer/applications';
 export default async function officerRoutes(app: TypedApp) {
   // First install (docs/operations.md#officers): BOOTSTRAP_OFFICER_EMAIL/PASSWORD create an officer once; an
   // existing account is never touched, so restarts are harmless.
-  const bootstrap = app.config.bootstrapOfficer;
-  if (bootstrap) {
+  const bootstraps = [app.config.bootstrapOfficer, app.config.bootstrapSecondOfficer].filter((b) => b !== null);
+  if (bootstraps.length) {
     app.addHook('onReady', async () => {
-      // The install's first officer manages the others everywhere: admin of the national office.
-      const outcome = await ensureOfficer(
-        app.db,
-        { ...bootstrap, office: { level: 'national' } },
-        { onlyIfMissing: true },
-      );
-      if (outcome === 'created') app.log.info({ email: bootstrap.email }, 'bootstrap officer created');
-      // An authenticator-app secret given in advance; one the officer has is never replaced.
-      if (bootstrap.totpSecret) await bootstrapTotp(app.db, app.totpKey, bootstrap.email, bootstrap.totpSecret);
+      for (const bootstrap of bootstraps) {
+        // The install's first officers manage the others everywhere: admins of the national office.
+        const outcome = await ensureOfficer(
+          app.db,
+          { ...bootstrap, office: { level: 'national' } },
+          { onlyIfMissing: true },
+        );
+        if (outcome === 'created') app.log.info({ email: bootstrap.email }, 'bootstrap officer created');
+        // An authenticator-app secret given in advance; one the officer has is never replaced.
+        if (bootstrap.totpSecret) await bootstrapTotp(app.db, app.totpKey, bootstrap.email, bootstrap.totpSecret);
+      }
     });
   }
 
@@ -203,8 +205,14 @@ export default async function officerRoutes(app: TypedApp) {
       async (req, reply) => {
         const invalid = req.validationError as HttpError | undefined;
         if (invalid) {
-          if (Object.values(invalid.fields ?? {}).includes(ErrorCode.reasonRequired))
-            throw new HttpError(400, ErrorCode.reasonRequired, 'Pick at least one reason of the catalogue.', invalid.fields);
+          const fields = Object.entries(invalid.fields ?? {});
+          if (fields.some(([field, code]) => field.startsWith('reason_codes') || code === ErrorCode.reasonRequired))
+            throw new HttpError(
+              400,
+              ErrorCode.reasonRequired,
+              'Pick at least one reason of the catalogue.',
+              invalid.fields,
+            );
           throw invalid;
         }
         const { id } = req.params;
@@ -237,5 +245,6 @@ const ACTION_NOTES: Partial<Record<OfficerAction, string>> = {
   approve: ' (only a reviewed case, never by its reviewer: 403 four_eyes)',
   'mark-reviewed': ' (the first pair of eyes: the case moves to the approval queue)',
   'request-revocation': ' (notes required: the reason; a second officer confirms with revoke)',
-  revoke: ' (confirms a revocation another officer asked for: 403 four_eyes for the same officer, 409 if none was asked)',
+  revoke:
+    ' (confirms a revocation another officer asked for: 403 four_eyes for the same officer, 409 if none was asked)',
 };

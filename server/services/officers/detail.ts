@@ -15,7 +15,6 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { logAccess } from '../access-log';
 import { applicationDetail, type ApplicationRow } from '../applications';
 import { claimExpiry, claimView, extendClaim } from './claims';
-import { readClock } from './clock';
 import { listNotes } from './notes';
 import { officerRequestViews } from './requests';
 import { findApplication, roleOf, type OfficerUser } from './queue';
@@ -74,9 +73,9 @@ export async function officerDetail(
 ): Promise<OfficerApplicationDetail> {
   await logAccess(db, { applicationId: row.id, officerId: officer.id, action: 'view' });
   if (row.claimedBy === officer.id) await extendClaim(db, officer.id, row.id, now);
-  const [detail, [account], history, clock, claim, reviewer, escalatedTo, requests, notes, idCard, requester] =
+  const [detail, [account], history, claim, reviewer, escalatedTo, requests, notes, idCard, requester] =
     await Promise.all([
-      applicationDetail(db, row, lang, officerFee),
+      applicationDetail(db, row, lang, officerFee, undefined, undefined, now),
       db.select().from(users).where(eq(users.id, row.userId)),
       db
         .select({ h: statusHistory, email: users.email })
@@ -84,7 +83,6 @@ export async function officerDetail(
         .leftJoin(users, eq(users.id, statusHistory.actorId))
         .where(eq(statusHistory.applicationId, row.id))
         .orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
-      readClock(db, row, now),
       // The holder's look just extended the claim.
       claimView(db, row.claimedBy === officer.id ? { ...row, claimExpiresAt: claimExpiry(now) } : row, officer.id, now),
       officerRef(db, row.reviewedBy),
@@ -100,7 +98,6 @@ export async function officerDetail(
     ]);
   return {
     ...detail,
-    clock,
     account: {
       id: account.id,
       email: account.email,
@@ -152,7 +149,8 @@ export async function officerDetail(
  */
 export async function idCardImage(app: FastifyInstance, officer: OfficerUser, id: number) {
   const row = await findApplication(app.db, id, officer);
-  if (roleOf(officer) === 'cashier' && row.userId !== officer.id) throw forbidden('A cashier sees the proof of payment only.');
+  if (roleOf(officer) === 'cashier' && row.userId !== officer.id)
+    throw forbidden('A cashier sees the proof of payment only.');
   const [doc] = await app.db
     .select()
     .from(documents)

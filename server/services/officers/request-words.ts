@@ -53,12 +53,15 @@ export function reasonLines(reasons: ReasonWords[], lang: Language): string[] {
   );
 }
 
-/** The reasons and the officer's own words, as the short note a notification or the detail shows. */
+/**
+ * The reasons and the officer's own words, as the note a notification or the detail shows: each
+ * reason's sentence, then the note as the officer wrote it.
+ */
 export function reasonNote(reasons: ReasonWords[], notes: string | null | undefined, lang: Language): string {
-  const clean = (s: string) => s.trim().replace(/[.。]+$/, '');
-  const parts = reasons.map((r) => clean(lang === 'lo' ? r.text_lo : r.text_en));
-  if (notes?.trim()) parts.push(clean(notes));
-  return parts.join('. ');
+  const sentence = (s: string) => (/[.!?。]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
+  const parts = reasons.map((r) => sentence(lang === 'lo' ? r.text_lo : r.text_en));
+  if (notes?.trim()) parts.push(notes.trim());
+  return parts.join(' ');
 }
 
 /** The day a request must be answered by, spelt out in the reader's language (Vientiane time). */
