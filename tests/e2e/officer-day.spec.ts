@@ -17,7 +17,8 @@ import { E2E_TEAM, enterAs, teamLogin, type OfficerSession } from './fixtures/of
  * queues hold this journey's cases only.
  */
 test.use({ viewport: { width: 1440, height: 900 } });
-test.describe.configure({ timeout: 180_000 });
+// Three officers' pages and a citizen's answer: minutes on a busy machine.
+test.describe.configure({ timeout: 360_000 });
 
 type Sessions = Record<keyof typeof E2E_TEAM, OfficerSession>;
 let sessions: Sessions;
