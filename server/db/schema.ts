@@ -642,7 +642,9 @@ export const informationRequests = pgTable(
   (t) => [
     index('information_requests_application_idx').on(t.applicationId, t.createdAt),
     // The scheduled job: open requests by their answer-by date (migration 0010, partial).
-    index('information_requests_open_idx').on(t.answerBy).where(sql`${t.closedAt} is null`),
+    index('information_requests_open_idx')
+      .on(t.answerBy)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 
