@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { dataUrl, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_REASON, issueThroughApi, officerLogin } from './fixtures/officer';
-import { createApplicationThroughApi } from './fixtures/application';
+import { createApplicationThroughApi, uploadProofThroughApi } from './fixtures/application';
+import { askCitizenThroughApi } from './fixtures/answer-request';
 import { fakeCamera } from './fixtures/fake-camera';
 import { fillStep1, fillStep2 } from './fixtures/application-steps';
 
@@ -210,6 +211,15 @@ test('signed-in screens have no WCAG 2.2 AA violations (en and lo)', async ({ pa
   await signIn(page, citizen);
   const { pending, paid, issued, rejected, certificateCode } = await applicationsInEveryState(page, citizen);
   expect(certificateCode).toBeTruthy();
+  // An officer asks for a document again and two fields corrected (a village among them).
+  const asked = (await createApplicationThroughApi(request, citizen.token)).id;
+  await uploadProofThroughApi(request, citizen.token, asked);
+  await askCitizenThroughApi(request, asked, {
+    reason_codes: [E2E_REASON, 'wrong_village'],
+    documents: ['household_registration_book'],
+    fields: ['first_name', 'village_id'],
+    message: 'Please send the page that lists you.',
+  });
 
   // The application wizard in English fills the drafts that steps 2, preview and 3 need.
   await useLanguage(page, 'en');
@@ -245,6 +255,7 @@ test('signed-in screens have no WCAG 2.2 AA violations (en and lo)', async ({ pa
       [paid, 'paid'],
       [issued, 'issued'],
       [rejected, 'rejected'],
+      [asked, 'information requested'],
     ] as const) {
       await axe.visit(`/detail-application/${id}`, l(`detail, ${state}`));
       for (const tab of await page.getByRole('tab').all()) {
@@ -252,6 +263,9 @@ test('signed-in screens have no WCAG 2.2 AA violations (en and lo)', async ({ pa
         await axe.scan(l(`detail, ${state}: tab ${await tab.textContent()}`));
       }
     }
+    await axe.visit(`/answer-request/${asked}`, l('what is asked'));
+    await page.getByRole('button', { name: /^(Send answer|ສົ່ງຄຳຕອບ)$/ }).click();
+    await axe.scan(l('what is asked, sent without the document'));
     await axe.visit('/history-applied-before', l('applied before'));
     await axe.visit(`/history-applied-before-detail/${rejected}`, l('applied-before detail'));
     await axe.visit(`/document-applied-before/${rejected}`, l('applied-before documents'));
