@@ -42,7 +42,3 @@ export function canTransition(from: Status, to: Status): boolean {
 
 /** Statuses whose card opens the certificate screen rather than the detail. */
 export const CERTIFICATE_READY: readonly Status[] = [Status.certificateIssued, Status.waitingToPickup];
-
-export function isStatus(value: string): value is Status {
-  return (ALL_STATUSES as string[]).includes(value);
-}

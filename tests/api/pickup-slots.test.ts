@@ -53,9 +53,9 @@ describe('GET …/pickup-slots?date=', () => {
     expect(open).not.toContain('10:00 AM');
     expect(open).not.toContain('11:00 AM');
     // After the last slot has begun the day is closed.
-    expect((await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', 1, new Date('2026-11-18T10:31:00Z'))).open).toBe(
-      false,
-    );
+    expect(
+      (await pickupDay(t.app.db, t.app.config.pickup, '2026-11-18', 1, new Date('2026-11-18T10:31:00Z'))).open,
+    ).toBe(false);
   });
 
   it('counts the day in Vientiane, not UTC', () => {

@@ -1,10 +1,9 @@
-import { somePlace } from './application-fixtures';
+import { somePlace, applicationBody, dataUrl, png } from './application-fixtures';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentStatus, Status } from '../../contract/status';
 import { applications, bankPayments, documents, pickupSlots, statusHistory } from '../../server/db/schema';
 import { resolveBankCallbackSecret, signBankCallback } from '../../server/lib/bank-signature';
-import { applicationBody, dataUrl, png } from './application-fixtures';
 import { BASE, issueCertificate, newApplication } from './certificate-fixtures';
 import { createAccount, createOfficer } from './fixtures';
 import { openDay } from './pickup-days';

@@ -1,10 +1,9 @@
-import { somePlace } from './application-fixtures';
+import { somePlace, applicationBody } from './application-fixtures';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Status } from '../../contract/status';
 import { applications, pickupSlots, statusHistory } from '../../server/db/schema';
 import { rejectOverdueApplications } from '../../server/services/payments';
-import { applicationBody } from './application-fixtures';
 import { PASSWORD, post, registerVerified } from './auth-helpers';
 import { BASE, issueCertificate, newApplication } from './certificate-fixtures';
 import { createAccount } from './fixtures';
@@ -88,7 +87,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const date = openDay(4);
     const time = '08:30 AM';
     const office = (await somePlace(a.app)).district.id;
-    await a.app.db.insert(pickupSlots).values({ districtId: office, date, time, booked: a.app.config.pickup.capacity - 1 });
+    await a.app.db
+      .insert(pickupSlots)
+      .values({ districtId: office, date, time, booked: a.app.config.pickup.capacity - 1 });
     const citizens = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const x = await newApplication(a.app);

@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../../../components/layout/language-switche
 import { OfflineIndicator } from '../../../../components/layout/offline-indicator';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../../components/ui/dialog';
+import { forgetAheadCase } from '../../api/next-case';
 import { officerLogout } from '../../api/officer-api';
 import { ROLES } from '../../labels';
 import { useDesk } from '../../stores/desk';
@@ -21,6 +22,7 @@ function LogOut() {
     setPending(true);
     await officerLogout();
     useDesk.getState().forget();
+    forgetAheadCase();
     await navigate({ to: '/login', replace: true });
   };
   return (
