@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../../../components/layout/language-switche
 import { OfflineIndicator } from '../../../../components/layout/offline-indicator';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../../components/ui/dialog';
+import { forgetAheadCase } from '../../api/next-case';
 import { officerLogout } from '../../api/officer-api';
 import { ROLES } from '../../labels';
 import { useDesk } from '../../stores/desk';
@@ -20,6 +21,8 @@ function LogOut() {
   const confirm = async () => {
     setPending(true);
     await officerLogout();
+    // Nothing of the office's cases outlives the session in this tab's memory either.
+    forgetAheadCase();
     useDesk.getState().forget();
     await navigate({ to: '/login', replace: true });
   };
