@@ -10,7 +10,9 @@
  * as base64 in JSON (scripts/bench/upload-memory.ts); OCR worker start and recognition of a
  * generated ID card in Chromium; certificate PDF time and size; the weak-link submission
  * (scripts/bench/weak-link.ts: bytes the phone sent and seconds, next to the base64 path).
- * `--only weak-link` and `--only uploads` run those parts alone. The machine may be shared: the load
+ * `--only weak-link` and `--only uploads` run those parts alone; `--only officer-day` drives the
+ * review keys in Chromium (scripts/bench/officer-day.ts: keys, seconds and the next case's
+ * appearance per decision; `--no-reading` skips paging through the documents). The machine may be shared: the load
  * average before and after is written beside the figures.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { measureBudget } from '../bundle-budget';
 import { apiLoad, type LoadFigure } from './api-load';
 import { lighthouseRuns, ocrTiming, offlineFirstScreen, type LighthouseFigure } from './browser';
+import { officerDay, officerDayTable } from './officer-day';
 import { startServer } from './server-process';
 import { startAndMemory, startTable, type StartFigure } from './start-memory';
 import { uploadMemory, uploadMemoryTable, type UploadMemoryFigure } from './upload-memory';
@@ -136,10 +139,14 @@ async function main() {
   const only = option('only');
   const paths = option('paths')?.split(',') ?? LIGHTHOUSE;
   const lhrDir = option('lhr-dir');
-  if (only && !['lighthouse', 'api', 'uploads', 'weak-link', 'memory', 'scale'].includes(only))
-    throw new Error(`--only ${only}: "lighthouse", "api", "uploads", "weak-link", "memory" or "scale"`);
+  const choices = ['lighthouse', 'api', 'uploads', 'weak-link', 'memory', 'officer-day', 'scale'];
+  if (only && !choices.includes(only)) throw new Error(`--only ${only}: one of ${choices.join(', ')}`);
   // The national-scale run seeds a million applications: asked for by name, never part of the whole run.
   if (only === 'scale') return void (await import('./scale'));
+  if (only === 'officer-day') {
+    const reading = !process.argv.includes('--no-reading');
+    return console.log(officerDayTable(await officerDay(reading)).join('\n'));
+  }
   if (only === 'memory') return console.log(startTable(await startAndMemoryOnBoth()).join('\n'));
   if (only === 'lighthouse') return lighthouseOnly(paths, lhrDir);
   if (only === 'api') return apiOnly();

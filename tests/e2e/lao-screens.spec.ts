@@ -126,7 +126,7 @@ test('the screens the glossary settled read in Lao at 390 px', async ({ page, re
   await expect(page.getByRole('heading', { name: 'ບໍ່ແມ່ນໃບຢັ້ງຢືນແທ້' })).toBeVisible();
   await picture(page, 'verify-not-genuine');
 
-  // The officer's revoke dialog: its two buttons say two different things.
+  // The officer's dialog asking for a revocation: its two buttons say two different things.
   await page.evaluate(
     ({ token, expiresAt }) => {
       localStorage.clear();
@@ -139,11 +139,11 @@ test('the screens the glossary settled read in Lao at 390 px', async ({ page, re
   );
   await page.goto(`/officer/applications/${issued}`);
   await settle(page);
-  await page.getByRole('button', { name: 'ເພີກຖອນ ໃບຢັ້ງຢືນ', exact: true }).click();
+  await page.getByRole('button', { name: 'ສະເໜີເພີກຖອນ', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'ຍົກເລີກ', exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: 'ເພີກຖອນ ໃບຢັ້ງຢືນ', exact: true }).click();
-  await expect(dialog.getByText('ຈຳເປັນຕ້ອງປ້ອນຂໍ້ມູນໃນຊ່ອງນີ້')).toBeVisible();
+  await dialog.getByRole('button', { name: 'ສະເໜີເພີກຖອນ', exact: true }).click();
+  await expect(dialog.getByText('ກະລຸນາຂຽນເຫດຜົນ: ການດຳເນີນການນີ້ຕ້ອງມີເຫດຜົນ.')).toBeVisible();
   await picture(page, 'officer-revoke-dialog', false);
 
   // A paid application with its proof: refusing the proof and rejecting the application are two words.

@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { createApplicationThroughApi, uploadProofThroughApi } from './fixtures/application';
 import { words } from './fixtures/catalogue';
 import { answerRequestThroughApi } from './fixtures/citizen-answer';
@@ -17,6 +24,8 @@ import { E2E_TEAM, enterAs, teamLogin, type OfficerSession } from './fixtures/of
  * queues hold this journey's cases only.
  */
 test.use({ viewport: { width: 1440, height: 900 } });
+// Three officers' browsers, pdf.js and a shared, busy machine: what a person sees may take a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
 // Three officers' pages and a citizen's answer: minutes on a busy machine.
 test.describe.configure({ timeout: 360_000 });
 
@@ -86,7 +95,7 @@ async function officerPage(browser: Browser, session: OfficerSession, language: 
   await enterAs(page, session, language);
   const started = Date.now();
   await page.goto('/officer');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
   console.log(`back office shown after ${Date.now() - started} ms`);
   return page;
 }

@@ -17,12 +17,14 @@ export function ConfirmDialog({
   action,
   onClose,
   onDone,
+  onStale,
 }: {
   caseId: number;
   ticket: string;
   action: OfficerAction | null;
   onClose(): void;
   onDone(action: OfficerAction): void;
+  onStale?(): void;
 }) {
   const { t, i18n } = useLingui();
   const [notes, setNotes] = useState('');
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   };
   return (
     <DecisionDialog
+      onStale={onStale}
       isOpen={!!action}
       onClose={close}
       title={

@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Banner } from '../../../../components/ui/banner';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogActions } from '../../../../components/ui/dialog';
-import { newIdempotencyKey } from '../../../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-messages';
 import { OFFICER_ERRORS } from '../../labels';
 import styles from './decisions.module.css';
@@ -25,6 +25,7 @@ export function DecisionDialog({
   onSent,
   children,
   focusSubmit,
+  onStale,
 }: {
   title: ReactNode;
   explain?: ReactNode;
@@ -38,6 +39,8 @@ export function DecisionDialog({
   children?: ReactNode;
   /** Nothing to fill in: the decision's button has the focus, so Enter decides. */
   focusSubmit?: boolean;
+  /** The server refused because the case changed meanwhile (409): the screen behind reloads it. */
+  onStale?(): void;
 }) {
   const { t } = useLingui();
   const [pending, setPending] = useState(false);
@@ -60,6 +63,7 @@ export function DecisionDialog({
     } catch (err) {
       setPending(false);
       setFailure(errorMessage(err, OFFICER_ERRORS));
+      if (err instanceof ApiError && err.status === 409) onStale?.();
     }
   };
 

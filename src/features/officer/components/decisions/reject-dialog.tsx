@@ -24,6 +24,7 @@ export function RejectDialog({
   onDraft,
   onClose,
   onDone,
+  onStale,
 }: {
   caseId: number;
   ticket: string;
@@ -32,6 +33,7 @@ export function RejectDialog({
   onDraft(draft: RejectDraft): void;
   onClose(): void;
   onDone(): void;
+  onStale?(): void;
 }) {
   const { t, i18n } = useLingui();
   const { reasons } = useReasons(isOpen);
@@ -39,6 +41,7 @@ export function RejectDialog({
   const set = (patch: Partial<RejectDraft>) => onDraft({ ...value, ...patch });
   return (
     <DecisionDialog
+      onStale={onStale}
       isOpen={isOpen}
       onClose={onClose}
       title={

@@ -31,6 +31,7 @@ export function RequestDialog({
   onDraft,
   onClose,
   onDone,
+  onStale,
 }: {
   caseId: number;
   ticket: string;
@@ -39,6 +40,7 @@ export function RequestDialog({
   onDraft(draft: RequestDraft): void;
   onClose(): void;
   onDone(): void;
+  onStale?(): void;
 }) {
   const { t, i18n } = useLingui();
   const { reasons } = useReasons(isOpen);
@@ -47,6 +49,7 @@ export function RequestDialog({
   const text = ACTIONS['request-information'];
   return (
     <DecisionDialog
+      onStale={onStale}
       isOpen={isOpen}
       onClose={onClose}
       title={

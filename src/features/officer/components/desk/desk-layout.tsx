@@ -21,6 +21,8 @@ function LogOut() {
   const confirm = async () => {
     setPending(true);
     await officerLogout();
+    // Nothing of the office's cases outlives the session in this tab's memory either.
+    forgetAheadCase();
     useDesk.getState().forget();
     forgetAheadCase();
     await navigate({ to: '/login', replace: true });

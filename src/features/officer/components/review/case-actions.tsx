@@ -66,6 +66,13 @@ export function CaseActions({
       <h2 id="case-actions" className={styles.sectionTitle}>
         <Trans>Decision</Trans>
       </h2>
+      {c.revocation && (
+        <p className={styles.notice}>
+          <Trans>
+            Certificate revoked on {formatDate(c.revocation.at, i18n.locale)}. Reason: {c.revocation.reason}
+          </Trans>
+        </p>
+      )}
       {revocation && (
         <p className={styles.notice}>
           <Trans>

@@ -60,6 +60,14 @@ export function CaseHeader({
             <Trans>Nobody</Trans>
           )}
         </span>
+        {c.certificate_code && (
+          <span className={styles.fact}>
+            <span className={styles.factLabel}>
+              <Trans>Certificate code</Trans>
+            </span>
+            <span className={styles.code}>{c.certificate_code}</span>
+          </span>
+        )}
         {c.escalated_to && (
           <span className={styles.fact}>
             <span className={styles.factLabel}>

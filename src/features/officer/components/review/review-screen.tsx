@@ -280,6 +280,7 @@ export function ReviewScreen({ id, task }: { id: number; task?: OfficerTask }) {
         action={open?.kind === 'confirm' ? open.action : null}
         onClose={() => setOpen(null)}
         onDone={(action) => void decided(action)}
+        onStale={state.reload}
       />
       <RejectDialog
         caseId={c.id}
@@ -289,6 +290,7 @@ export function ReviewScreen({ id, task }: { id: number; task?: OfficerTask }) {
         onDraft={(reject) => drafts.update({ reject })}
         onClose={() => setOpen(null)}
         onDone={() => void decided('reject')}
+        onStale={state.reload}
       />
       <RequestDialog
         caseId={c.id}
@@ -298,6 +300,7 @@ export function ReviewScreen({ id, task }: { id: number; task?: OfficerTask }) {
         onDraft={(request) => drafts.update({ request })}
         onClose={() => setOpen(null)}
         onDone={() => void decided('request-information')}
+        onStale={state.reload}
       />
       <EscalateDialog
         caseId={c.id}
