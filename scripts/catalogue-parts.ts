@@ -29,7 +29,7 @@ const SIGNED_IN_SOURCES = [
   /^src\/components\/outbox\//,
   /^src\/lib\/outbox\//,
   /^src\/lib\/application-/,
-  /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//,
+  /^src\/features\/(account|answer-request|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//,
 ];
 
 /** Source folders whose messages only the registration screens show. */
