@@ -22,6 +22,8 @@ const SIGNED_IN_SOURCES = [
   /^src\/routes\/-citizen-area/,
   /^src\/components\/ui\/offline-notice/,
   /^src\/components\/ui\/file-input/,
+  // Statuses show on a citizen's applications and in the back office, never to a visitor.
+  /^src\/components\/ui\/status-badge/,
   /^src\/components\/ui\/pdf-pages/,
   // The application's own fields: only the signed-in application and re-apply forms show them.
   /^src\/components\/forms\/applicant-fields/,
@@ -29,7 +31,7 @@ const SIGNED_IN_SOURCES = [
   /^src\/components\/outbox\//,
   /^src\/lib\/outbox\//,
   /^src\/lib\/application-/,
-  /^src\/features\/(account|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//,
+  /^src\/features\/(account|answer-request|application|certificate|history|home|notifications|officer|outbox|payment|pickup|reapply|help)\//,
 ];
 
 /** Source folders whose messages only the registration screens show. */

@@ -22,4 +22,9 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
+  /** What one screen tells the next without putting it in the address. */
+  interface HistoryState {
+    /** The detail of an application whose answer to an officer has just been sent. */
+    answered?: boolean;
+  }
 }

@@ -106,7 +106,8 @@ export function AnswerForm({
         await navigate({
           to: '/detail-application/$id',
           params: { id: String(a.id) },
-          search: { answered: true },
+          // Said once on the detail; history state, so a reload or a shared link does not say it again.
+          state: { answered: true },
           replace: true,
         });
       else await navigate({ to: '/outbox', search: { queued: outcome.entry.id }, replace: true });

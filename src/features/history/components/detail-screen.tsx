@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ApplicationDetail } from '../../../../contract/application';
@@ -28,9 +29,9 @@ import { DocumentsTab } from './documents-tab';
 import { PaymentTab } from './payment-tab';
 
 /**
- * The citizen's answer to an officer: waiting on this phone, or sent (the server says so by
- * `answered_at`; just after sending, or once the outbox sent it, the phone knows before the detail is
- * read again).
+ * The citizen's answer to an officer: waiting on this phone, or sent and back in review. The
+ * server's detail drops a request once it is answered, so "sent" is what this phone knows (the screen
+ * that has just sent it, or the outbox's sent entry), or `answered_at` should the detail carry it.
  */
 function useAnswer(a: ApplicationDetail | null, justSent: boolean) {
   const entries = useOutbox((s) => s.entries);
@@ -38,8 +39,7 @@ function useAnswer(a: ApplicationDetail | null, justSent: boolean) {
   const mine = entries.filter((e) => e.kind === 'answer-request' && e.applicationId === a.id);
   const waiting = a.status === Status.informationRequested ? mine.find(isPending) : undefined;
   const sent =
-    a.status !== Status.informationRequested &&
-    a.status !== Status.rejected &&
+    a.status === Status.inValidation &&
     (!!a.information_request?.answered_at || justSent || mine.some((e) => e.state === 'sent'));
   return { waiting, sent };
 }
@@ -120,10 +120,12 @@ function Summary({ application: a, answered }: { application: ApplicationDetail;
 /**
  * /detail-application/{id}: header, the summary (with the decision clock), what an officer asks
  * of the citizen if anything, then the tabs — applicant data, documents, payment
- * (docs/specification.md#history-and-detail), and who saw my data. `answered`: the citizen has just sent an answer to the officer.
+ * (docs/specification.md#history-and-detail), and who saw my data.
  */
-export function DetailScreen({ id, answered = false }: { id: number; answered?: boolean }) {
+export function DetailScreen({ id }: { id: number }) {
   const { i18n } = useLingui();
+  // Set by the screen that has just sent an answer to the officer (src/router.tsx's HistoryState).
+  const answered = useRouterState({ select: (s) => s.location.state.answered === true });
   const state = useApplication(id);
   const [viewing, setViewing] = useState<ShownDocument | null>(null);
   const a = state.application;
