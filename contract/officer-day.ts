@@ -10,11 +10,19 @@ import { entityId, FieldError } from './rules';
  */
 
 const text = (max: number) =>
-  v.pipe(v.string(FieldError.required), v.trim(), v.nonEmpty(FieldError.required), v.maxLength(max, FieldError.tooLong));
+  v.pipe(
+    v.string(FieldError.required),
+    v.trim(),
+    v.nonEmpty(FieldError.required),
+    v.maxLength(max, FieldError.tooLong),
+  );
 const day = v.pipe(
   v.string(FieldError.required),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date'),
-  v.check((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'invalid_date'),
+  v.check(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'invalid_date',
+  ),
 );
 
 // ── The calendar ──

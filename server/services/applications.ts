@@ -347,7 +347,12 @@ async function placeNames(db: Db, data: ApplicantData, lang: Language) {
 }
 
 /** A reason as read (one language) in the shape reasonNote takes (that language on both sides). */
-const textWords = (r: ReasonText) => ({ text_en: r.text, text_lo: r.text, action_en: r.what_to_do, action_lo: r.what_to_do });
+const textWords = (r: ReasonText) => ({
+  text_en: r.text,
+  text_lo: r.text,
+  action_en: r.what_to_do,
+  action_lo: r.what_to_do,
+});
 
 /** GET …/{id}: everything the detail screen shows, place and bank names in the request's language. */
 export async function applicationDetail(

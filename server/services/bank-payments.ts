@@ -22,11 +22,7 @@ const reused = () =>
  * finds it and gets the first answer. Any refusal changes nothing, and tells the bank to refuse
  * (return) the transfer.
  */
-export async function receiveBankTransfer(
-  db: Db,
-  body: VaCallbackBody,
-  now = new Date(),
-): Promise<VaCallbackAnswer> {
+export async function receiveBankTransfer(db: Db, body: VaCallbackBody, now = new Date()): Promise<VaCallbackAnswer> {
   // The bank's time of the transfer decides whether it beat the deadline (a retry may arrive
   // later); a time in the future counts as now.
   const paidAt = new Date(Math.min(Date.parse(body.paid_at), Date.now()));

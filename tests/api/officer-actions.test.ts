@@ -154,7 +154,8 @@ describe('officer actions', () => {
     const codes = new Set<string>();
     for (let i = 0; i < 2; i++) {
       const { id } = await newApplication();
-      for (const a of ['verify-payment', 'start-review', 'mark-reviewed']) expect((await act(id, a)).statusCode).toBe(200);
+      for (const a of ['verify-payment', 'start-review', 'mark-reviewed'])
+        expect((await act(id, a)).statusCode).toBe(200);
       expect((await act(id, 'approve', {}, approver.headers)).statusCode).toBe(200);
       codes.add((await act(id, 'issue-certificate')).json().data.certificate_code);
     }
@@ -245,7 +246,12 @@ describe('officer actions', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().data).toMatchObject({ error_code: 'validation_failed', fields: { notes: 'required' } });
     }
-    for (const payload of [{}, { notes: 'No reason picked' }, { reason_codes: [] }, { reason_codes: ['no_such_reason'] }]) {
+    for (const payload of [
+      {},
+      { notes: 'No reason picked' },
+      { reason_codes: [] },
+      { reason_codes: ['no_such_reason'] },
+    ]) {
       const res = await act(id, 'reject', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().data.error_code).toBe('reason_required');
@@ -271,9 +277,9 @@ describe('officer actions', () => {
     for (const action of ['verify-payment', 'start-review', 'approve', 'issue-certificate']) {
       expect((await act(rejected, action)).statusCode, action).toBe(409);
     }
-    expect((await act(rejected, 'reject', { reason_codes: ['duplicate_application'], notes: 'Again' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await act(rejected, 'reject', { reason_codes: ['duplicate_application'], notes: 'Again' })).statusCode,
+    ).toBe(409);
     const history = await t.app.db.select().from(statusHistory).where(eq(statusHistory.applicationId, unpaid));
     expect(history).toHaveLength(2);
   });

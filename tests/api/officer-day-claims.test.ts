@@ -2,7 +2,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, officerAuditLog } from '../../server/db/schema';
 import { createOfficer } from './fixtures';
-import { get, must, namedOfficer, paidApplication, post, realNow, setNow, TASKS, type Officer } from './officer-day-fixtures';
+import {
+  get,
+  must,
+  namedOfficer,
+  paidApplication,
+  post,
+  realNow,
+  setNow,
+  TASKS,
+  type Officer,
+} from './officer-day-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 import { act, OFFICER } from './trust-fixtures';
 
@@ -38,7 +48,9 @@ describe('take next', () => {
         .update(applications)
         .set({ dueOn: `2030-01-${String(30 - i).padStart(2, '0')}` })
         .where(eq(applications.id, id));
-    const reviewers = await Promise.all(Array.from({ length: 20 }, (_, i) => namedOfficer(t, 'reviewer', `Reviewer${i}`)));
+    const reviewers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => namedOfficer(t, 'reviewer', `Reviewer${i}`)),
+    );
 
     const first = await post(t, `${TASKS}/review/next`, reviewers[0].headers);
     expect(first.statusCode, first.body).toBe(200);
@@ -66,7 +78,7 @@ describe('take next', () => {
     expect(counts.map((c: { task: string }) => c.task)).toEqual(['review', 'waiting']);
     expect(counts[0]).toMatchObject({ task: 'review', mine: 1 });
     expect(counts[0].total).toBeGreaterThanOrEqual(20);
-  });
+  }, 300_000);
 
   it('is refused for a queue the role does not work (403) and never hands an officer their own application', async () => {
     realNow(t);
@@ -78,7 +90,10 @@ describe('take next', () => {
     const applicant = await namedOfficer(t, 'reviewer', 'Self');
     const { id } = await paidApplication(t, cashier, {});
     // The officer applied as a citizen too: moved onto their account.
-    await t.app.db.update(applications).set({ userId: applicant.user.id, dueOn: '2000-01-01' }).where(eq(applications.id, id));
+    await t.app.db
+      .update(applications)
+      .set({ userId: applicant.user.id, dueOn: '2000-01-01' })
+      .where(eq(applications.id, id));
     const next = await post(t, `${TASKS}/review/next`, applicant.headers);
     expect(next.statusCode === 404 || next.json().data.id !== id).toBe(true);
   });
@@ -130,8 +145,9 @@ describe('claims', () => {
 
     // Nothing from Kham for more than 15 minutes: the claim lapsed, and Noy takes the case over.
     setNow(t, new Date(base + 26 * 60_000).toISOString());
-    expect((await get(t, `${TASKS}/review`, noy.headers)).json().data.items.find((i: { id: number }) => i.id === id))
-      .toMatchObject({ claimed_by: null });
+    expect(
+      (await get(t, `${TASKS}/review`, noy.headers)).json().data.items.find((i: { id: number }) => i.id === id),
+    ).toMatchObject({ claimed_by: null });
     expect((await claim(id, noy.headers)).statusCode).toBe(200);
     expect(await holderOf(id)).toBe(noy.user.id);
     expect((await act(t, kham.headers, id, 'mark-reviewed')).statusCode).toBe(409);
@@ -185,12 +201,20 @@ describe('claims', () => {
     await must(t, reviewer.headers, id, 'start-review');
 
     const draft = { action: 'reject', reason_codes: ['wrong_village'], notes: 'Village looks wrong' };
-    const put = await t.app.inject({ method: 'PUT', url: `${OFFICER}/${id}/draft`, headers: reviewer.headers, payload: draft });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${OFFICER}/${id}/draft`,
+      headers: reviewer.headers,
+      payload: draft,
+    });
     expect(put.statusCode, put.body).toBe(200);
     const colleagues = (await get(t, '/api/v1/officer/colleagues', reviewer.headers)).json().data;
     expect(colleagues.find((c: { id: number }) => c.id === senior.user.id)).toMatchObject({ role: 'approver' });
 
-    expect((await post(t, `${OFFICER}/${id}/escalate`, reviewer.headers, { officer_id: cashier.user.id, note: 'x' })).statusCode).toBe(400);
+    expect(
+      (await post(t, `${OFFICER}/${id}/escalate`, reviewer.headers, { officer_id: cashier.user.id, note: 'x' }))
+        .statusCode,
+    ).toBe(400);
     const up = await post(t, `${OFFICER}/${id}/escalate`, reviewer.headers, {
       officer_id: senior.user.id,
       note: 'The village and the household book disagree; please decide.',

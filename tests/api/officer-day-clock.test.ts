@@ -2,7 +2,17 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, officerAuditLog } from '../../server/db/schema';
 import { createOfficer } from './fixtures';
-import { CALENDAR, get, must, namedOfficer, paidApplication, post, setNow, TASKS, type Officer } from './officer-day-fixtures';
+import {
+  CALENDAR,
+  get,
+  must,
+  namedOfficer,
+  paidApplication,
+  post,
+  setNow,
+  TASKS,
+  type Officer,
+} from './officer-day-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 import { CITIZEN, OFFICER } from './trust-fixtures';
 
@@ -64,7 +74,12 @@ describe('the clock across Pi Mai Lao, a weekend and a request to the citizen', 
     const waiting = await citizenClock(id, citizen.headers);
     expect(waiting.clock).toEqual({ due_on: null, working_days_left: null, tone: 'paused' });
     expect(waiting.information_request).toMatchObject({
-      reasons: [{ code: 'name_differs_from_id_card', text: 'The name in the application differs from the name on your ID card.' }],
+      reasons: [
+        {
+          code: 'name_differs_from_id_card',
+          text: 'The name in the application differs from the name on your ID card.',
+        },
+      ],
       fields: ['first_name'],
       documents: [],
       message: 'Write the first name as on the ID card.',
@@ -175,10 +190,7 @@ describe('the calendar', () => {
       moved: 1,
     });
     expect(log[0].detail).toMatchObject({ before: { date: '2026-05-12' }, after: null });
-    const [closed] = await t.app.db
-      .select()
-      .from(officerAuditLog)
-      .where(eq(officerAuditLog.actorId, district.user.id));
+    const [closed] = await t.app.db.select().from(officerAuditLog).where(eq(officerAuditLog.actorId, district.user.id));
     expect(closed).toMatchObject({ action: 'calendar.add', detail: { after: { scope: `district:${districtId}` } } });
 
     const year = (await get(t, `${CALENDAR}?year=2026`, reviewer.headers)).json().data as { date: string }[];

@@ -5,7 +5,17 @@ import { rejectUnansweredRequests, remindOpenRequests } from '../../server/servi
 import { mailsTo } from '../e2e/fixtures/outbox';
 import { pdf } from './application-fixtures';
 import { createAccount, createOfficer } from './fixtures';
-import { finishedUpload, get, must, namedOfficer, paidApplication, post, realNow, TASKS, type Officer } from './officer-day-fixtures';
+import {
+  finishedUpload,
+  get,
+  must,
+  namedOfficer,
+  paidApplication,
+  post,
+  realNow,
+  TASKS,
+  type Officer,
+} from './officer-day-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 import { act, CITIZEN, OFFICER } from './trust-fixtures';
 
@@ -98,7 +108,10 @@ describe('asking the citizen', () => {
     const view = (await get(t, `${CITIZEN}/${id}`, { ...citizen.headers, 'accept-language': 'lo' })).json().data;
     const request = view.information_request;
     expect(request).toMatchObject({ documents: ['proof_of_residence'], fields: ['village_id'] });
-    expect(request.reasons.map((r: { code: string }) => r.code)).toEqual(['proof_of_residence_missing', 'wrong_village']);
+    expect(request.reasons.map((r: { code: string }) => r.code)).toEqual([
+      'proof_of_residence_missing',
+      'wrong_village',
+    ]);
 
     const village = view.applicant_data.village_id as number;
     const upload = await finishedUpload(t, citizen.headers, 'proof_of_residence', pdf('Proof of residence 2026'));
@@ -171,7 +184,10 @@ describe('asking the citizen', () => {
     realNow(t);
     const { citizen, id } = await paidApplication(t, cashier);
     await ask(id);
-    const [request] = await t.app.db.select().from(informationRequests).where(eq(informationRequests.applicationId, id));
+    const [request] = await t.app.db
+      .select()
+      .from(informationRequests)
+      .where(eq(informationRequests.applicationId, id));
     const answerBy = request.answerBy.getTime();
     expect(answerBy - Date.now()).toBeGreaterThan(13.9 * 86_400_000);
 
@@ -206,7 +222,10 @@ describe('asking the citizen', () => {
     });
     expect(notYet.statusCode).toBe(409);
     await must(t, reviewer.headers, id, 'start-review');
-    const noReason = await act(t, reviewer.headers, id, 'request-information', { reason_codes: [], fields: ['village_id'] });
+    const noReason = await act(t, reviewer.headers, id, 'request-information', {
+      reason_codes: [],
+      fields: ['village_id'],
+    });
     expect(noReason.json().data.error_code).toBe('reason_required');
     const rejectOnly = await act(t, reviewer.headers, id, 'request-information', {
       reason_codes: ['duplicate_application'],

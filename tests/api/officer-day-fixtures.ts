@@ -15,8 +15,12 @@ export const TASKS = '/api/v1/officer/tasks';
 export const CALENDAR = '/api/v1/officer/calendar';
 
 /** An officer with a name of their own (messages name the holder of a claim), national unless told. */
-export const namedOfficer = (t: TestApp, role: Role, firstName: string, office: OfficeColumns = { officeLevel: 'national' }) =>
-  createAccount(t.app, { role: 'officer', officerRole: role, firstName, lastName: 'Officer', ...office });
+export const namedOfficer = (
+  t: TestApp,
+  role: Role,
+  firstName: string,
+  office: OfficeColumns = { officeLevel: 'national' },
+) => createAccount(t.app, { role: 'officer', officerRole: role, firstName, lastName: 'Officer', ...office });
 
 /** Puts the service on a chosen instant (the working-day clock, claims, requests read app.clock). */
 export const setNow = (t: TestApp, iso: string) => {

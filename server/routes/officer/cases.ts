@@ -31,7 +31,8 @@ export default async function caseRoutes(app: TypedApp) {
       schema: {
         tags,
         security,
-        summary: 'Take this case (claim it for 15 minutes after your last look or action); 409 claimed_by_other when another officer holds it',
+        summary:
+          'Take this case (claim it for 15 minutes after your last look or action); 409 claimed_by_other when another officer holds it',
         params: schema(idParams),
         response: answers({ 200: dataAnswer(claimShape, 'Your claim') }),
       },
@@ -80,7 +81,8 @@ export default async function caseRoutes(app: TypedApp) {
       schema: {
         tags,
         security,
-        summary: 'Escalate to a named senior officer (an admin or approver of the office), with a note; the case is theirs',
+        summary:
+          'Escalate to a named senior officer (an admin or approver of the office), with a note; the case is theirs',
         params: schema(idParams),
         body: schema(escalateBody),
         response: answers({

@@ -207,7 +207,12 @@ export default async function officerRoutes(app: TypedApp) {
         if (invalid) {
           const fields = Object.entries(invalid.fields ?? {});
           if (fields.some(([field, code]) => field.startsWith('reason_codes') || code === ErrorCode.reasonRequired))
-            throw new HttpError(400, ErrorCode.reasonRequired, 'Pick at least one reason of the catalogue.', invalid.fields);
+            throw new HttpError(
+              400,
+              ErrorCode.reasonRequired,
+              'Pick at least one reason of the catalogue.',
+              invalid.fields,
+            );
           throw invalid;
         }
         const { id } = req.params;
@@ -240,5 +245,6 @@ const ACTION_NOTES: Partial<Record<OfficerAction, string>> = {
   approve: ' (only a reviewed case, never by its reviewer: 403 four_eyes)',
   'mark-reviewed': ' (the first pair of eyes: the case moves to the approval queue)',
   'request-revocation': ' (notes required: the reason; a second officer confirms with revoke)',
-  revoke: ' (confirms a revocation another officer asked for: 403 four_eyes for the same officer, 409 if none was asked)',
+  revoke:
+    ' (confirms a revocation another officer asked for: 403 four_eyes for the same officer, 409 if none was asked)',
 };

@@ -151,7 +151,11 @@ export async function runOfficerAction(
           .update(applications)
           .set({ reviewedBy: officerId, reviewedAt: now, updatedAt: now })
           .where(
-            and(eq(applications.id, row.id), eq(applications.status, Status.inValidation), isNull(applications.reviewedBy)),
+            and(
+              eq(applications.id, row.id),
+              eq(applications.status, Status.inValidation),
+              isNull(applications.reviewedBy),
+            ),
           )
           .returning({ id: applications.id });
         if (!reviewed.length)
@@ -161,7 +165,11 @@ export async function runOfficerAction(
       }
       case 'approve':
         if (row.status === Status.inValidation && !row.reviewedBy)
-          throw new HttpError(409, ErrorCode.invalidTransition, 'A reviewer must review the application before approval.');
+          throw new HttpError(
+            409,
+            ErrorCode.invalidTransition,
+            'A reviewer must review the application before approval.',
+          );
         // Four eyes, for everyone, an admin with every right included.
         if (row.reviewedBy === officerId)
           throw fourEyes('You reviewed this application: a second officer approves it.');
@@ -257,14 +265,28 @@ const revocable = (row: ApplicationRow) =>
 /** The first officer asks for a revocation, with the reason; it waits for a second officer. */
 async function requestRevocation(tx: Db, row: ApplicationRow, officerId: number, reason: string, now: Date) {
   if (!revocable(row))
-    throw new HttpError(409, ErrorCode.invalidTransition, 'Only an issued certificate that is not revoked yet can be revoked.');
+    throw new HttpError(
+      409,
+      ErrorCode.invalidTransition,
+      'Only an issued certificate that is not revoked yet can be revoked.',
+    );
   const asked = await tx
     .update(applications)
     .set({ revocationRequestedBy: officerId, revocationRequestedAt: now, revocationRequestedReason: reason })
-    .where(and(eq(applications.id, row.id), isNull(applications.revocationRequestedBy), isNull(applications.certificateRevokedAt)))
+    .where(
+      and(
+        eq(applications.id, row.id),
+        isNull(applications.revocationRequestedBy),
+        isNull(applications.certificateRevokedAt),
+      ),
+    )
     .returning({ id: applications.id });
   if (!asked.length)
-    throw new HttpError(409, ErrorCode.invalidTransition, 'A revocation was asked for already; a second officer confirms it.');
+    throw new HttpError(
+      409,
+      ErrorCode.invalidTransition,
+      'A revocation was asked for already; a second officer confirms it.',
+    );
   await sameStatusRow(tx, row, officerId, reason, 'revocation_requested');
 }
 
@@ -277,7 +299,11 @@ async function confirmRevocation(
   now: Date,
 ): Promise<CitizenMail> {
   if (!revocable(row))
-    throw new HttpError(409, ErrorCode.invalidTransition, 'Only an issued certificate that is not revoked yet can be revoked.');
+    throw new HttpError(
+      409,
+      ErrorCode.invalidTransition,
+      'Only an issued certificate that is not revoked yet can be revoked.',
+    );
   if (!row.revocationRequestedBy)
     throw new HttpError(409, ErrorCode.invalidTransition, 'Nobody asked for this revocation: ask for it first.');
   if (row.revocationRequestedBy === officerId)
@@ -286,7 +312,12 @@ async function confirmRevocation(
   // Conditional on nobody having revoked it meanwhile: two officers at once revoke it once.
   const updated = await tx
     .update(applications)
-    .set({ certificateRevokedAt: now, certificateRevokedReason: reason, certificateRevokedBy: officerId, updatedAt: now })
+    .set({
+      certificateRevokedAt: now,
+      certificateRevokedReason: reason,
+      certificateRevokedBy: officerId,
+      updatedAt: now,
+    })
     .where(and(eq(applications.id, row.id), isNull(applications.certificateRevokedAt)))
     .returning({ id: applications.id });
   if (!updated.length) throw new HttpError(409, ErrorCode.invalidTransition, 'This certificate was revoked already.');

@@ -77,10 +77,6 @@ export async function loadCalendar(db: Db, fromDay: string): Promise<Calendar> {
   return new Calendar(rows);
 }
 
-/** A day some weeks before `now`: far enough back for any clock still running or paused. */
-export const calendarFrom = (now: Date, daysBack = 400) =>
-  vientianeDay(new Date(now.getTime() - daysBack * 86_400_000));
-
 const toView = (r: typeof nonWorkingDays.$inferSelect): NonWorkingDay => ({
   id: r.id,
   date: r.date,
@@ -147,7 +143,7 @@ function assertMayEdit(officer: OfficerUser, scope: string) {
   }
   if (mine?.level === 'national') return;
   if (mine?.level === 'province' && target.level === 'district') return; // checked in SQL below
-  if (!officeContains(mine, target)) throw forbidden("An admin sets closure days of their own office only.");
+  if (!officeContains(mine, target)) throw forbidden('An admin sets closure days of their own office only.');
 }
 
 /** A district closure by a province admin: the district must lie in their province. */
@@ -211,7 +207,8 @@ export async function recomputeDueDays(tx: Db, scope: string, fromDay: string): 
     );
     if (due && due !== r.dueOn) moved.set(due, [...(moved.get(due) ?? []), r.id]);
   }
-  for (const [due, ids] of moved) await tx.update(applications).set({ dueOn: due }).where(inArray(applications.id, ids));
+  for (const [due, ids] of moved)
+    await tx.update(applications).set({ dueOn: due }).where(inArray(applications.id, ids));
   return [...moved.values()].reduce((n, ids) => n + ids.length, 0);
 }
 

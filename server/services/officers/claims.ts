@@ -7,7 +7,7 @@ import { PaymentStatus, Status } from '../../../contract/status';
 import { vientianeDay } from '../../../contract/working-days';
 import type { Db } from '../../db/client';
 import { applications, users } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { forbidden, HttpError } from '../../lib/http-error';
 import { logAccess } from '../access-log';
 import { changeStatus } from '../application-status';
 import type { ApplicationRow } from '../applications';
@@ -104,7 +104,8 @@ export async function claimView(db: Db, row: ApplicationRow, officerId: number, 
 function assertMayWork(officer: OfficerUser, row: ApplicationRow, now: Date): OfficerTask {
   if (row.userId === officer.id) throw forbidden('Officers may not act on their own application.');
   const task = taskOfRow(row, vientianeDay(now));
-  if (!task || task === 'waiting') throw new HttpError(409, ErrorCode.invalidTransition, 'Nothing to work on in this application now.');
+  if (!task || task === 'waiting')
+    throw new HttpError(409, ErrorCode.invalidTransition, 'Nothing to work on in this application now.');
   assertTask(officer, task);
   return task;
 }
@@ -144,7 +145,10 @@ export async function takeNext(app: FastifyInstance, officer: OfficerUser, task:
             or(isNull(applications.claimedBy), lt(applications.claimExpiresAt, now)),
           ),
         )
-        .orderBy(...(task === 'pickups' ? [asc(applications.pickupTime)] : [asc(applications.dueOn)]), asc(applications.id))
+        .orderBy(
+          ...(task === 'pickups' ? [asc(applications.pickupTime)] : [asc(applications.dueOn)]),
+          asc(applications.id),
+        )
         .limit(1)
         .for('update', { skipLocked: true });
       const [taken] = await tx
@@ -218,7 +222,10 @@ export async function handOver(app: FastifyInstance, admin: OfficerUser, id: num
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const row = await findApplication(tx, id, admin);
-    const [target] = await tx.select().from(users).where(and(eq(users.id, toId), eq(users.role, 'officer')));
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, toId), eq(users.role, 'officer')));
     if (!target || !officeSees(officeOf(target), row.applicantData))
       throw new HttpError(400, ErrorCode.validation, 'That officer does not serve this application’s office.', {
         officer_id: 'invalid_id',
@@ -230,7 +237,11 @@ export async function handOver(app: FastifyInstance, admin: OfficerUser, id: num
         officer_id: 'role_does_not_fit',
       });
     if (task === 'approval' && row.reviewedBy === target.id)
-      throw new HttpError(403, ErrorCode.fourEyes, 'That officer reviewed this application: a second officer approves it.');
+      throw new HttpError(
+        403,
+        ErrorCode.fourEyes,
+        'That officer reviewed this application: a second officer approves it.',
+      );
     await tx
       .update(applications)
       .set({ claimedBy: target.id, claimedAt: now, claimExpiresAt: claimExpiry(now) })
@@ -243,11 +254,4 @@ export async function handOver(app: FastifyInstance, admin: OfficerUser, id: num
     const holder = await holderName(tx, target.id);
     return { ...holder, expires_at: claimExpiry(now).toISOString(), mine: false };
   });
-}
-
-/** 404 unless the application exists in the officer's office (for routes that only extend). */
-export async function assertInOffice(db: Db, id: number, officer: OfficerUser): Promise<ApplicationRow> {
-  const row = await findApplication(db, id, officer);
-  if (!row) throw notFound('Application not found');
-  return row;
 }

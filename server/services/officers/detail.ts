@@ -149,7 +149,8 @@ export async function officerDetail(
  */
 export async function idCardImage(app: FastifyInstance, officer: OfficerUser, id: number) {
   const row = await findApplication(app.db, id, officer);
-  if (roleOf(officer) === 'cashier' && row.userId !== officer.id) throw forbidden('A cashier sees the proof of payment only.');
+  if (roleOf(officer) === 'cashier' && row.userId !== officer.id)
+    throw forbidden('A cashier sees the proof of payment only.');
   const [doc] = await app.db
     .select()
     .from(documents)

@@ -9,15 +9,13 @@
  * - notes: internal notes, escalations, drafts, colleagues; audit: the officers' audit log.
  */
 export * from './accounts';
-export { runOfficerAction, newCertificateCode, REFUSED_PROOF_KIND, type ActionInput } from './actions';
+export { runOfficerAction, type ActionInput } from './actions';
 export { answerRequest } from './answers';
 export { addDay, deleteDay, listCalendar, updateDay } from './calendar';
 export { claimCase, extendClaim, handOver, releaseCase, takeNext } from './claims';
-export { clockStart, readClock } from './clock';
-export { idCardImage, idCardImagePath, officerDetail } from './detail';
+export { idCardImage, officerDetail } from './detail';
 export { addNote, colleagues, escalate, readDraft, readNotes, saveDraft } from './notes';
-export { findApplication, officerQueue, roleOf, type OfficerUser } from './queue';
+export { findApplication, officerQueue } from './queue';
 export { createReason, listReasons, updateReason } from './reasons';
 export { rejectUnansweredRequests, remindOpenRequests } from './request-jobs';
-export { citizenRequestView } from './requests';
 export { taskCounts, taskQueue } from './tasks';

@@ -18,7 +18,8 @@ import { findApplication, type OfficerUser } from './queue';
  * what one of them has typed and not sent yet (drafts), and who their colleagues are.
  */
 
-const name = (first: string | null, last: string | null, email: string) => `${first ?? ''} ${last ?? ''}`.trim() || email;
+const name = (first: string | null, last: string | null, email: string) =>
+  `${first ?? ''} ${last ?? ''}`.trim() || email;
 const toOfficer = alias(users, 'to_officer');
 
 /** GET …/{id}/notes: the case's notes and escalations, oldest first. */
@@ -82,7 +83,10 @@ export async function escalate(app: FastifyInstance, officer: OfficerUser, id: n
   return app.db.transaction(async (tx) => {
     const row = await findApplication(tx, id, officer);
     if (row.userId === officer.id) throw new HttpError(403, ErrorCode.forbidden, 'Not on your own application.');
-    const [senior] = await tx.select().from(users).where(and(eq(users.id, toId), eq(users.role, 'officer')));
+    const [senior] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, toId), eq(users.role, 'officer')));
     const role = senior?.officerRole ?? 'admin';
     if (
       !senior ||
@@ -107,7 +111,10 @@ export async function escalate(app: FastifyInstance, officer: OfficerUser, id: n
       .set({ escalatedTo: senior.id, claimedBy: senior.id, claimedAt: now, claimExpiresAt: claimExpiry(now) })
       .where(eq(applications.id, id));
     await recordAudit(tx, officer.id, 'case.escalate', senior.id, { application_id: id, before: row.claimedBy });
-    return { id, escalated_to: { id: senior.id, name: name(senior.firstName, senior.lastName, senior.email), email: senior.email } };
+    return {
+      id,
+      escalated_to: { id: senior.id, name: name(senior.firstName, senior.lastName, senior.email), email: senior.email },
+    };
   });
 }
 
@@ -155,12 +162,17 @@ export async function saveDraft(
   await app.db
     .insert(caseDrafts)
     .values({ applicationId: id, officerId: officer.id, body: draft, updatedAt: now })
-    .onConflictDoUpdate({ target: [caseDrafts.applicationId, caseDrafts.officerId], set: { body: draft, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [caseDrafts.applicationId, caseDrafts.officerId],
+      set: { body: draft, updatedAt: now },
+    });
   await extendClaim(app.db, officer.id, id, now);
   return { draft, updated_at: now.toISOString() };
 }
 
 /** A decision sent: the officer's draft for it is done with. */
 export async function clearDraft(tx: Db, officerId: number, applicationId: number): Promise<void> {
-  await tx.delete(caseDrafts).where(and(eq(caseDrafts.applicationId, applicationId), eq(caseDrafts.officerId, officerId)));
+  await tx
+    .delete(caseDrafts)
+    .where(and(eq(caseDrafts.applicationId, applicationId), eq(caseDrafts.officerId, officerId)));
 }

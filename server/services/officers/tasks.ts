@@ -28,7 +28,10 @@ import { applicantName, roleOf, searchCondition, type OfficerUser } from './queu
 export function taskCondition(task: OfficerTask, day: string): SQL {
   switch (task) {
     case 'payments':
-      return and(eq(applications.status, Status.waitingForApprove), eq(applications.paymentStatus, PaymentStatus.unpaid))!;
+      return and(
+        eq(applications.status, Status.waitingForApprove),
+        eq(applications.paymentStatus, PaymentStatus.unpaid),
+      )!;
     case 'review':
       return sql`((${applications.status} = ${Status.waitingForApprove} and ${applications.paymentStatus} = ${PaymentStatus.paid}) or (${applications.status} = ${Status.inValidation} and ${applications.reviewedBy} is null))`;
     case 'approval':
@@ -147,11 +150,7 @@ export async function taskQueue(
       ? [asc(applications.pickupTime), asc(applications.id)]
       : [asc(applications.dueOn), asc(applications.id)];
   const [[{ total }], rows] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
-      .where(where),
+    db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
     db
       .select({
         id: applications.id,
