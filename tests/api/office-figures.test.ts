@@ -178,7 +178,8 @@ beforeAll(async () => {
     clockPausedAt: new Date(),
     dueOn: null,
   });
-});
+  // About ten applications through the API, each with its documents: slow on a busy shared machine.
+}, 180_000);
 afterAll(async () => t?.close());
 
 const FIGURES = '/api/v1/officer/figures';

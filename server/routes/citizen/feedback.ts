@@ -4,7 +4,8 @@ import { answers, dataAnswer } from '../../lib/answers';
 import { idParams, schema, type TypedApp } from '../../lib/validation';
 import { feedbackFor, recordFeedback } from '../../services/certificate-feedback';
 
-const tags = ['citizen'];
+// The tag of the citizen's resident-certificate calls, beside which it sits in the API documentation.
+const tags = ['resident-certificate'];
 const security = [{ bearer: [] }];
 const PATH = '/v1/citizen/resident-certificate/:id/feedback';
 
