@@ -68,7 +68,6 @@ test('an issued certificate proves itself offline, fails when altered, and reads
   await issueThroughApi(request, id);
 
   // The citizen downloads the PDF; the QR code is read from its image.
-  await page.evaluate(() => localStorage.clear());
   await signIn(page, citizen);
   await page.goto(`/certificate-approval/${id}`);
   const downloading = page.waitForEvent('download');
