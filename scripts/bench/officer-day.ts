@@ -181,7 +181,10 @@ const p90 = (xs: number[]) => {
 };
 
 export function officerDayTable(figures: DecisionFigure[]): string[] {
-  const rows = ['| Officer | Decisions | Keys per decision | Seconds per decision (median) | Next case after the decision (median / p90 / max) |', '| --- | --: | --: | --: | --: |'];
+  const rows = [
+    '| Officer | Decisions | Keys per decision | Seconds per decision (median) | Next case after the decision (median / p90 / max) |',
+    '| --- | --: | --: | --: | --: |',
+  ];
   for (const role of ['reviewer', 'approver'] as const) {
     const mine = figures.filter((f) => f.role === role);
     const next = mine.flatMap((f) => (f.nextMs === null ? [] : [f.nextMs]));
