@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, inject, it } from 'vitest';
+import { afterAll, expect, inject, it, vi } from 'vitest';
 import { ID_CARD_DATA_URL, PASSWORD } from './auth-helpers';
 import { startServerProcess, type ServerProcess } from './server-process';
+
+// A server process (tsx compiling the server, then a database) starts in seconds on a quiet machine
+// and can take a minute while the rest of the suite runs beside it; startServerProcess waits 90 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** DATA_DIR is the server's alone: documents, mails with codes, keys and the database are owner-only. */
 let server: ServerProcess | undefined;

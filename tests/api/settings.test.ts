@@ -2,8 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, inject, it } from 'vitest';
+import { afterAll, expect, inject, it, vi } from 'vitest';
 import { serverArgs, startServerProcess } from './server-process';
+
+// A server process (tsx compiling the server, then a database) starts in seconds on a quiet machine
+// and can take a minute while the rest of the suite runs beside it; startServerProcess waits 90 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** Settings as an operator gives them: a .env file read at start, the environment winning, no secret ever printed. */
 const dirs: string[] = [];

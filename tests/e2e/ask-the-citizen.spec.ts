@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pdf } from '../api/application-fixtures';
-import { askCitizenThroughApi, answerOnThePhone, requestsOnServer } from './fixtures/answer-request';
+import {
+  askCitizenThroughApi,
+  answerOnThePhone,
+  requestsOnServer,
+  serviceWorkerReady,
+} from './fixtures/answer-request';
 import { createApplicationThroughApi, uploadProofThroughApi } from './fixtures/application';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 
@@ -59,16 +64,6 @@ function newPage(dir: string): string {
   const file = path.join(dir, 'book-page-2.pdf');
   fs.writeFileSync(file, pdf('Household registration book, page 2'));
   return file;
-}
-
-/** The app is controlled by its service worker (so it opens offline and Background Sync can fire). */
-async function serviceWorkerReady(page: Page) {
-  const controlled = await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    return !!navigator.serviceWorker.controller;
-  });
-  if (!controlled) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
 const toast = (page: Page) => page.getByTestId('outbox-toast');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {
   expect as baseExpect,
   test,
@@ -6,18 +7,20 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { pdf } from '../api/application-fixtures';
 import { createApplicationThroughApi, uploadProofThroughApi } from './fixtures/application';
 import { words } from './fixtures/catalogue';
-import { answerRequestThroughApi } from './fixtures/citizen-answer';
-import { registerCitizen } from './fixtures/citizen';
+import { answerOnThePhone } from './fixtures/answer-request';
+import { registerCitizen, signIn } from './fixtures/citizen';
 import { officerLogin } from './fixtures/officer';
 import { E2E_TEAM, enterAs, teamLogin, type OfficerSession } from './fixtures/officer-team';
 
 /**
  * An officer's day, by keyboard only: a reviewer takes the next case, reads the documents beside
  * the data (zoom, next document) and asks the citizen for a new household-book page; the citizen
- * answers (through the API here: their screens are tested on their side); the reviewer marks it
- * reviewed, a second officer approves, the issuer issues. In English, then in Lao.
+ * answers on the phone (390 px) without a connection, the outbox sends it when the connection
+ * returns; the reviewer marks it reviewed, a second officer approves, the issuer issues. In
+ * English, then in Lao.
  *
  * The page records every pointer event the browser makes itself; the test fails on any: each step
  * is a key press. The team works in an office of its own (the last district of the list), so the
@@ -203,8 +206,14 @@ for (const language of ['en', 'lo'] as const) {
         .filter({ hasText: w('The citizen has been asked. The application waits for their answer.') }),
     ).toBeVisible();
 
-    // The citizen sends the page again (their screens are theirs to test).
-    await answerRequestThroughApi(request, citizen.token, id);
+    // The citizen sends the page again from the phone, offline: the outbox sends it when back online.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phonePage = await phone.newPage();
+    await signIn(phonePage, citizen);
+    const newPage = test.info().outputPath('book-page-2.pdf');
+    fs.writeFileSync(newPage, pdf('Household registration book, page 2'));
+    await answerOnThePhone(phonePage, id, { 'Household registration book': newPage }, { offline: true });
+    await phone.close();
 
     // Back in the review queue: the reviewer takes it again and marks it reviewed.
     await reviewer.keyboard.press('n');
