@@ -17,6 +17,11 @@ export interface TaskFilter {
   page?: number;
 }
 
+/** A queue's address: which queue, and its filter (checked by the back office's routes). */
+export interface QueueSearch extends TaskFilter {
+  task?: OfficerTask;
+}
+
 export interface TaskCounts {
   role: OfficerRole;
   tasks: OfficerTaskCount[];

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { OFFICER_TASKS, type OfficerTask } from '../../../../../contract/officer';
+import type { OfficerTask } from '../../../../../contract/officer';
 import { Card } from '../../../../components/layout/page';
 import { Banner } from '../../../../components/ui/banner';
 import { Button } from '../../../../components/ui/button';
@@ -12,7 +12,7 @@ import { SkeletonCard } from '../../../../components/ui/skeleton';
 import { currentLanguage } from '../../../../lib/i18n';
 import { errorMessage } from '../../../../lib/error-messages';
 import { useLoad } from '../../../../lib/use-load';
-import { fetchTaskQueue, takeNext, type TaskFilter } from '../../api/tasks';
+import { fetchTaskQueue, takeNext, type QueueSearch, type TaskFilter } from '../../api/tasks';
 import { TASKS } from '../../labels';
 import { useDesk } from '../../stores/desk';
 import { useFlash } from '../../stores/flash';
@@ -21,10 +21,6 @@ import { QueueFilters } from './queue-filters';
 import { TaskTable } from './task-table';
 import { TaskTabs } from './task-tabs';
 import styles from './queues.module.css';
-
-export interface QueueSearch extends TaskFilter {
-  task?: OfficerTask;
-}
 
 /** The key of "Take next", on its button and in the "?" list. */
 const TAKE_NEXT_KEY = 'n';
@@ -224,6 +220,3 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
     </>
   );
 }
-
-export const isTask = (value: unknown): value is OfficerTask =>
-  typeof value === 'string' && (OFFICER_TASKS as readonly string[]).includes(value);
