@@ -17,3 +17,8 @@ declare module '*.po?part=registration' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+declare module '*.po?part=back-office' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -16,8 +16,8 @@ export function initialLanguage(): Language {
 }
 
 // Each catalogue comes in parts (scripts/catalogue-parts.ts): the words a visitor can see, those
-// of the registration screens, and those of the signed-in and back-office screens; the last two
-// are fetched only once one of those areas opens.
+// of the registration screens, those of a citizen's signed-in screens, and the back office's; all
+// but the first are fetched only once one of those areas opens.
 const VISITOR_PART = {
   en: () => import('../../locales/en.po?part=visitor'),
   lo: () => import('../../locales/lo.po?part=visitor'),
@@ -29,6 +29,10 @@ const REGISTRATION_PART = {
 const SIGNED_IN_PART = {
   en: () => import('../../locales/en.po?part=signed-in'),
   lo: () => import('../../locales/lo.po?part=signed-in'),
+};
+const BACK_OFFICE_PART = {
+  en: () => import('../../locales/en.po?part=back-office'),
+  lo: () => import('../../locales/lo.po?part=back-office'),
 };
 /** The parts loaded so far besides the visitor's: a change of language loads them again. */
 const loaded = new Set<typeof REGISTRATION_PART>();
@@ -65,6 +69,10 @@ export function prefetchSignedInWords(locale: Language): void {
 
 /** The words of the signed-in and back-office screens; their guards await it before drawing. */
 export const loadSignedInWords = () => loadPart(SIGNED_IN_PART);
+
+/** The words of the back office (with the signed-in words it shares); its guards await it. */
+export const loadBackOfficeWords = () =>
+  Promise.all([loadPart(SIGNED_IN_PART), loadPart(BACK_OFFICE_PART)]).then(() => undefined);
 
 /** The words of the registration screens; their guard awaits it before drawing. */
 export const loadRegistrationWords = () => loadPart(REGISTRATION_PART);

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SignedInOutlet } from '../components/layout/signed-in-outlet';
-import { loadSignedInWords } from '../lib/i18n';
+import { loadBackOfficeWords } from '../lib/i18n';
 import { useSession, validToken } from '../lib/session';
 
 /**
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_officer')({
   beforeLoad: async () => {
     if (!validToken()) throw redirect({ to: '/login', replace: true });
     if (useSession.getState().role !== 'officer') throw redirect({ to: '/home', replace: true });
-    await loadSignedInWords();
+    await loadBackOfficeWords();
   },
   component: SignedInOutlet,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OfficerEnrol } from '../../features/officer-sign-in/enrol-screen';
-import { loadSignedInWords } from '../../lib/i18n';
+import { loadBackOfficeWords } from '../../lib/i18n';
 
 /** The one-time enrolment link `npm run officer:create` prints (/officer-enrol#token). */
 export const Route = createFileRoute('/_guest/officer-enrol')({
-  beforeLoad: loadSignedInWords,
+  beforeLoad: loadBackOfficeWords,
   component: OfficerEnrol,
 });
