@@ -22,13 +22,13 @@ const oauthError = v.pipe(
 );
 
 /** Successful answer(s) and the two error shapes, as answers() gives for the rest of the API. */
-const protocolAnswers = <S extends v.GenericSchema>(ok: S) => ({
-  200: schema(ok),
+const protocolAnswers = <S extends v.GenericSchema>(ok: S, description: string) => ({
+  200: schema(v.pipe(ok, v.description(description))),
   '4xx': schema(oauthError),
   '5xx': schema(errorAnswer),
 });
 
-const anyObject = (description: string) => v.pipe(v.looseObject({}), v.description(description));
+const anyObject = v.looseObject({});
 
 async function oauth<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | undefined> {
   reply.header('Cache-Control', 'no-store');
@@ -108,7 +108,7 @@ export default async function walletRoutes(app: TypedApp) {
       schema: {
         tags,
         summary: 'OpenID4VCI 1.0 credential issuer metadata',
-        response: protocolAnswers(anyObject('Issuer metadata')),
+        response: protocolAnswers(anyObject, 'Issuer metadata'),
       },
     },
     async (_req, reply) => {
@@ -156,7 +156,7 @@ export default async function walletRoutes(app: TypedApp) {
         schema: {
           tags,
           summary: 'OAuth authorization server metadata of the issuer (pre-authorized code grant only)',
-          response: protocolAnswers(anyObject('Authorization server metadata')),
+          response: protocolAnswers(anyObject, 'Authorization server metadata'),
         },
       },
       async (_req, reply) => {
@@ -171,7 +171,7 @@ export default async function walletRoutes(app: TypedApp) {
       schema: {
         tags,
         summary: 'SD-JWT VC issuer metadata: the public key (JWKS) that signs our credentials',
-        response: protocolAnswers(anyObject('JWT VC issuer metadata')),
+        response: protocolAnswers(anyObject, 'JWT VC issuer metadata'),
       },
     },
     async (_req, reply) => {
@@ -190,6 +190,7 @@ export default async function walletRoutes(app: TypedApp) {
           'Token endpoint: the pre-authorized code and its PIN (tx_code) for an access token, once (form or JSON body)',
         response: protocolAnswers(
           v.object({ access_token: v.string(), token_type: v.literal('Bearer'), expires_in: v.number() }),
+          'The access token (5 minutes, one credential)',
         ),
       },
     },
@@ -203,7 +204,7 @@ export default async function walletRoutes(app: TypedApp) {
       schema: {
         tags,
         summary: 'Nonce endpoint: a fresh c_nonce for the proof of the wallet key',
-        response: protocolAnswers(v.object({ c_nonce: v.string() })),
+        response: protocolAnswers(v.object({ c_nonce: v.string() }), 'A fresh c_nonce'),
       },
     },
     async (_req, reply) => oauth(reply, () => newNonce(app.db)),
@@ -215,7 +216,10 @@ export default async function walletRoutes(app: TypedApp) {
       schema: {
         tags,
         summary: 'Credential endpoint: with the access token and a proof JWT, the certificate as an SD-JWT VC',
-        response: protocolAnswers(v.object({ credentials: v.array(v.object({ credential: v.string() })) })),
+        response: protocolAnswers(
+          v.object({ credentials: v.array(v.object({ credential: v.string() })) }),
+          'The credential (SD-JWT VC with its disclosures)',
+        ),
       },
     },
     async (req, reply) => oauth(reply, () => issueCredential(app, req.headers.authorization, req.body)),

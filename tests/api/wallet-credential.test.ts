@@ -34,7 +34,7 @@ const fetchViaApp: typeof fetch = async (input, init) => {
   });
   const out = new Headers();
   for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) out.set(key, String(value));
-  return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
 };
 
 /** A holder with its own ES256 key, and the independent wallet (OpenWallet Foundation's client). */
@@ -97,7 +97,7 @@ async function receive(wallet: Wallet, offerUrl: string, pin: string) {
     credentialConfigurationId: CONFIGURATION,
     proofs: { jwt: [jwt] },
   });
-  const credential = credentialResponse.credentials?.[0]?.credential;
+  const credential = (credentialResponse.credentials?.[0] as { credential?: unknown } | undefined)?.credential;
   if (typeof credential !== 'string') throw new Error('no credential');
   return { credential, issuerMetadata, accessToken: accessTokenResponse.access_token };
 }
@@ -278,7 +278,7 @@ describe('the certificate in a wallet (OpenID4VCI 1.0, SD-JWT VC, Token Status L
     // With a fresh nonce the same access token still gets its credential.
     const fresh = await wallet.client.requestNonce({ issuerMetadata });
     const ok = await request((await proofFor(wallet, issuerMetadata, fresh.c_nonce)).jwt);
-    expect(typeof ok.credentialResponse.credentials?.[0]?.credential).toBe('string');
+    expect(typeof (ok.credentialResponse.credentials?.[0] as { credential?: unknown }).credential).toBe('string');
   });
 
   it('answers OpenID4VCI errors in their own shape', async () => {
