@@ -127,7 +127,12 @@ export default async function walletRoutes(app: TypedApp) {
             credential_signing_alg_values_supported: ['ES256'],
             proof_types_supported: { jwt: { proof_signing_alg_values_supported: ['ES256', 'ES384', 'EdDSA'] } },
             credential_metadata: {
-              display: LANGUAGES.map((l) => ({ name: l.name, locale: l.locale, background_color: '#1e3a8a', text_color: '#ffffff' })),
+              display: LANGUAGES.map((l) => ({
+                name: l.name,
+                locale: l.locale,
+                background_color: '#1e3a8a',
+                text_color: '#ffffff',
+              })),
               claims: WALLET_CLAIMS.map((name) => ({
                 path: [name],
                 display: [
@@ -232,7 +237,10 @@ export default async function walletRoutes(app: TypedApp) {
         tags,
         summary: 'The Token Status List (JWT, application/statuslist+jwt): one bit per wallet credential, 1 = revoked',
         response: {
-          200: { description: 'The signed status list', content: { 'application/statuslist+jwt': { schema: { type: 'string' } } } },
+          200: {
+            description: 'The signed status list',
+            content: { 'application/statuslist+jwt': { schema: { type: 'string' } } },
+          },
           '4xx': schema(errorAnswer),
           '5xx': schema(errorAnswer),
         },

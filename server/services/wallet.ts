@@ -26,7 +26,15 @@ import {
   type WalletOffer,
 } from '../../contract/wallet';
 import type { Db } from '../db/client';
-import { applications, districts, provinces, villages, walletCredentials, walletNonces, walletOffers } from '../db/schema';
+import {
+  applications,
+  districts,
+  provinces,
+  villages,
+  walletCredentials,
+  walletNonces,
+  walletOffers,
+} from '../db/schema';
 import { keyedHash } from '../lib/hash-secret';
 import { assertCertificateAvailable, CERTIFICATE_STATUSES } from './certificates';
 import { findOwnApplication } from './applications';
@@ -133,7 +141,10 @@ export async function redeemPreAuthorizedCode(app: FastifyInstance, body: unknow
   if (!code) throw new OauthError(400, 'invalid_request', 'pre-authorized_code is missing.');
   if (!req.tx_code) throw new OauthError(400, 'invalid_request', 'tx_code (the PIN) is missing.');
   const now = new Date();
-  const [offer] = await app.db.select().from(walletOffers).where(eq(walletOffers.codeHash, hashCode(app.hashKey, code)));
+  const [offer] = await app.db
+    .select()
+    .from(walletOffers)
+    .where(eq(walletOffers.codeHash, hashCode(app.hashKey, code)));
   if (!offer || offer.usedAt || offer.expiresAt <= now || offer.pinAttempts >= MAX_PIN_ATTEMPTS)
     throw new OauthError(400, 'invalid_grant', 'The offer is unknown, used or expired: make a new one.');
   const expected = Buffer.from(offer.pinHash);
@@ -142,7 +153,10 @@ export async function redeemPreAuthorizedCode(app: FastifyInstance, body: unknow
     const attempts = offer.pinAttempts + 1;
     await app.db
       .update(walletOffers)
-      .set({ pinAttempts: sql`${walletOffers.pinAttempts} + 1`, ...(attempts >= MAX_PIN_ATTEMPTS ? { usedAt: now } : {}) })
+      .set({
+        pinAttempts: sql`${walletOffers.pinAttempts} + 1`,
+        ...(attempts >= MAX_PIN_ATTEMPTS ? { usedAt: now } : {}),
+      })
       .where(eq(walletOffers.id, offer.id));
     throw new OauthError(400, 'invalid_grant', 'Wrong PIN (tx_code).');
   }
@@ -188,7 +202,11 @@ async function holderKeyFromProof(app: FastifyInstance, jwt: string): Promise<JW
   }
   const jwk = header.jwk as JWK | undefined;
   if (header.typ !== 'openid4vci-proof+jwt' || !header.alg || !PROOF_ALGS.includes(header.alg) || !jwk || 'd' in jwk)
-    throw new OauthError(400, 'invalid_proof', 'The proof needs typ openid4vci-proof+jwt, an asymmetric alg and a public jwk.');
+    throw new OauthError(
+      400,
+      'invalid_proof',
+      'The proof needs typ openid4vci-proof+jwt, an asymmetric alg and a public jwk.',
+    );
   let payload;
   try {
     const key = await importJWK(jwk, header.alg);
@@ -250,7 +268,10 @@ export async function issueCredential(app: FastifyInstance, authorization: strin
   const token = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(authorization ?? '')?.[1];
   const now = new Date();
   const [offer] = token
-    ? await app.db.select().from(walletOffers).where(eq(walletOffers.accessTokenHash, hashToken(app.hashKey, token)))
+    ? await app.db
+        .select()
+        .from(walletOffers)
+        .where(eq(walletOffers.accessTokenHash, hashToken(app.hashKey, token)))
     : [];
   if (!offer || !offer.accessTokenExpiresAt || offer.accessTokenExpiresAt <= now || offer.credentialIssuedAt)
     throw new OauthError(401, 'invalid_token', 'The access token is unknown, used or expired.');
@@ -466,7 +487,8 @@ export async function verifyPresentation(app: FastifyInstance, text: string): Pr
     } catch {
       throw new Refused(PresentationProblem.malformed);
     }
-    if (header.kid !== app.walletKey.kid || header.alg !== 'ES256') throw new Refused(PresentationProblem.unknownIssuer);
+    if (header.kid !== app.walletKey.kid || header.alg !== 'ES256')
+      throw new Refused(PresentationProblem.unknownIssuer);
     let payload: Record<string, unknown>;
     try {
       const verified = await compactVerify(issuerJwt, app.walletKey.publicKey, { algorithms: ['ES256'] });
@@ -476,7 +498,8 @@ export async function verifyPresentation(app: FastifyInstance, text: string): Pr
     }
     if (payload.iss !== app.config.appBaseUrl || (header.typ !== 'dc+sd-jwt' && header.typ !== 'vc+sd-jwt'))
       throw new Refused(PresentationProblem.unknownIssuer);
-    if (payload._sd_alg !== undefined && payload._sd_alg !== 'sha-256') throw new Refused(PresentationProblem.malformed);
+    if (payload._sd_alg !== undefined && payload._sd_alg !== 'sha-256')
+      throw new Refused(PresentationProblem.malformed);
     const claims = disclose(payload, disclosures);
 
     let keyBound = false;

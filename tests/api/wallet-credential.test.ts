@@ -34,7 +34,10 @@ const fetchViaApp: typeof fetch = async (input, init) => {
   });
   const out = new Headers();
   for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) out.set(key, String(value));
-  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+    status: res.statusCode,
+    headers: out,
+  });
 };
 
 /** A holder with its own ES256 key, and the independent wallet (OpenWallet Foundation's client). */
@@ -152,7 +155,10 @@ describe('the certificate in a wallet (OpenID4VCI 1.0, SD-JWT VC, Token Status L
       headers: stranger.headers,
     });
     expect(res.statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/citizen/resident-certificate/${id}/wallet-offer` });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/citizen/resident-certificate/${id}/wallet-offer`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 

@@ -32,7 +32,9 @@ async function issued(request: APIRequestContext, citizen: Citizen) {
 
 /** A wallet of the test's own: redeems the offer with the PIN and proves its key. */
 async function walletReceives(request: APIRequestContext, offerUrl: string, pin: string, audience: string) {
-  const offer = JSON.parse(new URL(offerUrl.replace('openid-credential-offer://', 'https://x/')).searchParams.get('credential_offer')!);
+  const offer = JSON.parse(
+    new URL(offerUrl.replace('openid-credential-offer://', 'https://x/')).searchParams.get('credential_offer')!,
+  );
   const code = offer.grants[PRE_AUTHORIZED]['pre-authorized_code'] as string;
   const token = await request.post('/api/v1/wallet/token', {
     form: { grant_type: PRE_AUTHORIZED, 'pre-authorized_code': code, tx_code: pin },
@@ -55,7 +57,9 @@ async function walletReceives(request: APIRequestContext, offerUrl: string, pin:
 /** Keeps only the chosen disclosures and adds a key-binding JWT, as a holder's wallet presents. */
 async function present(credential: string, privateKey: CryptoKey, keep: string[]) {
   const [jwt, ...rest] = credential.split('~');
-  const chosen = rest.filter(Boolean).filter((d) => keep.includes(JSON.parse(Buffer.from(d, 'base64url').toString())[1]));
+  const chosen = rest
+    .filter(Boolean)
+    .filter((d) => keep.includes(JSON.parse(Buffer.from(d, 'base64url').toString())[1]));
   const body = `${[jwt, ...chosen].join('~')}~`;
   const sdHash = base64url.encode(crypto.createHash('sha256').update(body).digest());
   const kb = await new SignJWT({ aud: 'https://bank.example.la', nonce: 'n-0S6_WzA2Mj', sd_hash: sdHash })

@@ -3,8 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import type { PresentationCheck } from '../../../../contract/wallet';
-import { WALLET_CLAIMS } from '../../../../contract/wallet';
+import { WALLET_CLAIMS, type PresentationCheck } from '../../../../contract/wallet';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
@@ -80,8 +79,7 @@ export function PresentationScreen() {
     }
   }
 
-  const value = (name: string, v: string) =>
-    DATES.has(name) ? formatCalendarDate(v, i18n.locale) : v;
+  const value = (name: string, v: string) => (DATES.has(name) ? formatCalendarDate(v, i18n.locale) : v);
 
   return (
     <Page header={<AppHeader title={<Trans>Certificate verification</Trans>} back={false} />}>
@@ -109,7 +107,12 @@ export function PresentationScreen() {
         </Banner>
       )}
       {result && (
-        <section className={styles.result} aria-live="polite" data-status={result.status} data-testid="presentation-result">
+        <section
+          className={styles.result}
+          aria-live="polite"
+          data-status={result.status}
+          data-testid="presentation-result"
+        >
           {result.status === 'valid' ? <SuccessMark size={96} /> : <Cross />}
           {result.status === 'valid' && (
             <h2 className={styles.valid}>
