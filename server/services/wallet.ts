@@ -112,7 +112,8 @@ export async function createOffer(app: FastifyInstance, applicationId: number, u
         tx_code: {
           input_mode: 'numeric',
           length: WALLET_PIN_LENGTH,
-          description: 'The PIN shown on your certificate page / ລະຫັດ PIN ທີ່ສະແດງຢູ່ໜ້າໃບຢັ້ງຢືນ',
+          // English only: Lao is nine characters a letter once percent-encoded, and the QR code grows.
+          description: 'PIN shown on the certificate page',
         },
       },
     },

@@ -91,7 +91,8 @@ for (const language of ['en', 'lo'] as const) {
     expect(pin).toMatch(/^\d{6}$/);
     const offerUrl = (await offer.locator('a[href^="openid-credential-offer://"]').getAttribute('href'))!;
     await settle(page);
-    await offer.scrollIntoViewIfNeeded();
+    // From the top: a full-page picture taken scrolled paints the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath(`wallet-offer-${language}.png`), fullPage: true });
 
     const origin = new URL(page.url()).origin;
