@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Openid4vciClient, setGlobalConfig, type IssuerMetadataResult } from '@openid4vc/openid4vci';
@@ -6,9 +9,10 @@ import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { digest, ES256, generateSalt } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { eq } from 'drizzle-orm';
-import { walletNonces } from '../../server/db/schema';
-import { issuedApplication } from './certificate-fixtures';
+import { walletNonces, walletOffers } from '../../server/db/schema';
+import { issuedApplication, newApplication } from './certificate-fixtures';
 import { createOfficer } from './fixtures';
+import { loadWalletIssuerKey } from '../../server/lib/wallet-keys';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -287,6 +291,31 @@ describe('the certificate in a wallet (OpenID4VCI 1.0, SD-JWT VC, Token Status L
     expect(typeof (ok.credentialResponse.credentials?.[0] as { credential?: unknown }).credential).toBe('string');
   });
 
+  it('refuses an offer before the certificate is issued, and stores the code and PIN only as keyed hashes', async () => {
+    const { citizen, id } = await newApplication(t.app);
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/citizen/resident-certificate/${id}/wallet-offer`,
+      headers: citizen.headers,
+    });
+    expect(early.statusCode).toBe(409);
+
+    const issued = await issuedApplication(t.app);
+    const offer = await makeOffer(issued.citizen.headers, issued.id);
+    const code = JSON.parse(decodeURIComponent(offer.offer_url.split('credential_offer=')[1])).grants[
+      'urn:ietf:params:oauth:grant-type:pre-authorized_code'
+    ]['pre-authorized_code'] as string;
+    const rows = await t.app.db.select().from(walletOffers).where(eq(walletOffers.applicationId, issued.id));
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(offer.tx_code);
+    // A newer offer voids the older one.
+    await makeOffer(issued.citizen.headers, issued.id);
+    const [older] = await t.app.db.select().from(walletOffers).where(eq(walletOffers.id, rows[0].id));
+    expect(older.usedAt).not.toBeNull();
+  });
+
   it('answers OpenID4VCI errors in their own shape', async () => {
     const form = (body: Record<string, string>) =>
       t.app.inject({
@@ -355,6 +384,18 @@ describe('the verifier refuses what RFC 9901 refuses', () => {
     expect((await verify(added)).json().data).toEqual({ status: 'invalid', problem: 'unreferenced_disclosure' });
   });
 
+  it('refuses an expired credential', async () => {
+    const [jwt, ...rest] = shown.split('~');
+    const payload = { ...decodeJwt(jwt), exp: Math.floor(Date.now() / 1000) - 60 };
+    const resigned = await new SignJWT(payload)
+      .setProtectedHeader(decodeProtectedHeader(jwt) as { alg: string })
+      .sign(t.app.walletKey.privateKey);
+    expect((await verify([resigned, ...rest].join('~'))).json().data).toMatchObject({
+      status: 'invalid',
+      problem: 'expired',
+    });
+  });
+
   it('refuses a credential signed by another key, and garbage', async () => {
     const { privateKey } = await generateKeyPair('ES256');
     const payload = decodeJwt(shown.split('~')[0]);
@@ -365,5 +406,36 @@ describe('the verifier refuses what RFC 9901 refuses', () => {
     expect((await verify(forgedPresentation)).json().data).toEqual({ status: 'invalid', problem: 'bad_signature' });
     expect((await verify('not a presentation')).json().data).toEqual({ status: 'invalid', problem: 'malformed' });
     expect((await verify('')).statusCode).toBe(400);
+  });
+});
+
+describe('the wallet issuer key', () => {
+  it('is read from WALLET_ISSUER_KEY_FILE (ECDSA P-256 only), else generated once in DATA_DIR', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-wallet-key-'));
+    try {
+      const file = path.join(dir, 'key.pem');
+      const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      fs.writeFileSync(file, privateKey.export({ format: 'pem', type: 'pkcs8' }));
+      const configured = await loadWalletIssuerKey({ dataDir: dir, walletIssuerKeyFile: file });
+      expect(configured.publicJwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', kid: configured.kid });
+      expect(fs.existsSync(path.join(dir, 'wallet-issuer-key.pem'))).toBe(false);
+
+      const rsa = path.join(dir, 'rsa.pem');
+      const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+      fs.writeFileSync(rsa, other.export({ format: 'pem', type: 'pkcs8' }));
+      await expect(loadWalletIssuerKey({ dataDir: dir, walletIssuerKeyFile: rsa })).rejects.toThrow(
+        /must be an ECDSA P-256 key/,
+      );
+      await expect(loadWalletIssuerKey({ dataDir: dir, walletIssuerKeyFile: path.join(dir, 'none') })).rejects.toThrow(
+        /WALLET_ISSUER_KEY_FILE: cannot read/,
+      );
+
+      const first = await loadWalletIssuerKey({ dataDir: dir });
+      const again = await loadWalletIssuerKey({ dataDir: dir });
+      expect(again.kid).toBe(first.kid);
+      expect(fs.statSync(path.join(dir, 'wallet-issuer-key.pem')).mode & 0o077).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
