@@ -27,6 +27,7 @@ export const SCREENS = [
   { path: '/register', budgetKb: 140 },
   { path: '/forgot-password', budgetKb: 130 },
   { path: '/verify/BUDGET-CHECK', budgetKb: 130 },
+  { path: '/verify', budgetKb: 130 },
   // No goal is set for the signed-in home. It carries the signed-in words, the bottom bar, and what
   // every signed-in screen needs offline: the outbox that replays queued requests and the kept copies
   // of the last answers (~15 KB together). The ceiling holds that, so anything more is noticed.

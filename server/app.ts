@@ -18,8 +18,10 @@ import metricsPlugin from './plugins/metrics';
 import masterDataPlugin from './plugins/master-data';
 import rateLimitsPlugin from './plugins/rate-limits';
 import transportPlugin from './plugins/transport';
+import walletKeyPlugin from './plugins/wallet-key';
 import webAppPlugin from './plugins/web-app';
 import apiRoutes from './routes';
+import walletRoutes from './routes/wallet';
 import { sealingKey } from './services/officer-totp';
 
 declare module 'fastify' {
@@ -89,7 +91,9 @@ export async function buildApp(
   await app.register(rateLimitsPlugin);
   await app.register(mailPlugin);
   await app.register(certificateKeysPlugin);
+  await app.register(walletKeyPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(walletRoutes);
   await app.register(webAppPlugin);
   return app;
 }

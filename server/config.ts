@@ -73,6 +73,8 @@ const envSchema = v.object({
       ),
     ),
   ),
+  /** PEM file of the ECDSA P-256 (ES256) key that signs wallet credentials; unset: generated in DATA_DIR. */
+  WALLET_ISSUER_KEY_FILE: v.optional(v.string()),
   FEE_PAYMENT_LAK: intFrom(20_000, 0, 100_000_000),
   FEE_PROCESSING_LAK: intFrom(9_000, 0, 100_000_000),
   PAYMENT_RECIPIENT: v.optional(v.string(), 'Ministry of Home Affairs — Resident Certificates'),
@@ -266,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((k) => k.trim())
       .filter(Boolean)
       .map((k) => raw32(k)!),
+    walletIssuerKeyFile: e.WALLET_ISSUER_KEY_FILE,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     informationRequestDays: e.INFORMATION_REQUEST_DAYS,
     fee: {

@@ -42,6 +42,7 @@ import { Route as GuestOfficerSignInRouteImport } from './routes/_guest/officer-
 import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
 import { Route as OfficerOfficerRouteRouteImport } from './routes/_officer/officer/route'
+import { Route as VerifyIndexRouteImport } from './routes/verify.index'
 import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 import { Route as AuthAnswerRequestIdRouteImport } from './routes/_auth/answer-request.$id'
 import { Route as AuthAppliedSuccessIdRouteImport } from './routes/_auth/applied-success.$id'
@@ -231,6 +232,11 @@ const OfficerOfficerRouteRoute = OfficerOfficerRouteRouteImport.update({
   path: '/officer',
   getParentRoute: () => OfficerRoute,
 } as any)
+const VerifyIndexRoute = VerifyIndexRouteImport.update({
+  id: '/verify/',
+  path: '/verify/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyCodeRoute = VerifyCodeRouteImport.update({
   id: '/verify/$code',
   path: '/verify/$code',
@@ -385,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof GuestRegisterRouteWithChildren
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
+  '/verify/': typeof VerifyIndexRoute
   '/answer-request/$id': typeof AuthAnswerRequestIdRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
   '/certificate-approval/$id': typeof AuthCertificateApprovalIdRoute
@@ -438,6 +445,7 @@ export interface FileRoutesByTo {
   '/officer-sign-in': typeof GuestOfficerSignInRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
+  '/verify': typeof VerifyIndexRoute
   '/answer-request/$id': typeof AuthAnswerRequestIdRoute
   '/applied-success/$id': typeof AuthAppliedSuccessIdRoute
   '/certificate-approval/$id': typeof AuthCertificateApprovalIdRoute
@@ -497,6 +505,7 @@ export interface FileRoutesById {
   '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/verify/$code': typeof VerifyCodeRoute
   '/_guest/': typeof GuestIndexRoute
+  '/verify/': typeof VerifyIndexRoute
   '/_auth/answer-request/$id': typeof AuthAnswerRequestIdRoute
   '/_auth/applied-success/$id': typeof AuthAppliedSuccessIdRoute
   '/_auth/certificate-approval/$id': typeof AuthCertificateApprovalIdRoute
@@ -554,6 +563,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/verify/$code'
+    | '/verify/'
     | '/answer-request/$id'
     | '/applied-success/$id'
     | '/certificate-approval/$id'
@@ -607,6 +617,7 @@ export interface FileRouteTypes {
     | '/officer-sign-in'
     | '/reset-password'
     | '/verify/$code'
+    | '/verify'
     | '/answer-request/$id'
     | '/applied-success/$id'
     | '/certificate-approval/$id'
@@ -665,6 +676,7 @@ export interface FileRouteTypes {
     | '/_guest/reset-password'
     | '/verify/$code'
     | '/_guest/'
+    | '/verify/'
     | '/_auth/answer-request/$id'
     | '/_auth/applied-success/$id'
     | '/_auth/certificate-approval/$id'
@@ -695,6 +707,7 @@ export interface RootRouteChildren {
   OfficerRoute: typeof OfficerRouteWithChildren
   ApplicattionResidentCertificateRoute: typeof ApplicattionResidentCertificateRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
+  VerifyIndexRoute: typeof VerifyIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -929,6 +942,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/officer'
       preLoaderRoute: typeof OfficerOfficerRouteRouteImport
       parentRoute: typeof OfficerRoute
+    }
+    '/verify/': {
+      id: '/verify/'
+      path: '/verify'
+      fullPath: '/verify/'
+      preLoaderRoute: typeof VerifyIndexRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/verify/$code': {
       id: '/verify/$code'
@@ -1247,6 +1267,7 @@ const rootRouteChildren: RootRouteChildren = {
   OfficerRoute: OfficerRouteWithChildren,
   ApplicattionResidentCertificateRoute: ApplicattionResidentCertificateRoute,
   VerifyCodeRoute: VerifyCodeRoute,
+  VerifyIndexRoute: VerifyIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

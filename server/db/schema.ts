@@ -808,3 +808,62 @@ export const certificateFeedback = pgTable('certificate_feedback', {
   rating: integer('rating').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// ── Wallet credentials (OpenID4VCI, docs/architecture.md#the-certificate-in-a-wallet) ─────────────
+/**
+ * A credential offer the owner of an issued certificate made: its pre-authorized code and PIN
+ * (tx_code) only as keyed hashes, short-lived and redeemed once; the access token it gave, hashed too.
+ */
+export const walletOffers = pgTable(
+  'wallet_offers',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    codeHash: text('code_hash').notNull().unique(),
+    pinHash: text('pin_hash').notNull(),
+    pinAttempts: integer('pin_attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    /** Redeemed (or voided: a newer offer, too many wrong PINs, a revocation). */
+    usedAt: ts('used_at'),
+    accessTokenHash: text('access_token_hash').unique(),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    credentialIssuedAt: ts('credential_issued_at'),
+  },
+  (t) => [index('wallet_offers_application_idx').on(t.applicationId)],
+);
+
+/** The c_nonce values the nonce endpoint gave: a proof carries one, accepted once before it expires. */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    id: serial('id').primaryKey(),
+    nonce: text('nonce').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('wallet_nonces_expires_idx').on(t.expiresAt)],
+);
+
+/** Each wallet credential issued: its index in the published status list is its id. */
+export const walletCredentials = pgTable(
+  'wallet_credentials',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => walletOffers.id),
+    /** JWK thumbprint (RFC 7638) of the wallet's key the credential is bound to. */
+    holderKeyThumbprint: text('holder_key_thumbprint').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    /** Set with the certificate's revocation, in the same transaction: the status bit is 1. */
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('wallet_credentials_application_idx').on(t.applicationId)],
+);

@@ -16,6 +16,10 @@ const TAGS = [
   { name: 'verification', description: 'Public check of a certificate behind its QR code' },
   { name: 'officer', description: 'The back office: the queue of applications and the officer actions' },
   { name: 'payments', description: "The bank's calls" },
+  {
+    name: 'wallet',
+    description: 'The certificate in a wallet: OpenID4VCI issuer, its metadata and the Token Status List',
+  },
 ];
 
 /** `POST /api/v1/auth/login` → `postV1AuthLogin`: stable, unique, readable in generated clients. */

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { schema, type TypedApp } from '../lib/validation';
 import { answers, dataAnswer } from '../lib/answers';
+import { presentationBody, presentationCheckShape } from '../../contract/wallet';
 import { verifyCertificate } from '../services/certificates';
+import { verifyPresentation } from '../services/wallet';
 
 const codeParams = v.object({ code: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_code')) });
 
@@ -63,6 +65,24 @@ export default async function verifyRoutes(app: TypedApp) {
       // An hour in caches: a new key is published before it signs anything a verifier could hold.
       reply.header('Cache-Control', 'public, max-age=3600');
       return { data: app.certificateKeys.keySet };
+    },
+  );
+
+  app.post(
+    '/v1/verify/presentation',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['verification'],
+        summary:
+          'Is this wallet credential genuine? A pasted SD-JWT VC presentation (optionally with its key-binding JWT): valid with the disclosed claims only, revoked, or invalid with the problem',
+        body: schema(presentationBody),
+        response: answers({ 200: dataAnswer(presentationCheckShape, 'What the presentation proves') }),
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: await verifyPresentation(app, req.body.presentation) };
     },
   );
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { BANK_SECRET_FILE } from '../lib/bank-signature';
 import { SIGNING_KEY_FILE } from '../lib/certificate-keys';
+import { WALLET_KEY_FILE } from '../lib/wallet-keys';
 
 /**
  * Backups of the embedded database (PGlite in DATA_DIR).
@@ -12,7 +13,7 @@ import { SIGNING_KEY_FILE } from '../lib/certificate-keys';
  *   manifest.json            format, time, and every document file with its size
  *   database.tar.gz          PGlite's dumpDataDir() of DATA_DIR/db
  *   files/xx/<sha256>        the content-addressed documents
- *   bank-callback-secret, certificate-signing-key   the generated secrets, when DATA_DIR holds them
+ *   bank-callback-secret, certificate-signing-key, wallet-issuer-key.pem   the generated secrets, when DATA_DIR holds them
  * It is written under `<name>.partial`, every file and directory fsynced, then renamed to `<name>`:
  * a directory without `.partial` is always whole.
  *
@@ -30,7 +31,7 @@ import { SIGNING_KEY_FILE } from '../lib/certificate-keys';
  * disk when the dump is done. Unreferenced files copied along are swept at the restored server's start.
  */
 export const BACKUP_SOCKET = 'backup.sock';
-const SECRET_FILES = [BANK_SECRET_FILE, SIGNING_KEY_FILE];
+const SECRET_FILES = [BANK_SECRET_FILE, SIGNING_KEY_FILE, WALLET_KEY_FILE];
 const DATABASE_FILE = 'database.tar.gz';
 const MANIFEST = 'manifest.json';
 

@@ -125,8 +125,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
       const restore = command('server/cli/restore.ts', [backupDir, '--data-dir', restoredDir], {});
       expect(restore.status, restore.out).toBe(0);
       expect(fs.existsSync(path.join(restoredDir, 'server.lock'))).toBe(false);
-      // The generated secrets come back too: the bank's signatures and printed certificates stay valid.
-      for (const secret of ['bank-callback-secret', 'certificate-signing-key']) {
+      // The generated secrets come back too: the bank's signatures and printed certificates and wallet credentials stay valid.
+      for (const secret of ['bank-callback-secret', 'certificate-signing-key', 'wallet-issuer-key.pem']) {
         expect(fs.readFileSync(path.join(restoredDir, secret))).toEqual(fs.readFileSync(path.join(dataDir, secret)));
       }
       await first.stop();

@@ -18,6 +18,7 @@ import type { IdempotencyScope } from '../idempotency';
 import { notify } from '../notifications';
 import { paymentDeadline } from '../payment-terms';
 import { releasePickup } from '../pickup';
+import { revokeWalletCredentials } from '../wallet';
 import { releaseClaimOf, takeClaim, taskOfRow } from './claims';
 import { clockStart } from './clock';
 import { clearDraft } from './notes';
@@ -321,6 +322,8 @@ async function confirmRevocation(
     .where(and(eq(applications.id, row.id), isNull(applications.certificateRevokedAt)))
     .returning({ id: applications.id });
   if (!updated.length) throw new HttpError(409, ErrorCode.invalidTransition, 'This certificate was revoked already.');
+  // The wallet credentials issued for it are withdrawn in the same transaction (their status bit).
+  await revokeWalletCredentials(tx, row.id, now);
   await releasePickup(tx, row, now);
   // The status stays (the history of what happened is true); the revocation is its own history row.
   await sameStatusRow(tx, row, officerId, notes ? `${reason} — ${notes}` : reason, 'certificate_revoked');

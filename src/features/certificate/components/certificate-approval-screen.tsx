@@ -14,6 +14,7 @@ import { downloadCertificate } from '../api/download-certificate';
 import styles from './certificate-approval-screen.module.css';
 import { ApplicationProblem } from '../../../components/application/application-parts';
 import { SatisfactionQuestion } from './satisfaction-question';
+import { WalletOfferCard } from './wallet-offer';
 
 /**
  * The certificate exists from issue on; it stays downloadable after pick-up
@@ -161,6 +162,8 @@ export function CertificateApprovalScreen({ id }: { id: number }) {
           )}
 
           <SatisfactionQuestion id={a.id} />
+
+          <WalletOfferCard id={a.id} />
 
           <div className={styles.actions}>
             <Button onPress={download} pending={downloading} pendingLabel={t`Downloading…`} wide>

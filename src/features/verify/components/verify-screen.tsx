@@ -297,6 +297,11 @@ export function VerifyScreen({ code }: { code: string }) {
         </Card>
       )}
       <p className={styles.home}>
+        <Link to="/verify">
+          <Trans>Check a credential from a wallet app</Trans>
+        </Link>
+      </p>
+      <p className={styles.home}>
         <Link to="/">
           <Trans>Lao e-Government services</Trans>
         </Link>

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PresentationScreen } from '../features/verify/components/presentation-screen';
+
+/** Public: a receiver checks what a holder's wallet app presented; no sign-in needed. */
+export const Route = createFileRoute('/verify/')({
+  component: PresentationScreen,
+});
