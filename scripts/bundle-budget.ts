@@ -28,10 +28,12 @@ export const SCREENS = [
   { path: '/forgot-password', budgetKb: 130 },
   { path: '/verify/BUDGET-CHECK', budgetKb: 130 },
   { path: '/verify', budgetKb: 130 },
-  // No goal is set for the signed-in home. It carries the signed-in words, the bottom bar, and what
-  // every signed-in screen needs offline: the outbox that replays queued requests and the kept copies
-  // of the last answers (~15 KB together). The ceiling holds that, so anything more is noticed.
-  { path: '/home', budgetKb: 160, signedIn: true },
+  // No goal is set for the signed-in home. It carries the signed-in words (~11 KB in Lao: every
+  // signed-in screen's, the answers to an officer's questions and the wallet included), the bottom
+  // bar, and what every signed-in screen needs offline: the outbox that replays queued requests and
+  // the kept copies of the last answers. The ceiling holds that, so anything more is noticed; the
+  // next step down is the signed-in words split per screen, as the visitor's are.
+  { path: '/home', budgetKb: 165, signedIn: true },
 ] as const;
 const CHUNK_LIMIT_KB = 60;
 /** React DOM alone is ~66 KB gzip and cannot be split; it is the one chunk allowed past the limit. */

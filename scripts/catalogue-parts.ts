@@ -1,9 +1,10 @@
 /**
- * Vite plugin: each Lingui catalogue in four parts, so a visitor downloads only the words of the
+ * Vite plugin: each Lingui catalogue in five parts, so a visitor downloads only the words of the
  * screens a visitor can open. `locales/lo.po?part=visitor` holds every message used by the public
  * screens and the shared components (by the `#:` source references Lingui keeps in the .po);
  * `?part=registration` the words only the registration screens use, loaded by their guard (a
- * visitor who logs in never needs them); `?part=back-office` the words only officers' screens use;
+ * visitor who logs in never needs them); `?part=verify` those of the receiver's checks (the QR's
+ * page and a wallet presentation's); `?part=back-office` the words only officers' screens use;
  * `?part=signed-in` the rest (a citizen's signed-in screens, and what they share with the back
  * office), loaded by those areas' guards (src/lib/i18n.ts). The .po files stay one per language:
  * nothing changes for translators.
@@ -42,7 +43,10 @@ const BACK_OFFICE_SOURCES = [
 /** Source folders whose messages only the registration screens show. */
 const REGISTRATION_SOURCES = [/^src\/routes\/_guest\/register/, /^src\/features\/registration\//];
 
-type Part = 'visitor' | 'registration' | 'signed-in' | 'back-office';
+/** Source folders of the receiver's checks (a certificate's QR, a wallet's presentation). */
+const VERIFY_SOURCES = [/^src\/routes\/verify/, /^src\/features\/verify\//];
+
+type Part = 'visitor' | 'registration' | 'verify' | 'signed-in' | 'back-office';
 
 const only = (origins: [string, number?][] | undefined, sources: RegExp[]) =>
   !!origins?.length && origins.every(([file]) => sources.some((re) => re.test(file.replace(/\\/g, '/'))));
@@ -54,7 +58,9 @@ const partOf = (origins: [string, number?][] | undefined): Part =>
       ? 'signed-in'
       : only(origins, REGISTRATION_SOURCES)
         ? 'registration'
-        : 'visitor';
+        : only(origins, VERIFY_SOURCES)
+          ? 'verify'
+          : 'visitor';
 
 export function catalogueParts(): Plugin {
   const config = getConfig();
@@ -62,7 +68,7 @@ export function catalogueParts(): Plugin {
     name: 'catalogue-parts',
     enforce: 'pre',
     async transform(_src, id) {
-      const m = /\.po\?part=(visitor|registration|signed-in|back-office)$/.exec(id);
+      const m = /\.po\?part=(visitor|registration|verify|signed-in|back-office)$/.exec(id);
       if (!m) return;
       const file = path.relative(config.rootDir!, id.split('?')[0]);
       const found = getCatalogForFile(file, await getCatalogs(config));

@@ -38,7 +38,11 @@ export function pageChunks(
   const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const ids = routeIdsOf(routeId);
-  const parts = ['visitor', ...(routeId.startsWith('/_guest/register') ? ['registration'] : [])];
+  const parts = [
+    'visitor',
+    ...(routeId.startsWith('/_guest/register') ? ['registration'] : []),
+    ...(routeId.startsWith('/verify') ? ['verify'] : []),
+  ];
   const roots = chunks.filter((c) => {
     const declared = declaredRouteId(c);
     return (

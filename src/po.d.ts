@@ -22,3 +22,8 @@ declare module '*.po?part=back-office' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+declare module '*.po?part=verify' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

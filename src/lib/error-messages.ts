@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { ErrorCode } from '../../contract/errors';
 import { FieldError } from '../../contract/field-errors';
 import { ApiError, NOT_ON_THIS_PHONE } from './api-client';
+import { APPLICATION_ERRORS, APPLICATION_FIELD_ERRORS, APPLICATION_FIELD_OVERRIDES } from './application-errors';
 import { i18n } from './i18n';
 
 /**
@@ -28,18 +29,13 @@ const API_ERRORS: Record<string, MessageDescriptor> = {
   [ErrorCode.payloadTooLarge]: msg`The files are too large to send. Each file must be 10 MB or less.`,
   [ErrorCode.fileTypeNotAllowed]: msg`This file type is not accepted. Use JPG, PNG or PDF.`,
   [ErrorCode.photoAspectRatio]: msg`Image must have a 3:4 aspect ratio`,
-  [ErrorCode.idempotencyConflict]: msg`This request was already sent with other data. Reload the page and try again.`,
-  [ErrorCode.idempotencyInProgress]: msg`Your request is still being processed. Please wait.`,
-  [ErrorCode.invalidTransition]: msg`This application cannot be changed in its current status.`,
-  [ErrorCode.slotUnavailable]: msg`This time is no longer available. Please choose another.`,
-  [ErrorCode.paymentDeadlinePassed]: msg`The payment deadline has passed. Please apply again.`,
-  [ErrorCode.alreadyReapplied]: msg`You have already applied again for this application.`,
   [ErrorCode.idCardTaken]: msg`This ID card number is already registered. Log in, or contact customer service.`,
   [ErrorCode.mailUnavailable]: msg`We could not send the email right now. Please try again in a few minutes.`,
   timeout: msg`The connection is too slow. Please try again.`,
   network: msg`You are offline. Check your connection and try again.`,
   [NOT_ON_THIS_PHONE]: msg`You are offline, and this screen has not been opened on this phone yet. Connect once to see it; after that it opens without a connection too.`,
   parse: msg`Something went wrong. Please try again.`,
+  ...APPLICATION_ERRORS,
 };
 
 export const SOMETHING_WENT_WRONG = msg`Something went wrong. Please try again.`;
@@ -73,15 +69,12 @@ const FIELD_ERRORS: Record<string, MessageDescriptor> = {
   [FieldError.dateInFuture]: msg`The date cannot be in the future`,
   [FieldError.invalidId]: msg`Please choose an option`,
   [FieldError.otpFormat]: msg`Enter the 4-digit code`,
-  payment_method_required: msg`Please select a payment method`,
-  bank_required: msg`Please select a bank`,
-  icon_required: msg`Icon is required`,
-  time_required: msg`Please select time pick up`,
   file_too_large: msg`Max file size is 10MB`,
   // Server answers that belong to one field (shown under it as well as in the banner).
   [ErrorCode.emailTaken]: msg`This email is already registered. Log in, or use another email.`,
   [ErrorCode.phoneTaken]: msg`This phone number is already registered. Log in, or use another number.`,
   [ErrorCode.idCardTaken]: msg`This ID card number is already registered. Log in, or contact customer service.`,
+  ...APPLICATION_FIELD_ERRORS,
 };
 
 /** Field-specific wording the specification gives (e.g. names, house number, confirmation). */
@@ -90,10 +83,9 @@ const FIELD_OVERRIDES: Record<string, MessageDescriptor> = {
   'last_name:special_characters': msg`Lastname must not contain special characters`,
   'house_number:too_long': msg`House number must be less than 10 characters`,
   'password_confirmation:required': msg`Please confirm your password`,
-  'date:required': msg`Please select a date pick up`,
   'date:invalid_date': msg`Date must be a valid date`,
   'username:required': msg`Please enter your email, phone number or ID card number`,
-  'current_password:x004': msg`Current password is wrong`,
+  ...APPLICATION_FIELD_OVERRIDES,
 };
 
 /** The message under a field for a validation code from valibot (client) or `data.fields` (server). */

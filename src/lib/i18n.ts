@@ -16,7 +16,7 @@ export function initialLanguage(): Language {
 }
 
 // Each catalogue comes in parts (scripts/catalogue-parts.ts): the words a visitor can see, those
-// of the registration screens, those of a citizen's signed-in screens, and the back office's; all
+// of the registration screens, of the receiver's checks, of a citizen's signed-in screens, and the back office's; all
 // but the first are fetched only once one of those areas opens.
 const VISITOR_PART = {
   en: () => import('../../locales/en.po?part=visitor'),
@@ -25,6 +25,10 @@ const VISITOR_PART = {
 const REGISTRATION_PART = {
   en: () => import('../../locales/en.po?part=registration'),
   lo: () => import('../../locales/lo.po?part=registration'),
+};
+const VERIFY_PART = {
+  en: () => import('../../locales/en.po?part=verify'),
+  lo: () => import('../../locales/lo.po?part=verify'),
 };
 const SIGNED_IN_PART = {
   en: () => import('../../locales/en.po?part=signed-in'),
@@ -76,6 +80,9 @@ export const loadBackOfficeWords = () =>
 
 /** The words of the registration screens; their guard awaits it before drawing. */
 export const loadRegistrationWords = () => loadPart(REGISTRATION_PART);
+
+/** The words of the receiver's checks (a certificate's QR, a wallet's presentation); their routes await it. */
+export const loadVerifyWords = () => loadPart(VERIFY_PART);
 
 export function currentLanguage(): Language {
   return i18n.locale === 'lo' ? 'lo' : 'en';

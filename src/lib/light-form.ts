@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { ApiError } from './api-client';
 import { takeOverEarlyForm } from './early-submit';
 import { fieldMessage } from './error-messages';
@@ -13,9 +13,14 @@ type Errors<K extends string> = Partial<Record<K, string>>;
  * (the API applies it too), a field is checked once it has been left and again at every change
  * after that, and a refused submit focuses the first field in error. Keeps those screens light
  * on weak connections; the long signed-in forms use react-hook-form (lib/form.ts).
+ *
+ * `schema` may be given as a loader (`() => import(…).then((m) => m.schema)`): the schema and
+ * valibot's parser are then fetched when a field is first used, not with the screen (~4 KB gzip a
+ * visitor who only reads the screen never downloads, and less script to run before it answers).
+ * Should that fetch fail, the form is sent unchecked and the API's check of the same schema answers.
  */
 export function useLightForm<S extends v.GenericSchema<Values, unknown>, K extends keyof v.InferInput<S> & string>(
-  schema: S,
+  schema: S | (() => Promise<S>),
   defaultValues: Record<K, string>,
 ) {
   const values = useRef<Values>({ ...defaultValues });
@@ -23,6 +28,8 @@ export function useLightForm<S extends v.GenericSchema<Values, unknown>, K exten
   const touched = useRef(new Set<string>());
   const [errors, setErrors] = useState<Errors<K>>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  /** A submit under way (checking, then sending): a second tap meanwhile does nothing. */
+  const busy = useRef(false);
   const form = useRef<HTMLFormElement>(null);
 
   // Live from here: a tap made before the app ran is sent now (contract/start-app-script.ts).
@@ -36,23 +43,40 @@ export function useLightForm<S extends v.GenericSchema<Values, unknown>, K exten
    */
   const formProps = { ref: form, method: 'post', 'data-early-tap': '' } as const;
 
-  const check = useCallback((): { output?: v.InferOutput<S>; errors: Errors<K> } => {
-    const result = v.safeParse(schema, values.current);
-    if (result.success) return { output: result.output, errors: {} };
+  const loaded = useRef<Promise<S> | null>(null);
+  /** The schema, fetched once, the first time it is needed (it brings the parts of valibot it uses). */
+  const prepare = useCallback(
+    () => (loaded.current ??= typeof schema === 'function' ? schema() : Promise.resolve(schema)),
+    [schema],
+  );
+
+  const check = useCallback(async (): Promise<{ output?: v.InferOutput<S>; errors: Errors<K> }> => {
+    let ready: S;
+    try {
+      ready = await prepare();
+    } catch {
+      loaded.current = null;
+      return { output: { ...values.current } as v.InferOutput<S>, errors: {} };
+    }
+    // Standard Schema's entry point: the same check as valibot's safeParse, with no import of valibot here.
+    const result = await ready['~standard'].validate(values.current);
+    if (!result.issues) return { output: result.value, errors: {} };
     const found: Errors<K> = {};
     for (const issue of result.issues) {
-      const key = issue.path?.[0]?.key as K | undefined;
+      const first = issue.path?.[0];
+      const key = (typeof first === 'object' ? first.key : first) as K | undefined;
       if (key && !(key in found)) found[key] = issue.message;
     }
     return { errors: found };
-  }, [schema]);
+  }, [prepare]);
 
   /** Re-checks one field and keeps the other fields' messages as they are. */
   const recheck = useCallback(
-    (name: K) => {
-      const message = check().errors[name];
-      setErrors((prev) => (prev[name] === message ? prev : { ...prev, [name]: message }));
-    },
+    (name: K) =>
+      void check().then(({ errors: found }) => {
+        const message = found[name];
+        setErrors((prev) => (prev[name] === message ? prev : { ...prev, [name]: message }));
+      }),
     [check],
   );
 
@@ -69,6 +93,7 @@ export function useLightForm<S extends v.GenericSchema<Values, unknown>, K exten
       values.current[name] = typeof change === 'string' ? change : change.target.value;
       if (touched.current.has(name)) recheck(name);
     },
+    onFocus: () => void prepare().catch(() => undefined),
     onBlur: () => {
       touched.current.add(name);
       recheck(name);
@@ -91,20 +116,22 @@ export function useLightForm<S extends v.GenericSchema<Values, unknown>, K exten
 
   const handleSubmit = (onValid: (output: v.InferOutput<S>) => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
-    if (isSubmitting) return;
-    for (const [name, el] of elements.current) values.current[name] = el.value;
-    Object.keys(values.current).forEach((name) => touched.current.add(name));
-    const { output, errors: found } = check();
-    setErrors(found);
-    const first = Object.keys(values.current).find((name) => found[name as K]);
-    if (first) {
-      elements.current.get(first)?.focus();
-      return;
-    }
-    setSubmitting(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
+      for (const [name, el] of elements.current) values.current[name] = el.value;
+      Object.keys(values.current).forEach((name) => touched.current.add(name));
+      const { output, errors: found } = await check();
+      setErrors(found);
+      const first = Object.keys(values.current).find((name) => found[name as K]);
+      if (first) {
+        elements.current.get(first)?.focus();
+        return;
+      }
+      setSubmitting(true);
       await onValid(output as v.InferOutput<S>);
     } finally {
+      busy.current = false;
       setSubmitting(false);
     }
   };

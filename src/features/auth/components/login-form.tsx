@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { loginBody, type TokenResponse } from '../../../../contract/auth';
+import type { TokenResponse } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
 import { PasswordField } from '../../../components/forms/password-field';
 import { Card, Stack } from '../../../components/layout/page';
@@ -14,6 +14,9 @@ import { useLightForm } from '../../../lib/light-form';
 import { useSession } from '../../../lib/session';
 import { login } from '../api/login';
 import styles from '../../../components/forms/public-form.module.css';
+
+/** The login's check, fetched when a field is first used (lib/light-form.ts). */
+const loginSchema = () => import('../../../../contract/auth').then((m) => m.loginBody);
 
 interface Props {
   /** Show the green success_reset_password banner (arrived from a reset). */
@@ -35,7 +38,7 @@ export function LoginForm({ resetDone, onUnverified, onSecondFactor }: Props) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [showReset, setShowReset] = useState(!!resetDone);
-  const { formProps, register, handleSubmit, errorOf, isSubmitting } = useLightForm(loginBody, {
+  const { formProps, register, handleSubmit, errorOf, isSubmitting } = useLightForm(loginSchema, {
     username: '',
     password: '',
   });
