@@ -11,6 +11,7 @@ import { Status } from '../../contract/status';
 import type { Db } from '../db/client';
 import { applications, districts, provinces, statusHistory, villages } from '../db/schema';
 import type { IssuingKey } from '../lib/certificate-keys';
+import { addSignaturePlaceholder, signPdf, type PadesSigner } from '../lib/pdf-signature';
 import { HttpError } from '../lib/http-error';
 import type { ApplicationRow } from './applications';
 
@@ -137,6 +138,8 @@ export async function renderCertificate(
   row: ApplicationRow,
   appBaseUrl: string,
   key: IssuingKey,
+  /** Each citizen's download is signed (PAdES); the office's printed batch need not be. */
+  pdfSigner?: PadesSigner,
 ): Promise<Buffer> {
   const code = assertCertificateAvailable(row);
   const data = row.applicantData as ApplicantData;
@@ -336,8 +339,21 @@ export async function renderCertificate(
       },
     );
 
+  if (pdfSigner) {
+    doc
+      .font('lao')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(
+        'ລົງລາຍເຊັນດິຈິຕອນໂດຍ ກະຊວງພາຍໃນ: ເປີດແຖບລາຍເຊັນຂອງໂປຣແກຣມອ່ານ PDF ເພື່ອກວດສອບ. · Digitally signed by the Ministry of Home Affairs: open the signature panel of a PDF reader to check it.',
+        M,
+        H - 46,
+        { width: inner, align: 'center' },
+      );
+    addSignaturePlaceholder(doc, pdfSigner);
+  }
   doc.end();
-  return done;
+  return pdfSigner ? signPdf(await done, pdfSigner) : done;
 }
 
 export interface Verification {
