@@ -4,7 +4,7 @@ import * as pkijs from 'pkijs';
 const SHROUDED_KEY_BAG = '1.2.840.113549.1.12.10.1.2';
 const CERT_BAG = '1.2.840.113549.1.12.10.1.3';
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- pkijs types a PKCS#12's inner values as any */
+/* eslint-disable @typescript-eslint/no-explicit-any -- pkijs types a PKCS#12's inner values as any */
 
 /**
  * The key and certificates of a PKCS#12 file (as a CA hands them out), password-based privacy and

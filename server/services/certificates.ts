@@ -331,7 +331,7 @@ export async function renderCertificate(
     .text(
       'ເອກະສານເອເລັກໂຕຣນິກ ອອກໂດຍລະບົບບໍລິການລັດເອເລັກໂຕຣນິກ · Electronic document issued by the e-Government service',
       M,
-      H - 58,
+      H - 66,
       {
         width: inner,
         align: 'center',
@@ -340,15 +340,18 @@ export async function renderCertificate(
     );
 
   if (pdfSigner) {
+    // Only on what is signed: a printed copy is checked by its QR code.
+    const small = { width: inner, align: 'center', lineBreak: false } as const;
     doc
       .font('lao')
       .fontSize(7.5)
       .fillColor(MUTED)
+      .text('ລົງລາຍເຊັນດິຈິຕອນໂດຍ ກະຊວງພາຍໃນ · ກວດສອບລາຍເຊັນໄດ້ໃນແຖບລາຍເຊັນຂອງໂປຣແກຣມອ່ານ PDF', M, H - 55, small)
       .text(
-        'ລົງລາຍເຊັນດິຈິຕອນໂດຍ ກະຊວງພາຍໃນ: ເປີດແຖບລາຍເຊັນຂອງໂປຣແກຣມອ່ານ PDF ເພື່ອກວດສອບ. · Digitally signed by the Ministry of Home Affairs: open the signature panel of a PDF reader to check it.',
+        'Digitally signed by the Ministry of Home Affairs · check the signature in the signature panel of a PDF reader',
         M,
-        H - 46,
-        { width: inner, align: 'center' },
+        H - 45,
+        small,
       );
     addSignaturePlaceholder(doc, pdfSigner);
   }
