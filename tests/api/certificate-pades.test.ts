@@ -183,6 +183,22 @@ describe('a local trial', () => {
   });
 });
 
+describe('a timestamp authority that does not answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ CERTIFICATE_PDF_TSA_URL: 'http://127.0.0.1:9/tsa' });
+  });
+  afterAll(async () => t?.close());
+
+  it('does not stop the download: the PDF is signed without a timestamp (B-B)', async () => {
+    const pdf = await download(t.app);
+    const dir = path.join(work, 'no-tsa');
+    fs.mkdirSync(dir, { recursive: true });
+    expect(await pdfsig(dir, pdf)).toContain('Signature Validation: Signature is Valid.');
+    expect(signatureOf(pdf).timestampToken).toBeUndefined();
+  });
+});
+
 describe('configuration', () => {
   it('a server meant for others refuses to start without the ministry’s PDF signing key', () => {
     const config = loadConfig({
