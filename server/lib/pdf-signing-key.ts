@@ -162,7 +162,9 @@ function certificate(opts: {
 const subjectKeyId = (der: Buffer) =>
   crypto
     .createHash('sha1')
-    .update(pkijs.Certificate.fromBER(new Uint8Array(der)).subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)
+    .update(
+      pkijs.Certificate.fromBER(new Uint8Array(der)).subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView,
+    )
     .digest();
 
 /** A trial's CA and signing certificate, generated once in DATA_DIR (owner-only), reused at every start. */
