@@ -17,14 +17,20 @@ const pem = (label: string, der: Uint8Array) =>
     .replace(/.{64}/g, '$&\n')
     .replace(/\n?$/, '\n')}-----END ${label}-----\n`;
 
-const name = (commonName: string) =>
-  new pkijs.RelativeDistinguishedNames({
-    typesAndValues: [
-      new pkijs.AttributeTypeAndValue({ type: '2.5.4.6', value: new asn1js.PrintableString({ value: 'LA' }) }),
-      new pkijs.AttributeTypeAndValue({ type: '2.5.4.10', value: new asn1js.Utf8String({ value: 'Trial install' }) }),
-      new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: commonName }) }),
-    ],
-  });
+/** C, O and CN, each its own RDN (pkijs would put them in one multi-valued RDN: C=LA+O=…+CN=…). */
+const name = (commonName: string) => {
+  const rdn = (type: string, value: asn1js.PrintableString | asn1js.Utf8String) =>
+    new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
+  return pkijs.RelativeDistinguishedNames.fromBER(
+    new asn1js.Sequence({
+      value: [
+        rdn('2.5.4.6', new asn1js.PrintableString({ value: 'LA' })),
+        rdn('2.5.4.10', new asn1js.Utf8String({ value: 'Trial install' })),
+        rdn('2.5.4.3', new asn1js.Utf8String({ value: commonName })),
+      ],
+    }).toBER(),
+  );
+};
 
 const extension = (extnID: string, critical: boolean, value: asn1js.AsnType) =>
   new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });

@@ -156,6 +156,8 @@ describe('a local trial', () => {
     expect(plain).toContain('Signature Validation: Signature is Valid.');
     expect(plain).toContain('Total document signed');
     expect(plain).toMatch(/Certificate issuer isn't Trusted/);
+    expect(plain).toContain('Signer Certificate Common Name: Resident certificates trial signer (not the ministry)');
+    expect(plain).not.toMatch(/Distinguished Name: .*\+/); // C, O and CN each their own RDN
     const trusted = await pdfsig(dir, pdf, await nssTrusting(path.join(dir, 'nss'), ca));
     expect(trusted).toContain('Certificate Validation: Certificate is Trusted.');
     expect(signatureOf(pdf).timestampToken).toBeUndefined(); // no timestamp authority: B-B
