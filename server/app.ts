@@ -80,6 +80,8 @@ export async function buildApp(
   await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // The keys first: a server that cannot sign refuses to start before it opens the database.
+  await app.register(certificateKeysPlugin);
   await app.register(dbPlugin, { config });
   await app.register(metricsPlugin);
   await app.register(masterDataPlugin);
@@ -88,7 +90,6 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(mailPlugin);
-  await app.register(certificateKeysPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(webAppPlugin);
   return app;

@@ -10,7 +10,10 @@ export interface PdfKeySettings {
   certificatePdf: { keyFile?: string; certFile?: string; passphrase?: string };
 }
 
-const problem = (setting: string, text: string) => new Error(`Invalid configuration:\n  ${setting}: ${text}`);
+/** A PDF signing key the server cannot use: it refuses to start with this message alone. */
+export class PdfKeyError extends Error {}
+
+const problem = (setting: string, text: string) => new PdfKeyError(`Invalid configuration:\n  ${setting}: ${text}`);
 
 const pemBlocks = (text: string, label: string) =>
   [...text.matchAll(new RegExp(`-----BEGIN ${label}-----([^-]+)-----END ${label}-----`, 'g'))].map((m) =>

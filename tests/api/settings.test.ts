@@ -89,6 +89,15 @@ it('refuses to start on a public address without https APP_BASE_URL and SMTP, na
   expect(fs.existsSync(path.join(dir, 'data', 'db'))).toBe(false);
 });
 
+it('refuses to start with a PDF signing key it cannot use, in one message and before opening the database', async () => {
+  const dir = tempDir();
+  const { code, output } = await runUntilExit({ CERTIFICATE_PDF_KEY_FILE: path.join(dir, 'no-such-key.p12') }, dir);
+  expect(code).toBe(1);
+  expect(output).toContain('Invalid configuration:\n  CERTIFICATE_PDF_KEY_FILE: cannot read');
+  expect(output).not.toMatch(/^\s+at /m); // no stack trace
+  expect(fs.existsSync(path.join(dir, 'data', 'db'))).toBe(false);
+});
+
 /** The office's real lines, as an operator sets them for the public. */
 const REAL_SUPPORT = {
   SUPPORT_PHONE: '+856 21 415 000',
