@@ -82,6 +82,8 @@ export async function buildApp(
   await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // The keys first: a server that cannot sign refuses to start before it opens the database.
+  await app.register(certificateKeysPlugin);
   await app.register(dbPlugin, { config });
   await app.register(metricsPlugin);
   await app.register(masterDataPlugin);
@@ -90,7 +92,6 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(mailPlugin);
-  await app.register(certificateKeysPlugin);
   await app.register(walletKeyPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(walletRoutes);

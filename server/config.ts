@@ -75,6 +75,15 @@ const envSchema = v.object({
   ),
   /** PEM file of the ECDSA P-256 (ES256) key that signs wallet credentials; unset: generated in DATA_DIR. */
   WALLET_ISSUER_KEY_FILE: v.optional(v.string()),
+  /** The ministry's PDF signing key: PEM (with CERTIFICATE_PDF_CERT_FILE) or PKCS#12, outside DATA_DIR; unset: a trial CA in DATA_DIR. */
+  CERTIFICATE_PDF_KEY_FILE: v.optional(v.string()),
+  /** Its certificate chain in PEM, signing certificate first (with a PKCS#12 key: further CA certificates). */
+  CERTIFICATE_PDF_CERT_FILE: v.optional(v.string()),
+  CERTIFICATE_PDF_KEY_PASSPHRASE: v.optional(v.string()),
+  /** An RFC 3161 timestamp authority: certificate PDFs are then signed at PAdES B-T. */
+  CERTIFICATE_PDF_TSA_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/./, 'must be an http:// or https:// URL')),
+  ),
   FEE_PAYMENT_LAK: intFrom(20_000, 0, 100_000_000),
   FEE_PROCESSING_LAK: intFrom(9_000, 0, 100_000_000),
   PAYMENT_RECIPIENT: v.optional(v.string(), 'Ministry of Home Affairs — Resident Certificates'),
@@ -197,6 +206,7 @@ export function parseTrustProxy(text: string): false | number | string[] | undef
 const SECRET_SETTINGS = new Set([
   'BANK_CALLBACK_SECRET',
   'CERTIFICATE_SIGNING_KEY',
+  'CERTIFICATE_PDF_KEY_PASSPHRASE',
   'HASH_SECRET',
   'METRICS_TOKEN',
   'BOOTSTRAP_OFFICER_PASSWORD',
@@ -269,6 +279,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean)
       .map((k) => raw32(k)!),
     walletIssuerKeyFile: e.WALLET_ISSUER_KEY_FILE,
+    certificatePdf: {
+      keyFile: e.CERTIFICATE_PDF_KEY_FILE,
+      certFile: e.CERTIFICATE_PDF_CERT_FILE,
+      passphrase: e.CERTIFICATE_PDF_KEY_PASSPHRASE,
+      tsaUrl: e.CERTIFICATE_PDF_TSA_URL,
+    },
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     informationRequestDays: e.INFORMATION_REQUEST_DAYS,
     fee: {
@@ -365,6 +381,10 @@ export function publicStartProblems(config: Config): string[] {
   if (placeholders.length)
     problems.push(
       `This server is meant for others (${why}), so set ${placeholders.join(', ')} to the office's real customer-service contacts: the app shows them to every citizen, and the placeholders reach nobody.`,
+    );
+  if (!config.certificatePdf.keyFile)
+    problems.push(
+      `This server is meant for others (${why}), so set CERTIFICATE_PDF_KEY_FILE (and CERTIFICATE_PDF_CERT_FILE) to the ministry's PDF signing key and certificate: certificate PDFs signed by a trial CA are trusted by no reader (docs/operations.md#signed-pdfs).`,
     );
   if (!config.smtpUrl && !config.outboxChosen)
     problems.push(

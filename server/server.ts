@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { describeSetup, loadConfig, publicStartProblems } from './config';
 import { loadEnvFile } from './env-file';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { PdfKeyError } from './lib/pdf-signing-key';
 import { serveDumps } from './services/backup';
 
 /** The process: read configuration, start, and shut down cleanly so the embedded database is never left half-written. */
@@ -26,7 +27,7 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof PdfKeyError) {
       console.error(err.message);
       process.exit(1);
     }

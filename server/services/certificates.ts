@@ -11,6 +11,7 @@ import { Status } from '../../contract/status';
 import type { Db } from '../db/client';
 import { applications, districts, provinces, statusHistory, villages } from '../db/schema';
 import type { IssuingKey } from '../lib/certificate-keys';
+import { addSignaturePlaceholder, signPdf, type PadesSigner } from '../lib/pdf-signature';
 import { HttpError } from '../lib/http-error';
 import type { ApplicationRow } from './applications';
 
@@ -137,6 +138,8 @@ export async function renderCertificate(
   row: ApplicationRow,
   appBaseUrl: string,
   key: IssuingKey,
+  /** Each citizen's download is signed (PAdES); the office's printed batch need not be. */
+  pdfSigner?: PadesSigner,
 ): Promise<Buffer> {
   const code = assertCertificateAvailable(row);
   const data = row.applicantData as ApplicantData;
@@ -328,7 +331,7 @@ export async function renderCertificate(
     .text(
       'ເອກະສານເອເລັກໂຕຣນິກ ອອກໂດຍລະບົບບໍລິການລັດເອເລັກໂຕຣນິກ · Electronic document issued by the e-Government service',
       M,
-      H - 58,
+      H - 66,
       {
         width: inner,
         align: 'center',
@@ -336,8 +339,24 @@ export async function renderCertificate(
       },
     );
 
+  if (pdfSigner) {
+    // Only on what is signed: a printed copy is checked by its QR code.
+    const small = { width: inner, align: 'center', lineBreak: false } as const;
+    doc
+      .font('lao')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text('ລົງລາຍເຊັນດິຈິຕອນໂດຍ ກະຊວງພາຍໃນ · ກວດສອບລາຍເຊັນໄດ້ໃນແຖບລາຍເຊັນຂອງໂປຣແກຣມອ່ານ PDF', M, H - 55, small)
+      .text(
+        'Digitally signed by the Ministry of Home Affairs · check the signature in the signature panel of a PDF reader',
+        M,
+        H - 45,
+        small,
+      );
+    addSignaturePlaceholder(doc, pdfSigner);
+  }
   doc.end();
-  return done;
+  return pdfSigner ? signPdf(await done, pdfSigner) : done;
 }
 
 export interface Verification {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it, vi } from 'vitest';
+import { SIGNER_EXTENSIONS, opensslChain } from './pades-tools';
 import { serverArgs, startServerProcess } from './server-process';
 
 // A server process (tsx compiling the server, then a database) starts in seconds on a quiet machine
@@ -85,7 +86,19 @@ it('refuses to start on a public address without https APP_BASE_URL and SMTP, na
   expect(code).toBe(1);
   expect(output).toContain('APP_BASE_URL must be its public https:// address');
   expect(output).toContain('set SMTP_URL');
+  expect(output).toContain(
+    "set CERTIFICATE_PDF_KEY_FILE (and CERTIFICATE_PDF_CERT_FILE) to the ministry's PDF signing key",
+  );
   expect(output).not.toContain(SECRET);
+  expect(fs.existsSync(path.join(dir, 'data', 'db'))).toBe(false);
+});
+
+it('refuses to start with a PDF signing key it cannot use, in one message and before opening the database', async () => {
+  const dir = tempDir();
+  const { code, output } = await runUntilExit({ CERTIFICATE_PDF_KEY_FILE: path.join(dir, 'no-such-key.p12') }, dir);
+  expect(code).toBe(1);
+  expect(output).toContain('Invalid configuration:\n  CERTIFICATE_PDF_KEY_FILE: cannot read');
+  expect(output).not.toMatch(/^\s+at /m); // no stack trace
   expect(fs.existsSync(path.join(dir, 'data', 'db'))).toBe(false);
 });
 
@@ -115,14 +128,17 @@ it('refuses to start for the public with the placeholder support contacts, namin
   expect(fs.existsSync(path.join(dir, 'data', 'db'))).toBe(false);
 });
 
-it('starts on a public address with https APP_BASE_URL, real support contacts and MAIL_TRANSPORT=outbox chosen on purpose', async () => {
+it('starts on a public address with https APP_BASE_URL, real support contacts, the ministry’s PDF key and MAIL_TRANSPORT=outbox chosen on purpose', async () => {
   const dir = tempDir();
+  const ministry = await opensslChain(path.join(dir, 'secrets'), 'ec', SIGNER_EXTENSIONS);
   const server = await startServerProcess(
     {
       HOST: '0.0.0.0',
       APP_BASE_URL: 'https://egov.example.la',
       MAIL_TRANSPORT: 'outbox',
       ...REAL_SUPPORT,
+      CERTIFICATE_PDF_KEY_FILE: ministry.key,
+      CERTIFICATE_PDF_CERT_FILE: ministry.chain,
       DATA_DIR: seeded(path.join(dir, 'd')),
     },
     { cwd: dir },

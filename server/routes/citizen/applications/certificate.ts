@@ -33,7 +33,13 @@ export default async function certificateRoutes(app: TypedApp) {
     async (req, reply) => {
       const { id } = req.params;
       const row = await findVisibleApplication(app.db, id, req.user!);
-      const pdf = await renderCertificate(app.db, row, app.config.appBaseUrl, app.certificateKeys.active);
+      const pdf = await renderCertificate(
+        app.db,
+        row,
+        app.config.appBaseUrl,
+        app.certificateKeys.active,
+        app.pdfSigner(),
+      );
       if (row.userId === req.user!.id) await recordDownload(app.db, id);
       if (req.user!.role === 'officer' && row.userId !== req.user!.id)
         await logAccess(app.db, {
