@@ -97,6 +97,8 @@ test('the citizen sees exactly what is asked, answers offline, and the answer la
   await expect(page.locator('main input[type=file]')).toHaveCount(1);
   await expect(page.locator('main input:not([type=file]), main select')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
+  // For a person to look at: the screen at 390 px (the test's output folder).
+  await page.screenshot({ path: testInfo.outputPath('answer-request-en-390.png'), fullPage: true });
 
   await context.setOffline(true);
   await page.getByLabel('Household registration book').setInputFiles(newPage(testInfo.outputPath('files')));
@@ -147,6 +149,7 @@ test('in Lao, the screen says what is asked in Lao and the answer is sent at onc
   await expect(page.getByText(`ກະລຸນາຕອບພາຍໃນ ${dayOf(asked.answer_by, 'lo-LA')}.`, { exact: false })).toBeVisible();
   await expect(page.getByTestId('decision-clock')).toContainText('ການນັບເວລາເພື່ອຕັດສິນຢຸດໄວ້');
   await expect(page.getByRole('heading', { name: 'ເອກະສານທີ່ຕ້ອງສົ່ງໃໝ່' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('answer-request-lo-390.png'), fullPage: true });
 
   await page.getByLabel('ປຶ້ມສຳມະໂນຄົວ').setInputFiles(newPage(testInfo.outputPath('files')));
   await expect(page.getByText('book-page-2.pdf')).toBeVisible();
