@@ -29,7 +29,9 @@ export function ApplicantForm({
   const saveValues = useApplicantDraft((s) => s.saveValues);
   const completeStep = useApplicantDraft((s) => s.completeStep);
 
-  // Saved as the citizen types (debounced), and at once when the page is hidden or left.
+  // Saved as the citizen types (debounced), at once when a place is chosen (a choice is not typing:
+  // nothing follows it to wait for, and a reload right after it must find it — a save started as
+  // the page is left may not reach the phone's storage), and when the page is hidden or left.
   const pending = useRef<number | undefined>(undefined);
   useEffect(() => {
     const flush = () => {
@@ -37,9 +39,10 @@ export function ApplicantForm({
       pending.current = undefined;
       saveValues(form.getValues() as ApplicantValues);
     };
-    const subscription = form.watch(() => {
+    const subscription = form.watch((_values, { name }) => {
       window.clearTimeout(pending.current);
-      pending.current = window.setTimeout(flush, 300);
+      if (name?.endsWith('_id')) flush();
+      else pending.current = window.setTimeout(flush, 300);
     });
     const onHide = () => document.visibilityState === 'hidden' && flush();
     document.addEventListener('visibilitychange', onHide);
