@@ -67,8 +67,7 @@ export async function checkDocument(bytes: Buffer, kind: DocumentKind, field: st
     const allowed = ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ');
     throw refuse(415, ErrorCode.fileTypeNotAllowed, field, `${field} must be ${allowed}`);
   }
-  const kept =
-    type === 'application/pdf' ? await rewritePdf(bytes, field) : await checkImage(bytes, type, kind, field);
+  const kept = type === 'application/pdf' ? await rewritePdf(bytes, field) : await checkImage(bytes, type, kind, field);
   return {
     bytes: kept,
     size: kept.length,
