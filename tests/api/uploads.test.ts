@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, uploadParts, uploads } from '../../server/db/schema';
 import { runScheduledJobs } from '../../server/services/jobs';
 import { UPLOAD_PIECE_BYTES } from '../../server/services/uploads';
-import { applicationBody, dataUrl, noisePng, pdf, png, samePixels } from './application-fixtures';
+import { applicationBody, dataUrl, noisePng, pdf, png, samePdf, samePixels } from './application-fixtures';
 import { createAccount } from './fixtures';
 import { startSecondInstance, startTestApp, type TestApp } from './test-app';
 
@@ -89,15 +89,6 @@ async function uploadWhole(headers: Headers, kind: string, bytes: Buffer, piece 
 
 /** A whole PDF of about `size` bytes: its page carries an image of random samples (hex-encoded). */
 const bigPdf = (size: number) => pdf('Household registration book', crypto.randomBytes(size >> 1).toString('hex'));
-/**
- * A stored PDF is the upload's pages written anew (file-checks.ts): the same when each stream of the
- * upload (its page's drawing and image, random samples) is in it byte for byte.
- */
-const samePdf = (stored: Buffer, sent: Buffer) => {
-  const streams = [...sent.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => m[1]);
-  const text = stored.toString('latin1');
-  return stored.subarray(0, 5).toString() === '%PDF-' && streams.length > 0 && streams.every((s) => text.includes(s));
-};
 /** A 3:4 PNG of grey noise, about `size` bytes: large and incompressible, and decodable whole. */
 const bigPhoto = (size: number) => {
   const width = Math.round(Math.sqrt((size * 3) / 4));
