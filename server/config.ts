@@ -208,12 +208,14 @@ const SECRET_SETTINGS = new Set([
   'BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET',
 ]);
 
-/** A URL as it may be printed: any password in it replaced by ***. */
+/** A URL as it may be printed: any password in it (user part or `?password=` and the like) replaced by ***. */
 export function maskUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
-    return u.toString();
+    for (const name of [...u.searchParams.keys()])
+      if (/pass|pwd|secret|token|key/i.test(name)) u.searchParams.set(name, '***');
+    return u.toString().replaceAll('%2A%2A%2A', '***');
   } catch {
     return '(not a URL)';
   }
@@ -221,6 +223,11 @@ export function maskUrl(url: string): string {
 
 function shown(key: string, input: unknown): string {
   if (SECRET_SETTINGS.has(key)) return 'value hidden';
+  // A refused connection URL may hold a password wherever its typo put it: only its scheme is shown.
+  if (key.endsWith('_URL'))
+    return typeof input === 'string'
+      ? `value hidden; it begins ${JSON.stringify(/^[a-z][a-z0-9+.-]{0,15}:\/*/i.exec(input)?.[0] ?? '')}`
+      : 'value hidden';
   if (typeof input === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(input))
     return `got ${JSON.stringify(maskUrl(input))}`;
   return `got ${JSON.stringify(input)}`;

@@ -52,7 +52,7 @@ export default async function passkeyRoutes(app: TypedApp) {
     },
     async (req) => {
       await refuseBusyAddress(req);
-      return { data: { ...(await signInOptions(app.db, rp)) } };
+      return { data: { ...(await signInOptions(rp, app.hashKey)) } };
     },
   );
 
@@ -69,7 +69,7 @@ export default async function passkeyRoutes(app: TypedApp) {
     async (req): Promise<TokenResponse> => {
       const ip = clientAddress(req);
       await refuseBusyAddress(req);
-      const result = await checkSignIn(app.db, rp, req.body.response);
+      const result = await checkSignIn(app.db, rp, app.hashKey, req.body.response);
       const userId = 'userId' in result ? result.userId : result.failedUserId;
       const user = userId ? await findById(app.db, userId) : undefined;
       const since = new Date(Date.now() - LOGIN_LOCK.windowMinutes * 60_000);

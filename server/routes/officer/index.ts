@@ -21,6 +21,7 @@ import {
   bootstrapTotp,
   ensureOfficer,
   findApplication,
+  hasSignedIn,
   officerDetail,
   officerQueue,
   removeOfficerCredentials,
@@ -75,6 +76,11 @@ export default async function officerRoutes(app: TypedApp) {
         if (outcome === 'created') app.log.info({ email: bootstrap.email }, 'bootstrap officer created');
         // An authenticator-app secret given in advance; one the officer has is never replaced.
         if (bootstrap.totpSecret) await bootstrapTotp(app.db, app.totpKey, bootstrap.email, bootstrap.totpSecret);
+        if (await hasSignedIn(app.db, bootstrap.email))
+          app.log.warn(
+            { email: bootstrap.email },
+            'this bootstrap officer has signed in: remove the BOOTSTRAP_*OFFICER_* settings (password, authenticator secret) from .env',
+          );
       }
     });
   }

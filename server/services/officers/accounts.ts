@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { email as emailRule, FieldError, password as passwordRule } from '../../../contract/rules';
 import type { Db } from '../../db/client';
 import type { OfficerRole } from '../../../contract/officer';
@@ -161,4 +161,19 @@ export async function officerRoleOf(db: Db, id: number): Promise<OfficerRole | u
     .from(users)
     .where(eq(users.id, id));
   return row?.role === 'officer' ? (row.officerRole ?? 'admin') : undefined;
+}
+
+/**
+ * Whether the officer of this e-mail has ever finished signing in (a session past the second step):
+ * from then on the bootstrap password and authenticator secret in the settings serve no purpose and
+ * only wait to leak, and each start says so.
+ */
+export async function hasSignedIn(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(sessions.secondFactorAt)))
+    .limit(1);
+  return !!row;
 }
