@@ -109,7 +109,7 @@ export function resetMail(
         paragraphs: ['ພວກເຮົາໄດ້ຮັບການຂໍຕັ້ງລະຫັດຜ່ານໃໝ່ສຳລັບບັນຊີຂອງທ່ານ. ກະລຸນາເປີດລິ້ງນີ້ ເພື່ອຕັ້ງລະຫັດຜ່ານໃໝ່:'],
         highlight: { text: 'ຕັ້ງລະຫັດຜ່ານໃໝ່', href: link },
         after: [
-          `ລິ້ງນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ. ຫຼັງຈາກນັ້ນ ບັນຊີຂອງທ່ານຈະອອກຈາກລະບົບໃນທຸກອຸປະກອນ${removesPasskeys ? ' ແລະ ກະແຈຜ່ານທັງໝົດຂອງບັນຊີຈະຖືກລຶບອອກ: ທ່ານສາມາດເພີ່ມໃໝ່ໄດ້ຈາກບັນຊີຂອງທ່ານ' : ''}.`,
+          `ລິ້ງນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ. ຫຼັງຈາກນັ້ນ ບັນຊີຂອງທ່ານຈະອອກຈາກລະບົບໃນທຸກອຸປະກອນ${removesPasskeys ? ' ແລະ ລະບົບຈະລຶບກະແຈຜ່ານທັງໝົດຂອງບັນຊີອອກ: ທ່ານສາມາດເພີ່ມໃໝ່ໄດ້ຈາກບັນຊີຂອງທ່ານ' : ''}.`,
           'ຖ້າທ່ານບໍ່ໄດ້ຂໍ, ກະລຸນາບໍ່ຕ້ອງສົນໃຈອີເມວນີ້: ລະຫັດຜ່ານຂອງທ່ານຍັງຄືເກົ່າ.',
         ],
       },
@@ -153,19 +153,21 @@ export function credentialAddedMail(to: string, language: Language, what: 'passk
   return bilingual(
     to,
     language,
-    { en: 'A new way to sign in to your account', lo: 'ມີວິທີເຂົ້າສູ່ລະບົບໃໝ່ໃນບັນຊີຂອງທ່ານ' },
+    { en: 'A new way to log in to your account', lo: 'ມີວິທີເຂົ້າສູ່ລະບົບໃໝ່ໃນບັນຊີຂອງທ່ານ' },
     {
       en: {
         heading: `${en} was added to your account`,
-        paragraphs: [`${en} was just added to your account. It can now be used to sign in.`],
+        paragraphs: [`${en} was just added to your account. It can now be used to log in.`],
         after: [
-          'If this was not you, change your password at once (or reset it) and remove what you did not add; an officer tells their administrator.',
+          'If this was not you, change your password at once (or reset it) and remove what you did not add; an officer also tells their administrator.',
         ],
       },
       lo: {
-        heading: `${lo} ຖືກເພີ່ມເຂົ້າໃນບັນຊີຂອງທ່ານ`,
-        paragraphs: [`${lo} ຫາກໍຖືກເພີ່ມເຂົ້າໃນບັນຊີຂອງທ່ານ. ມັນສາມາດໃຊ້ເຂົ້າສູ່ລະບົບໄດ້ແລ້ວ.`],
-        after: ['ຖ້າບໍ່ແມ່ນທ່ານ, ກະລຸນາປ່ຽນລະຫັດຜ່ານທັນທີ (ຫຼື ຕັ້ງລະຫັດຜ່ານໃໝ່) ແລະ ລຶບສິ່ງທີ່ທ່ານບໍ່ໄດ້ເພີ່ມອອກ; ພະນັກງານກະລຸນາແຈ້ງຜູ້ບໍລິຫານຂອງທ່ານ.'],
+        heading: `ມີ${lo}ໃໝ່ໃນບັນຊີຂອງທ່ານ`,
+        paragraphs: [`ຫາກໍມີການເພີ່ມ${lo}ເຂົ້າໃນບັນຊີຂອງທ່ານ. ຕອນນີ້ສາມາດໃຊ້${lo}ນີ້ເຂົ້າສູ່ລະບົບໄດ້ແລ້ວ.`],
+        after: [
+          'ຖ້າບໍ່ແມ່ນທ່ານ, ກະລຸນາປ່ຽນລະຫັດຜ່ານທັນທີ (ຫຼື ຕັ້ງລະຫັດຜ່ານໃໝ່) ແລະ ລຶບສິ່ງທີ່ທ່ານບໍ່ໄດ້ເພີ່ມອອກ; ຖ້າທ່ານເປັນເຈົ້າໜ້າທີ່, ກະລຸນາແຈ້ງຜູ້ດູແລລະບົບ.',
+        ],
       },
     },
   );

@@ -183,7 +183,7 @@ describe('a passkey changes only with the password', () => {
   it('mails the owner when one is added', async () => {
     const { user } = await citizenWithPasskey();
     const mail = await waitForMail(t.dataDir, user.email, 1);
-    expect(mail.subject).toContain('A new way to sign in to your account');
+    expect(mail.subject).toContain('A new way to log in to your account');
     expect(mail.text).toContain('A passkey was added to your account');
   });
 

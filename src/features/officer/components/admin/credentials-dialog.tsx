@@ -9,7 +9,7 @@ import { removeOfficerCredentials } from '../../api/officer-api';
 
 /**
  * A lost or stolen device: the officer's passkeys and authenticator app are removed and every
- * session of theirs ends (written in the officers' audit log). They sign in again with the password
+ * session of theirs ends (written in the officers' audit log). They log in again with the password
  * and an enrolment link from `npm run officer:create`.
  */
 export function CredentialsDialog({ account, onClose }: { account: OfficerAccount; onClose(): void }) {
@@ -40,15 +40,15 @@ export function CredentialsDialog({ account, onClose }: { account: OfficerAccoun
       {done ? (
         <p role="status">
           <Trans>
-            The passkeys and the authenticator app were removed and the officer is signed out everywhere. Give them a
+            The passkeys and the authenticator app were removed and the officer is logged out everywhere. Give them a
             new enrolment link (npm run officer:create).
           </Trans>
         </p>
       ) : (
         <p>
           <Trans>
-            Remove this officer&apos;s passkeys and authenticator app and sign them out on every device? They will need
-            a new enrolment link to sign in again.
+            Remove this officer&apos;s passkeys and authenticator app and log them out on every device? They will need a
+            new enrolment link to log in again.
           </Trans>
         </p>
       )}
@@ -58,7 +58,7 @@ export function CredentialsDialog({ account, onClose }: { account: OfficerAccoun
         </Button>
         {!done && (
           <Button onPress={() => void remove()} pending={working}>
-            <Trans>Remove and sign out</Trans>
+            <Trans>Remove and log out</Trans>
           </Button>
         )}
       </DialogActions>
