@@ -34,7 +34,9 @@ const kinds = ['applicant_photo', 'household_registration_book', 'proof_of_resid
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embedded database', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-backup-'));
   const dataDir = path.join(root, 'data');
-  let headers: Record<string, string>;
+  /** Citizens enough for the load below: an account has at most 5 applications under way. */
+  let citizens: Record<string, string>[];
+  const ownerOf = new Map<number, Record<string, string>>();
   let base: Record<string, unknown>;
   const servers: ServerProcess[] = [];
 
@@ -43,7 +45,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
     fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
     const database = await openDatabase({ dataDir });
     const fake = { db: database.db } as unknown as FastifyInstance;
-    headers = { ...(await createAccount(fake)).headers, 'content-type': 'application/json' };
+    citizens = [];
+    for (let i = 0; i < 30; i++)
+      citizens.push({ ...(await createAccount(fake)).headers, 'content-type': 'application/json' });
     base = await applicationBody(fake);
     await database.close();
   }, 120_000);
@@ -67,7 +71,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
         };
         const res = await fetch(`${first.url}/api/v1/citizen/resident-certificate/create-new`, {
           method: 'POST',
-          headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+          headers: { ...citizens[i % citizens.length], 'idempotency-key': crypto.randomUUID() },
           body: JSON.stringify({
             ...base,
             applicant_photo: dataUrl(docs.applicant_photo),
@@ -78,6 +82,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
         expect(res.status).toBe(201);
         const id = (await res.json()).data.id as number;
         uploaded.set(id, docs);
+        ownerOf.set(id, citizens[i % citizens.length]);
         return id;
       };
       for (let i = 0; i < 4; i++) await create(i);
@@ -135,6 +140,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
       servers.push(second);
       const restoredIds: number[] = [];
       for (const [id, docs] of uploaded) {
+        const headers = ownerOf.get(id)!;
         const detail = await fetch(`${second.url}/api/v1/citizen/resident-certificate/${id}`, { headers });
         if (beforeBackup.includes(id)) expect(detail.status, `application ${id}`).toBe(200);
         if (detail.status !== 200) continue; // created after the dump: not in this backup
