@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
 import { loadConfig, maskUrl, parseTrustProxy } from '../../server/config';
 import { officerCredentials, sessions, users, webauthnChallenges } from '../../server/db/schema';
 import { hasSignedIn } from '../../server/services/officers';
@@ -319,6 +321,55 @@ describe('officers without an office', () => {
 });
 
 describe('the bootstrap officer', () => {
+  it('warns at each start, once the officer has signed in, that the settings still hold its secrets', async () => {
+    const env = {
+      BOOTSTRAP_OFFICER_EMAIL: 'bootstrap.warned@moha.gov.la',
+      BOOTSTRAP_OFFICER_PASSWORD: 'Vientiane2026',
+    };
+    const first = await startTestApp(env);
+    const pglite = !first.databaseUrl;
+    // Another start on the same data (PGlite: after the one before stopped; PostgreSQL: another instance).
+    const restart = async () => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const dataDir = pglite ? first.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
+      const app = await buildApp(
+        loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          APP_BASE_URL: 'http://app.test',
+          JOBS_INTERVAL_SECONDS: '0',
+          LOG_LEVEL: 'warn',
+          ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}),
+          ...env,
+        }),
+        { logStream },
+      );
+      await app.ready();
+      return { app, lines, warned: () => lines.some((l) => l.includes('bootstrap officer has signed in')) };
+    };
+    try {
+      if (pglite) await first.app.close();
+      const before = await restart();
+      expect(before.warned()).toBe(false);
+      const [officer] = await before.app.db.select().from(users).where(eq(users.email, env.BOOTSTRAP_OFFICER_EMAIL));
+      await createSession(before.app.db, officer.id, new Date(), { secondFactor: true });
+      await before.app.close();
+      const after = await restart();
+      await after.app.close();
+      expect(after.warned()).toBe(true);
+      expect(after.lines.join('\n')).not.toContain(env.BOOTSTRAP_OFFICER_PASSWORD);
+    } finally {
+      if (pglite) fs.rmSync(first.dataDir, { recursive: true, force: true });
+      else await first.close();
+    }
+  });
+
   it('is known to have signed in once a session passed the second step (each start then warns)', async () => {
     const t = await start();
     const officer = await createAccount(t.app, { role: 'citizen' });
