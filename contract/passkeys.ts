@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { FieldError } from './rules';
 import { passkeyBody } from './second-factor';
 
 /**
@@ -17,3 +18,15 @@ export type Passkey = v.InferOutput<typeof passkeySchema>;
 export interface PasskeyList {
   data: Passkey[];
 }
+
+/**
+ * The account's password typed again: asked before a passkey is added or removed, and before an
+ * officer's authenticator app is replaced (docs/security.md), so a session alone changes no credential.
+ */
+export const currentPasswordBody = v.object({
+  current_password: v.pipe(
+    v.string(FieldError.required),
+    v.nonEmpty(FieldError.required),
+    v.maxLength(200, FieldError.tooLong),
+  ),
+});

@@ -120,6 +120,10 @@ const envSchema = v.object({
   RETENTION_AUTH_EVENTS_DAYS: intFrom(90, 1, 3650),
   /** Registrations whose e-mail was never verified are removed, with their ID-card image, after this many hours. */
   RETENTION_UNVERIFIED_HOURS: intFrom(24, 1, 24 * 365),
+  /** New uploads are refused (507) when DATA_DIR's disk has less than this many megabytes free. */
+  STORAGE_MIN_FREE_MB: v.optional(intPattern(0, 10_000_000)),
+  /** Optional: new uploads are refused (507) once the database is this many megabytes. */
+  STORAGE_DATABASE_MAX_MB: v.optional(intPattern(1, 100_000_000)),
   // Rate limits (README: Rate limits). Unset under NODE_ENV=test, the address ceiling is lifted so
   // the test suites, which all come from 127.0.0.1, never trip it by accident.
   RATE_LIMIT_ADDRESS_PER_MINUTE: v.optional(intPattern(1, 10_000_000)),
@@ -128,6 +132,7 @@ const envSchema = v.object({
   RATE_LIMIT_OFFICER_SIGN_IN_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_STARTS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_MB_PER_HOUR: v.optional(intPattern(1, 100_000)),
+  RATE_LIMIT_UPLOAD_PIECES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_REGISTRATIONS_PER_DOMAIN: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_LOOKUPS_PER_ADDRESS: v.optional(intPattern(1, 1_000_000)),
@@ -215,12 +220,14 @@ const SECRET_SETTINGS = new Set([
   'BOOTSTRAP_SECOND_OFFICER_TOTP_SECRET',
 ]);
 
-/** A URL as it may be printed: any password in it replaced by ***. */
+/** A URL as it may be printed: any password in it (user part or `?password=` and the like) replaced by ***. */
 export function maskUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
-    return u.toString();
+    for (const name of [...u.searchParams.keys()])
+      if (/pass|pwd|secret|token|key/i.test(name)) u.searchParams.set(name, '***');
+    return u.toString().replaceAll('%2A%2A%2A', '***');
   } catch {
     return '(not a URL)';
   }
@@ -228,6 +235,11 @@ export function maskUrl(url: string): string {
 
 function shown(key: string, input: unknown): string {
   if (SECRET_SETTINGS.has(key)) return 'value hidden';
+  // A refused connection URL may hold a password wherever its typo put it: only its scheme is shown.
+  if (key.endsWith('_URL'))
+    return typeof input === 'string'
+      ? `value hidden; it begins ${JSON.stringify(/^[a-z][a-z0-9+.-]{0,15}:\/*/i.exec(input)?.[0] ?? '')}`
+      : 'value hidden';
   if (typeof input === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(input))
     return `got ${JSON.stringify(maskUrl(input))}`;
   return `got ${JSON.stringify(input)}`;
@@ -306,6 +318,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     isTest: e.NODE_ENV === 'test',
+    storage: {
+      /** Megabytes left free on DATA_DIR's disk below which new uploads are refused (507). */
+      minFreeMb: e.STORAGE_MIN_FREE_MB ?? (e.NODE_ENV === 'test' ? 0 : 1024),
+      /** The database's size in megabytes past which new uploads are refused (507); null: no such budget. */
+      databaseMaxMb: e.STORAGE_DATABASE_MAX_MB ?? null,
+    },
     rateLimits: {
       /** API calls without a valid session, per client address (IPv6: per /64), per minute. */
       addressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1_000_000 : 2000),
@@ -315,6 +333,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadStartsPerHour: e.RATE_LIMIT_UPLOAD_STARTS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 100),
       /** Megabytes of resumable uploads begun (their declared length), per account, per hour. */
       uploadMegabytesPerHour: e.RATE_LIMIT_UPLOAD_MB_PER_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 200),
+      /** Resumable-upload pieces sent and offsets asked (PATCH and HEAD), per account, per hour. */
+      uploadPiecesPerHour: e.RATE_LIMIT_UPLOAD_PIECES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 600),
       /** Calls to an officer's second sign-in step (codes, passkeys, enrolment), per officer, per hour. */
       officerSignInPerHour: e.RATE_LIMIT_OFFICER_SIGN_IN_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
       /** Certificate PDFs rendered, per account, per hour. */

@@ -1,8 +1,10 @@
 /**
  * npm run officer:create -- --email E [--role cashier|reviewer|issuer|admin]
- *   [--office national|province:<id>|district:<id>]
+ *   [--office national|province:<id>|district:<id>] [--reset-credentials]
  * Creates an officer account, or makes an existing account an officer with this password and role
- * (admin when --role is left out). The password is asked at a hidden prompt, or read from the first
+ * (a new officer is admin when --role is left out; an existing one keeps their role).
+ * --reset-credentials (a lost device): the officer's passkeys, authenticator app and earlier
+ * enrolment links are removed and their sessions end, written in the officers' audit log. The password is asked at a hidden prompt, or read from the first
  * line of standard input when piped (`printf '%s\n' "$PW" | npm run officer:create -- --email E`);
  * never from the command line, where `ps` and the shell's history would show it.
  * Without --office a new officer sees no application until an admin gives them an office; an
@@ -18,10 +20,16 @@ import { OFFICER_ROLES, type OfficerRole } from '../../contract/officer';
 import { HttpError } from '../lib/http-error';
 import { parseOfficeFlag } from '../services/offices';
 import { createEnrolment, ENROLMENT_HOURS } from '../services/officer-enrolment';
-import { ensureOfficer, OfficerAccountError, officerId } from '../services/officers';
+import {
+  ensureOfficer,
+  OfficerAccountError,
+  officerId,
+  officerRoleOf,
+  removeOfficerCredentials,
+} from '../services/officers';
 import { readPassword } from './read-password';
 
-const USAGE = `Usage: npm run officer:create -- --email officer@example.la --role ${OFFICER_ROLES.join('|')} --office national|province:<id>|district:<id>
+const USAGE = `Usage: npm run officer:create -- --email officer@example.la [--role ${OFFICER_ROLES.join('|')}] [--office national|province:<id>|district:<id>] [--reset-credentials]
 The password is asked for (or read from the first line of standard input when piped).`;
 
 let args;
@@ -32,6 +40,7 @@ try {
       password: { type: 'string' },
       role: { type: 'string' },
       office: { type: 'string' },
+      'reset-credentials': { type: 'boolean' },
     },
     strict: true,
   }).values;
@@ -84,10 +93,17 @@ try {
       updated: 'Updated the password of officer',
       unchanged: 'Officer already exists:',
     }[outcome];
-    console.log(
-      `${said} ${args.email.trim().toLowerCase()}, role ${args.role ?? 'admin'} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`,
-    );
     const id = await officerId(database.db, args.email);
+    const role = id === undefined ? undefined : await officerRoleOf(database.db, id);
+    console.log(
+      `${said} ${args.email.trim().toLowerCase()}, role ${role ?? args.role ?? 'admin'} (${database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}).`,
+    );
+    if (id !== undefined && args['reset-credentials']) {
+      const removed = await removeOfficerCredentials(database.db, null, id);
+      console.log(
+        `Removed ${removed.passkeys} passkey(s)${removed.authenticatorApp ? ' and the authenticator app' : ''}; ended ${removed.sessions} session(s).`,
+      );
+    }
     if (id !== undefined) {
       const { link } = await createEnrolment(database.db, id, config.appBaseUrl);
       console.log(

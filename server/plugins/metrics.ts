@@ -17,6 +17,21 @@ const WAITING_FOR_OFFICER = [
   Status.waitingForCertificate,
 ] as const;
 
+/**
+ * Headers a reverse proxy adds for the client behind it (nginx often sends X-Real-IP alone): any
+ * of them means the peer address is the proxy's, which proves nothing about who is asking.
+ */
+const PROXY_HEADERS = [
+  'x-forwarded-for',
+  'x-real-ip',
+  'forwarded',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+] as const;
+
 /** The allowed addresses of METRICS_ALLOW (single addresses or CIDRs, IPv4 or IPv6). */
 function allowList(entries: string[]): net.BlockList {
   const list = new net.BlockList();
@@ -43,7 +58,7 @@ const sameToken = (given: string, expected: string) => {
  *
  * Who may read it: a caller with `Authorization: Bearer METRICS_TOKEN`, or one connecting directly
  * from an address in METRICS_ALLOW (default this machine). A request that came through a proxy
- * (it carries X-Forwarded-For) needs the token: the proxy's own address proves nothing about the
+ * (it carries X-Forwarded-For, X-Real-IP or another proxy header) needs the token: the proxy's own address proves nothing about the
  * client behind it.
  */
 export default fp(
@@ -154,7 +169,7 @@ export default fp(
       const byToken =
         !!token && typeof auth === 'string' && auth.startsWith('Bearer ') && sameToken(auth.slice(7), token);
       const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-      const direct = req.headers['x-forwarded-for'] === undefined;
+      const direct = PROXY_HEADERS.every((h) => req.headers[h] === undefined);
       const byAddress = direct && net.isIP(peer) !== 0 && allowed.check(peer, net.isIPv6(peer) ? 'ipv6' : 'ipv4');
       if (!byToken && !byAddress)
         throw new HttpError(

@@ -18,13 +18,14 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** A signed-in call that costs real work: limited per account (docs/operations.md#rate-limits). */
-    limit?: 'upload' | 'certificate' | 'officer-sign-in';
+    limit?: 'upload' | 'upload-piece' | 'certificate' | 'officer-sign-in';
   }
 }
 
 /** The pre-existing per-identifier limits (login, codes, reset links) live with their routes; these are the rest. */
 const PER_ACCOUNT_MESSAGE = {
   upload: 'You have sent many applications or documents in the last hour. Please try again later.',
+  'upload-piece': 'You have sent many pieces of documents in the last hour. Please try again later.',
   certificate: 'You have downloaded the certificate many times in the last hour. Please try again later.',
   'officer-sign-in': 'Too many sign-in steps for this account in the last hour. Please try again later.',
 } as const;
@@ -108,6 +109,11 @@ export default fp(
         max: limits.uploadsPerHour,
         timeWindow: 3_600_000,
         keyGenerator: (req) => `upload:${req.user!.id}`,
+      }),
+      'upload-piece': app.createRateLimit({
+        max: limits.uploadPiecesPerHour,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `upload-piece:${req.user!.id}`,
       }),
       certificate: app.createRateLimit({
         max: limits.certificatesPerHour,

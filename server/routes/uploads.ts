@@ -14,6 +14,7 @@ import { HttpError, badRequest, tooManyRequests } from '../lib/http-error';
 import { answers, noBody } from '../lib/answers';
 import { schema, type TypedApp } from '../lib/validation';
 import { chargeCounter } from '../services/rate-limit-store';
+import { ensureStorageRoom } from '../services/storage-room';
 import { uploadNotFound, type UploadRow } from '../services/uploads';
 
 const tags = ['uploads'];
@@ -152,7 +153,7 @@ export default async function uploadRoutes(app: TypedApp) {
           `Answers 201 with Location: ${UPLOADS_PATH}/{id} and Upload-Expires (24 h after the last bytes). ` +
           'A body of type application/offset+octet-stream is the first piece (Upload-Offset in the answer). ' +
           `Limits per account: ${MAX_LIVE_UPLOADS} uploads at once, uploads begun and megabytes declared ` +
-          'per hour (429 with Retry-After).',
+          'per hour (429 with Retry-After). 507 storage_full when the server is short of disk or database space.',
       },
     },
     async (req, reply) => {
@@ -177,6 +178,7 @@ export default async function uploadRoutes(app: TypedApp) {
       const declaredType = text('filetype', 100);
 
       const userId = req.user!.id;
+      await ensureStorageRoom(app, length);
       if ((await app.uploads.liveCount(userId)) >= MAX_LIVE_UPLOADS)
         throw tooManyRequests(
           `You have ${MAX_LIVE_UPLOADS} unfinished or unused uploads. Finish or delete some, or wait until they expire.`,
@@ -224,6 +226,7 @@ export default async function uploadRoutes(app: TypedApp) {
     `${PATH}/:id`,
     {
       onRequest: [app.authenticate, loadUpload, tusRequest],
+      config: { limit: 'upload-piece' },
       schema: {
         tags,
         security,
@@ -232,7 +235,7 @@ export default async function uploadRoutes(app: TypedApp) {
         response: answers({ 200: noBody('Upload-Offset, Upload-Length and Upload-Expires') }),
         description:
           '200 with Upload-Offset (resume from there), Upload-Length and Upload-Expires. Unknown, expired ' +
-          "or another citizen's upload: 404.",
+          "or another citizen's upload: 404. Counted with PATCH per account per hour (429).",
       },
     },
     async (req, reply) => {
@@ -248,6 +251,7 @@ export default async function uploadRoutes(app: TypedApp) {
     `${PATH}/:id`,
     {
       onRequest: [app.authenticate, loadUpload, tusRequest, octetStream],
+      config: { limit: 'upload-piece' },
       schema: {
         tags,
         security,
@@ -257,7 +261,8 @@ export default async function uploadRoutes(app: TypedApp) {
         description:
           'Content-Type: application/offset+octet-stream; Upload-Offset: what HEAD answered. The bytes are ' +
           'kept as they arrive, also when the connection breaks. 204 with the new Upload-Offset; 409 when ' +
-          "Upload-Offset is not the server's; 415 for another body type; 413 past Upload-Length; 404 unknown.",
+          "Upload-Offset is not the server's; 415 for another body type; 413 past Upload-Length; 404 unknown; " +
+          '429 past the pieces an account may send per hour.',
       },
     },
     async (req, reply) => {

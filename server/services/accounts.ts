@@ -130,7 +130,7 @@ export async function saveRegistration(
       previousId !== undefined
         ? await tx
             .update(users)
-            .set({ ...account, otpFailures: 0 })
+            .set(account) // the failed codes stay counted: registering again is no way round their cap
             .where(eq(users.id, previousId))
             .returning({ id: users.id })
         : await tx

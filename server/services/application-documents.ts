@@ -10,6 +10,7 @@ import { documents } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { checkDocument, decodeDocument, type DecodedDocument, type StoredDocument } from './documents';
 import type { UploadRow } from './uploads';
+import { ensureRoomForDocuments, ensureStorageRoom } from './storage-room';
 
 /**
  * A document as the citizen sent it: inline as a base64 data URL, or as the id of a finished
@@ -96,7 +97,8 @@ async function readWhole(app: FastifyInstance, upload: UploadRow, field: string)
 }
 
 /**
- * Checks every document, then makes their bytes durable (services/documents.ts), so a refused file
+ * Refuses a request past the account's share of documents or the server's storage budget
+ * (storage-room.ts), checks every document, then makes their bytes durable (services/documents.ts), so a refused file
  * leaves nothing behind. What is stored is what the checks kept (an image decoded and encoded
  * afresh, file-checks.ts), never the bytes as received, so an upload's bytes are read once, one
  * document at a time, and only the kept copies wait for the store (at most three documents).
@@ -106,6 +108,8 @@ export async function prepareDocuments(
   userId: number,
   wanted: { kind: DocumentKind; field?: string; incoming: IncomingDocument }[],
 ): Promise<PreparedDocument[]> {
+  await ensureRoomForDocuments(app.db, userId, wanted.length);
+  await ensureStorageRoom(app, 0);
   const checked: CheckedDocument[] = [];
   for (const w of wanted) {
     checked.push(await check(app, userId, w.kind, w.field ?? w.kind, w.incoming));

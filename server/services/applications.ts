@@ -18,6 +18,7 @@ import { preparedPerDatabase } from '../db/prepared';
 import { applications, banks, districts, documents, provinces, statusHistory, villages } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-error';
 import { isSent, prepareDocuments, storeDocuments, useUploads, type IncomingDocument } from './application-documents';
+import { ensureRoomForApplication } from './storage-room';
 import type { IdempotencyScope } from './idempotency';
 import { notify } from './notifications';
 import { officeOf, officeSees, type OfficeColumns } from './offices';
@@ -104,6 +105,7 @@ export async function createApplication(
 
   const missing = APPLICATION_DOCUMENTS.filter((kind) => !isSent(input.documents[kind]));
   if (missing.length) throw invalid(Object.fromEntries(missing.map((kind) => [kind, FieldError.required])));
+  await ensureRoomForApplication(app.db, input.userId);
   const prepared = await prepareDocuments(
     app,
     input.userId,

@@ -80,8 +80,14 @@ export function otpMail(to: string, language: Language, code: string, validMinut
   );
 }
 
-/** The password-reset link (valid 30 minutes, single use). */
-export function resetMail(to: string, language: Language, link: string, validMinutes: number): Mail {
+/** The password-reset link (valid 30 minutes, single use); a citizen's passkeys go with the old password. */
+export function resetMail(
+  to: string,
+  language: Language,
+  link: string,
+  validMinutes: number,
+  removesPasskeys = false,
+): Mail {
   return bilingual(
     to,
     language,
@@ -94,7 +100,7 @@ export function resetMail(to: string, language: Language, link: string, validMin
         ],
         highlight: { text: 'Choose a new password', href: link },
         after: [
-          `The link is valid for ${validMinutes} minutes and can be used once. Afterwards you are signed out on every device.`,
+          `The link is valid for ${validMinutes} minutes and can be used once. Afterwards you are signed out on every device${removesPasskeys ? ', and the passkeys of your account are removed: add them again from your account if you wish' : ''}.`,
           'If you did not ask for this, ignore this e-mail: your password stays the same.',
         ],
       },
@@ -103,7 +109,7 @@ export function resetMail(to: string, language: Language, link: string, validMin
         paragraphs: ['ພວກເຮົາໄດ້ຮັບການຂໍຕັ້ງລະຫັດຜ່ານໃໝ່ສຳລັບບັນຊີຂອງທ່ານ. ກະລຸນາເປີດລິ້ງນີ້ ເພື່ອຕັ້ງລະຫັດຜ່ານໃໝ່:'],
         highlight: { text: 'ຕັ້ງລະຫັດຜ່ານໃໝ່', href: link },
         after: [
-          `ລິ້ງນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ. ຫຼັງຈາກນັ້ນ ບັນຊີຂອງທ່ານຈະອອກຈາກລະບົບໃນທຸກອຸປະກອນ.`,
+          `ລິ້ງນີ້ໃຊ້ໄດ້ ${validMinutes} ນາທີ ແລະ ໃຊ້ໄດ້ພຽງຄັ້ງດຽວ. ຫຼັງຈາກນັ້ນ ບັນຊີຂອງທ່ານຈະອອກຈາກລະບົບໃນທຸກອຸປະກອນ${removesPasskeys ? ' ແລະ ລະບົບຈະລຶບກະແຈຜ່ານທັງໝົດຂອງບັນຊີອອກ: ທ່ານສາມາດເພີ່ມໃໝ່ໄດ້ຈາກບັນຊີຂອງທ່ານ' : ''}.`,
           'ຖ້າທ່ານບໍ່ໄດ້ຂໍ, ກະລຸນາບໍ່ຕ້ອງສົນໃຈອີເມວນີ້: ລະຫັດຜ່ານຂອງທ່ານຍັງຄືເກົ່າ.',
         ],
       },
@@ -135,6 +141,33 @@ export function secondFactorLockedMail(to: string, language: Language, lockMinut
           `ການເຂົ້າສູ່ລະບົບຖືກລັອກໄວ້ ${lockMinutes} ນາທີ.`,
         ],
         after: ['ຖ້າບໍ່ແມ່ນທ່ານ, ມີຄົນອື່ນຮູ້ລະຫັດຜ່ານຂອງທ່ານ: ກະລຸນາປ່ຽນລະຫັດຜ່ານທັນທີ ແລະ ແຈ້ງຜູ້ບໍລິຫານຂອງທ່ານ.'],
+      },
+    },
+  );
+}
+
+/** A credential was added to the account: whoever did not add it learns at once. */
+export function credentialAddedMail(to: string, language: Language, what: 'passkey' | 'authenticator'): Mail {
+  const en = what === 'passkey' ? 'A passkey' : 'An authenticator app';
+  const lo = what === 'passkey' ? 'ກະແຈຜ່ານ' : 'ແອັບຢືນຢັນຕົວຕົນ';
+  return bilingual(
+    to,
+    language,
+    { en: 'A new way to log in to your account', lo: 'ມີວິທີເຂົ້າສູ່ລະບົບໃໝ່ໃນບັນຊີຂອງທ່ານ' },
+    {
+      en: {
+        heading: `${en} was added to your account`,
+        paragraphs: [`${en} was just added to your account. It can now be used to log in.`],
+        after: [
+          'If this was not you, change your password at once (or reset it) and remove what you did not add; an officer also tells their administrator.',
+        ],
+      },
+      lo: {
+        heading: `ມີ${lo}ໃໝ່ໃນບັນຊີຂອງທ່ານ`,
+        paragraphs: [`ຫາກໍມີການເພີ່ມ${lo}ເຂົ້າໃນບັນຊີຂອງທ່ານ. ຕອນນີ້ສາມາດໃຊ້${lo}ນີ້ເຂົ້າສູ່ລະບົບໄດ້ແລ້ວ.`],
+        after: [
+          'ຖ້າບໍ່ແມ່ນທ່ານ, ກະລຸນາປ່ຽນລະຫັດຜ່ານທັນທີ (ຫຼື ຕັ້ງລະຫັດຜ່ານໃໝ່) ແລະ ລຶບສິ່ງທີ່ທ່ານບໍ່ໄດ້ເພີ່ມອອກ; ຖ້າທ່ານເປັນເຈົ້າໜ້າທີ່, ກະລຸນາແຈ້ງຜູ້ດູແລລະບົບ.',
+        ],
       },
     },
   );

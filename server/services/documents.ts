@@ -16,7 +16,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { Database, Db } from '../db/client';
 import { documents } from '../db/schema';
 import { HttpError } from '../lib/http-error';
-import { checkImage, checkPdf } from './file-checks';
+import { checkImage, rewritePdf } from './file-checks';
 
 export interface DecodedDocument {
   bytes: Buffer;
@@ -57,7 +57,7 @@ export async function decodeDocument(
  * The checks of every document, however it arrived (a data URL or a finished resumable upload):
  * not empty, at most 10 MB, the real type from its first bytes (a renamed .exe is refused), the
  * kind's allowed types, then the whole file (file-checks.ts: images decoded and kept as a fresh
- * encoding, the applicant photo's 3:4 checked on that; PDFs read for active content).
+ * encoding, the applicant photo's 3:4 checked on that; PDFs parsed and kept as their pages only).
  */
 export async function checkDocument(bytes: Buffer, kind: DocumentKind, field: string = kind): Promise<DecodedDocument> {
   if (bytes.length === 0) throw refuse(422, ErrorCode.fileTypeNotAllowed, field, `${field} is empty`);
@@ -67,8 +67,7 @@ export async function checkDocument(bytes: Buffer, kind: DocumentKind, field: st
     const allowed = ALLOWED_TYPES[kind].map((t) => EXTENSIONS[t][0].slice(1).toUpperCase()).join(', ');
     throw refuse(415, ErrorCode.fileTypeNotAllowed, field, `${field} must be ${allowed}`);
   }
-  const kept =
-    type === 'application/pdf' ? (checkPdf(bytes, field), bytes) : await checkImage(bytes, type, kind, field);
+  const kept = type === 'application/pdf' ? await rewritePdf(bytes, field) : await checkImage(bytes, type, kind, field);
   return {
     bytes: kept,
     size: kept.length,

@@ -1,4 +1,17 @@
-import zlib from 'node:zlib';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  EncryptedPDFError,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFObjectStreamParser,
+  PDFStream,
+  PDFXRefStreamParser,
+  decodePDFRawStream,
+  type PDFObject,
+  type PDFRawStream,
+} from 'pdf-lib';
 import type sharp from 'sharp';
 import { MAX_FILE_BYTES, isPhotoRatio, type DocumentKind, type FileType } from '../../contract/documents';
 import { ErrorCode } from '../../contract/errors';
@@ -88,9 +101,9 @@ export async function checkImage(bytes: Buffer, type: FileType, kind: DocumentKi
 }
 
 /**
- * PDF names that run code, act on opening, carry or fetch other files, or hide the content
- * (encryption: nothing inside could be checked). `/OpenAction` is refused when it is an action
- * (a dictionary or a reference), allowed as a plain destination (an array).
+ * PDF names that run code, act on opening, carry or fetch other files, or submit what was typed.
+ * Checked on the parsed objects (names decoded, every filter and object stream undone by the
+ * parser), never on the file's text.
  */
 const FORBIDDEN_NAMES = new Set([
   'JS',
@@ -99,7 +112,6 @@ const FORBIDDEN_NAMES = new Set([
   'EmbeddedFile',
   'EmbeddedFiles',
   'FileAttachment',
-  'Encrypt',
   'RichMedia',
   'XFA',
   'SubmitForm',
@@ -108,70 +120,115 @@ const FORBIDDEN_NAMES = new Set([
   'GoToR',
   'AA',
 ]);
-/** All the object streams of one PDF may inflate to this much; beyond it the file is refused. */
-const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/** What the object and cross-reference streams of one PDF may decode to, together; beyond it the file is refused. */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** The budget of the PDF being parsed now (the parser's stream hooks below read it). */
+const decodeBudget = new AsyncLocalStorage<{ left: number }>();
 
-/** `#xx` escapes decoded: `/J#61vaScript` is `/JavaScript`. */
-const decodeName = (name: string) =>
-  name.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/**
+ * The parser undoes a stream's filters in one go, however large the result. Before it does so for
+ * an object or cross-reference stream (the only ones decoded while parsing), the stream is decoded
+ * once more, piece by piece, up to what is left of the budget: a 10 MB deflate bomb stops there.
+ */
+function boundDecoding<T extends { forStream: (raw: PDFRawStream, ...rest: never[]) => unknown }>(parser: T) {
+  const original = parser.forStream.bind(parser) as (...args: unknown[]) => unknown;
+  parser.forStream = ((raw: PDFRawStream, ...rest: unknown[]) => {
+    const budget = decodeBudget.getStore();
+    if (budget) {
+      const decoded = decodePDFRawStream(raw).getBytes(budget.left + 1);
+      if (decoded.length > budget.left) throw new Error('PDF streams decode to too much');
+      budget.left -= decoded.length;
+    }
+    return original(raw, ...rest);
+  }) as T['forStream'];
+}
+boundDecoding(PDFObjectStreamParser);
+boundDecoding(PDFXRefStreamParser);
 
-/** The first forbidden feature named in this PDF text (streams' binary bodies left out), or null. */
-function forbiddenIn(text: string): string | null {
-  for (const m of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {
-    const name = decodeName(m[1]!);
+/** The first forbidden feature in this object, looked for through its dictionaries and arrays, or null. */
+function forbiddenIn(object: PDFObject | undefined, seen = new Set<PDFObject>()): string | null {
+  if (!object || seen.has(object)) return null;
+  seen.add(object);
+  if (object instanceof PDFName) {
+    const name = object.decodeText();
+    return FORBIDDEN_NAMES.has(name) ? name : null;
+  }
+  if (object instanceof PDFArray) {
+    for (const item of object.asArray()) {
+      const found = forbiddenIn(item, seen);
+      if (found) return found;
+    }
+    return null;
+  }
+  const dict = object instanceof PDFDict ? object : object instanceof PDFStream ? object.dict : null;
+  if (!dict) return null;
+  for (const [key, value] of dict.entries()) {
+    const name = key.decodeText();
     if (FORBIDDEN_NAMES.has(name)) return name;
-    if (name === 'OpenAction' && !/^\s*\[/.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 20)))
-      return name;
+    // An opening action is refused; opening on a page (a destination: an array) is not.
+    if (name === 'OpenAction' && !(value instanceof PDFArray)) return name;
+    const found = forbiddenIn(value, seen);
+    if (found) return found;
   }
   return null;
 }
 
+/** Page entries that can act (annotations: links, form fields, attachments; page open/close actions). */
+const PAGE_ENTRIES_DROPPED = ['Annots', 'AA'];
+
 /**
- * Refuses (415) a PDF with JavaScript, launch or other actions, embedded files or encryption —
- * in its objects, and in its object streams (inflated) where objects may hide — and one that does
- * not end with `%%EOF` (something else was appended). Content streams (page drawing, images,
- * fonts) are binary and cannot hold such objects: they are not read, so their bytes never match
- * a name by chance.
+ * A PDF is read by a parser (pdf-lib) and kept as a new document made of its pages only:
+ *  - refused (415) when it does not end with `%%EOF` (something else was appended), does not parse
+ *    (also any object that does not), is encrypted (nothing inside could be checked), has no page,
+ *    or when any of its objects — object streams included, names and filters decoded — names
+ *    JavaScript, an action on opening, a launch, an attached file, a form that submits or fetches;
+ *  - otherwise its pages are copied into a new document, without their annotations (`/Annots`)
+ *    and page actions (`/AA`); nothing of the old catalog (`/OpenAction`, `/Names`, `/AcroForm`,
+ *    outlines, metadata) or of what no page draws survives. The copy is checked again as above,
+ *    and its bytes are what is stored and served.
  */
-export function checkPdf(bytes: Buffer, field: string): void {
-  const text = bytes.toString('latin1');
-  if (!text.slice(-1024).includes('%%EOF')) throw notAllowed(field, `${field} is not a complete PDF`);
-  const outside: string[] = [];
-  let inflated = 0;
-  let at = 0;
-  const streamStart = /\bstream\r?\n/g;
-  for (;;) {
-    streamStart.lastIndex = at;
-    const start = streamStart.exec(text);
-    if (!start) {
-      outside.push(text.slice(at));
-      break;
-    }
-    const dictionary = text.slice(Math.max(at, text.lastIndexOf('obj', start.index)), start.index);
-    outside.push(text.slice(at, start.index));
-    const bodyStart = start.index + start[0].length;
-    const end = text.indexOf('endstream', bodyStart);
-    if (end < 0) throw notAllowed(field, `${field} is not a complete PDF`);
-    if (/\/Type\s*\/ObjStm\b/.test(dictionary)) {
-      if (!/\/Filter\s*(\[\s*)?\/FlateDecode\s*\]?/.test(dictionary) && /\/Filter\b/.test(dictionary))
-        throw notAllowed(field, `${field} hides objects in a way that cannot be checked`);
-      let objects: Buffer;
-      try {
-        objects = /\/Filter\b/.test(dictionary)
-          ? zlib.inflateSync(bytes.subarray(bodyStart, end), {
-              maxOutputLength: MAX_INFLATED_BYTES - inflated,
-              finishFlush: zlib.constants.Z_SYNC_FLUSH,
-            })
-          : bytes.subarray(bodyStart, end);
-      } catch {
-        throw notAllowed(field, `${field} hides objects in a way that cannot be checked`);
-      }
-      inflated += objects.length;
-      outside.push(objects.toString('latin1'));
-    }
-    at = end + 'endstream'.length;
+export async function rewritePdf(bytes: Buffer, field: string): Promise<Buffer> {
+  if (!bytes.toString('latin1', Math.max(0, bytes.length - 1024)).includes('%%EOF'))
+    throw notAllowed(field, `${field} is not a complete PDF`);
+  let source: PDFDocument;
+  try {
+    source = await decodeBudget.run({ left: MAX_DECODED_BYTES }, () =>
+      PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false }),
+    );
+  } catch (err) {
+    if (err instanceof EncryptedPDFError)
+      throw notAllowed(field, `${field} is encrypted: nothing inside it could be checked`);
+    throw notAllowed(field, `${field} is not a readable PDF`);
   }
-  const found = forbiddenIn(outside.join('\n'));
-  if (found)
-    throw notAllowed(field, `${field} must not contain /${found} (scripts, actions, attached files or encryption)`);
+  const refuseForbidden = (doc: PDFDocument) => {
+    const trailer = doc.context.trailerInfo;
+    if (trailer.Encrypt) throw notAllowed(field, `${field} is encrypted: nothing inside it could be checked`);
+    for (const [, object] of doc.context.enumerateIndirectObjects()) {
+      const found = forbiddenIn(object);
+      if (found)
+        throw notAllowed(field, `${field} must not contain /${found} (scripts, actions, attached files or forms)`);
+    }
+  };
+  refuseForbidden(source);
+  if (source.getPageCount() === 0) throw notAllowed(field, `${field} has no page`);
+
+  let kept: Buffer;
+  try {
+    // Dropped before the copy, so the copier never reaches what they point at.
+    for (const page of source.getPages()) for (const entry of PAGE_ENTRIES_DROPPED) page.node.delete(PDFName.of(entry));
+    const copy = await PDFDocument.create({ updateMetadata: false });
+    for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
+    refuseForbidden(copy);
+    kept = Buffer.from(
+      await copy.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false }),
+    );
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw notAllowed(field, `${field} is not a readable PDF`);
+  }
+  if (kept.length > MAX_FILE_BYTES)
+    throw new HttpError(413, ErrorCode.fileTooLarge, `${field} is larger than 10 MB`, {
+      [field]: ErrorCode.fileTooLarge,
+    });
+  return kept;
 }

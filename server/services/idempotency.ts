@@ -164,6 +164,14 @@ export async function idempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   work: (scope: IdempotencyScope) => Promise<IdempotentAnswer<T>>,
+  opts: {
+    /**
+     * What of the answer is kept (10 days): for an answer that carries personal data (a profile),
+     * only its outline; `replay` then rebuilds the answer of a repeated request from the stored row.
+     */
+    kept?: (body: T) => unknown;
+    replay?: (stored: unknown) => Promise<unknown>;
+  } = {},
 ): Promise<FastifyReply> {
   const userId = req.user?.id;
   const header = req.headers['idempotency-key'];
@@ -180,7 +188,8 @@ export async function idempotent<T>(
   const requestHash = requestFingerprint(app.hashKey, req.method, req.url.split('?')[0], req.body);
   const claimed = await claim(app.db, userId, key, route, requestHash);
   if (claimed.kind === 'replay') {
-    return reply.status(claimed.statusCode).header('Idempotent-Replayed', 'true').send(claimed.response);
+    const body = opts.replay ? await opts.replay(claimed.response) : claimed.response;
+    return reply.status(claimed.statusCode).header('Idempotent-Replayed', 'true').send(body);
   }
 
   const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -190,7 +199,11 @@ export async function idempotent<T>(
     async remember(tx, answer) {
       await tx
         .update(idempotencyKeys)
-        .set({ state: 'done', statusCode: answer.statusCode, response: answer.body })
+        .set({
+          state: 'done',
+          statusCode: answer.statusCode,
+          response: opts.kept ? opts.kept(answer.body as T) : answer.body,
+        })
         .where(mine);
       remembered = true;
     },

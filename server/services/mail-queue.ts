@@ -17,7 +17,13 @@ import type { Mail, Mailer } from './mail';
  * - a code or link that expired before it could leave is not sent (`expired`);
  * - once sent, the body is emptied: codes and links do not stay in the database.
  */
-export type MailKind = 'otp' | 'password_reset' | 'second_factor_locked' | `status:${string}`;
+export type MailKind =
+  | 'otp'
+  | 'password_reset'
+  | 'second_factor_locked'
+  | 'credential_added'
+  | 'officer_credentials_removed'
+  | `status:${string}`;
 
 // Longer than any one SMTP exchange can take (nodemailer gives up on a silent server after 2 minutes).
 const CLAIM_MS = 10 * 60_000;

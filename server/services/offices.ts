@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { applications, districts, provinces, users } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../lib/http-error';
 import { forgetCachedSessions } from './sessions';
+import { recordAudit } from './officers/audit';
 
 /** The office columns of an account (users.office_*), as the session lookup carries them. */
 export interface OfficeColumns {
@@ -81,12 +82,33 @@ const toAccount = (r: AccountRow): OfficerAccount => ({
   office: officeOf(r),
 });
 
-/** The officers an admin manages: those whose office lies inside the admin's, and those with none. */
+/**
+ * Whether an admin of office `mine` manages an officer of office `theirs`: one whose office lies
+ * inside the admin's. An officer without an office (new, or taken out of one) is managed by a
+ * national admin only: a district admin cannot claim an unassigned officer, an admin least of all.
+ */
+function manages(mine: Office | null, theirs: Office | null): boolean {
+  if (!theirs) return mine?.level === 'national';
+  return officeContains(mine, theirs);
+}
+
+/** The officers an admin manages (see manages). */
 export async function listOfficers(db: Db, admin: Admin): Promise<OfficerAccount[]> {
   assertAdmin(admin);
   const mine = officeOf(admin);
   const rows = await db.select(accountColumns).from(users).where(eq(users.role, 'officer')).orderBy(asc(users.email));
-  return rows.map(toAccount).filter((a) => officeContains(mine, a.office));
+  return rows.map(toAccount).filter((a) => manages(mine, a.office));
+}
+
+/** An officer this admin manages, or 404 as for one that does not exist. */
+export async function managedOfficer(db: Db, admin: Admin, officerId: number): Promise<OfficerAccount> {
+  assertAdmin(admin);
+  const [target] = await db
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.id, officerId), eq(users.role, 'officer')));
+  if (!target || !manages(officeOf(admin), officeOf(target))) throw notFound('Officer not found');
+  return toAccount(target);
 }
 
 /** The office columns of an assignment, its district's province looked up; 400 for an unknown place. */
@@ -126,28 +148,28 @@ export function parseOfficeFlag(flag: string): OfficeAssignment | null {
 
 /**
  * An admin gives an officer an office, inside the admin's own office only; an officer the admin
- * does not manage answers 404 like one that does not exist. Takes effect on the officer's next call.
+ * does not manage answers 404 like one that does not exist. Takes effect on the officer's next call,
+ * and is written in the officers' audit log with the office before and after.
  */
 export async function assignOffice(
   db: Db,
-  admin: Admin,
+  admin: Admin & { id: number },
   officerId: number,
   assignment: OfficeAssignment,
 ): Promise<OfficerAccount> {
-  assertAdmin(admin);
+  const target = await managedOfficer(db, admin, officerId);
   const mine = officeOf(admin);
-  const [target] = await db
-    .select(accountColumns)
-    .from(users)
-    .where(and(eq(users.id, officerId), eq(users.role, 'officer')));
-  if (!target || !officeContains(mine, officeOf(target))) throw notFound('Officer not found');
   const columns = await officeColumnsOf(db, assignment);
   if (!officeContains(mine, officeOf(columns))) throw forbidden('An admin gives only offices inside their own office.');
-  const [updated] = await db
-    .update(users)
-    .set({ ...columns, updatedAt: new Date() })
-    .where(eq(users.id, officerId))
-    .returning(accountColumns);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(users.id, officerId))
+      .returning(accountColumns);
+    await recordAudit(tx, admin.id, 'officer.office', officerId, { before: target.office, after: officeOf(row) });
+    return row;
+  });
   // The office travels with the session lookup: a cached one must not keep the old area.
   forgetCachedSessions();
   return toAccount(updated);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
@@ -196,11 +197,14 @@ async function assertionHolds(
       requireUserVerification: true,
     });
     if (!verified) return false;
-    await db
+    // Only from the counter this check read: of two answers at once, the second finds it moved and is
+    // refused, so the counter never goes back.
+    const moved = await db
       .update(officerCredentials)
       .set({ counter: authenticationInfo.newCounter, lastUsedAt: new Date() })
-      .where(eq(officerCredentials.id, stored.id));
-    return true;
+      .where(and(eq(officerCredentials.id, stored.id), eq(officerCredentials.counter, stored.counter)))
+      .returning({ id: officerCredentials.id });
+    return moved.length === 1;
   } catch {
     // A counter that went back (a cloned key), a wrong origin or signature: refused alike.
     return false;
@@ -232,10 +236,35 @@ export async function removePasskey(db: Db, userId: number, id: number): Promise
  * Options to sign in with a passkey without typing anything: no credential is named (the device
  * offers the ones it holds for this site). The challenge is a record of its own, for 5 minutes, once.
  */
-export async function signInOptions(db: Db, rp: RelyingParty) {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
-  await keepChallenge(db, null, 'sign-in', options.challenge);
-  return options;
+export async function signInOptions(rp: RelyingParty, key: Buffer) {
+  return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', challenge: signedChallenge(key) });
+}
+
+/**
+ * A sign-in challenge the server can recognise without storing it (an anonymous call must not
+ * write a row): when it lapses (6 bytes, milliseconds), 16 random bytes, and a keyed MAC of both.
+ * It is written down only when an answer uses it, so it works once.
+ */
+function signedChallenge(key: Buffer, now = Date.now()): Uint8Array<ArrayBuffer> {
+  const body = Buffer.alloc(22);
+  body.writeUIntBE(now + CHALLENGE_MINUTES * 60_000, 0, 6);
+  crypto.randomFillSync(body, 6);
+  const bytes = new Uint8Array(38);
+  bytes.set(body);
+  bytes.set(challengeMac(key, body), 22);
+  return bytes;
+}
+
+const challengeMac = (key: Buffer, body: Buffer) =>
+  crypto.createHmac('sha256', key).update('passkey-sign-in\0').update(body).digest().subarray(0, 16);
+
+/** When a challenge this server made lapses, or null for one it did not make. */
+function challengeLapses(key: Buffer, challenge: string): Date | null {
+  const bytes = Buffer.from(challenge, 'base64url');
+  if (bytes.length !== 38 || bytes.toString('base64url') !== challenge) return null;
+  const body = bytes.subarray(0, 22);
+  if (!crypto.timingSafeEqual(bytes.subarray(22), challengeMac(key, body))) return null;
+  return new Date(body.readUIntBE(0, 6));
 }
 
 /** The challenge a WebAuthn answer signed, as its client data says (checked again by the library). */
@@ -259,22 +288,18 @@ function answeredChallenge(response: { response: { clientDataJSON: string } }): 
 export async function checkSignIn(
   db: Db,
   rp: RelyingParty,
+  key: Buffer,
   response: { id: string; response: { clientDataJSON: string } },
 ): Promise<{ userId: number } | { failedUserId: number | null }> {
   const [stored] = await db.select().from(officerCredentials).where(eq(officerCredentials.credentialId, response.id));
   const challenge = answeredChallenge(response);
-  if (!challenge) return { failedUserId: stored?.userId ?? null };
+  const lapses = challenge ? challengeLapses(key, challenge) : null;
+  if (!challenge || !lapses || lapses <= new Date()) return { failedUserId: stored?.userId ?? null };
+  // Used up now: the challenge is unique, so a second answer with it finds it written already.
   const taken = await db
-    .update(webauthnChallenges)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, 'sign-in'),
-        isNull(webauthnChallenges.usedAt),
-        gt(webauthnChallenges.expiresAt, new Date()),
-      ),
-    )
+    .insert(webauthnChallenges)
+    .values({ sessionId: null, purpose: 'sign-in', challenge, expiresAt: lapses, usedAt: new Date() })
+    .onConflictDoNothing()
     .returning({ id: webauthnChallenges.id });
   if (!taken.length || !stored) return { failedUserId: stored?.userId ?? null };
   return (await assertionHolds(db, rp, stored, challenge, response))

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { passwordResets, users } from '../db/schema';
+import { officerCredentials, passwordResets, users } from '../db/schema';
 import type { Mail } from './mail';
 import { enqueueMail } from './mail-queue';
 import { sha256 } from './sessions';
@@ -69,7 +69,15 @@ export async function resetPassword(
       .returning({ userId: passwordResets.userId });
     if (!claimed) return null;
     // Proving the e-mail also lifts the locks that wrong codes and passwords put on the account.
-    await tx.update(users).set({ passwordHash, otpFailures: 0, updatedAt: now }).where(eq(users.id, claimed.userId));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, otpFailures: 0, updatedAt: now })
+      .where(eq(users.id, claimed.userId))
+      .returning({ role: users.role });
+    // A citizen's passkeys go with the old password: whoever held the account meanwhile may have added one.
+    // (An officer's passkey is their second step; an administrator removes it, officers/accounts.ts.)
+    if (user?.role === 'citizen')
+      await tx.delete(officerCredentials).where(eq(officerCredentials.userId, claimed.userId));
     await clearEvents(tx as unknown as Db, 'login_failure', claimed.userId);
     return claimed.userId;
   });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
 import { UPLOAD_EXPIRY_HOURS, UPLOAD_ID_PATTERN } from '../../contract/uploads';
 import type { Database, Db } from '../db/client';
@@ -13,6 +13,11 @@ export type UploadRow = typeof uploads.$inferSelect;
 /** Bytes kept in memory before they are made durable: a cut link loses at most this much. */
 export const UPLOAD_PIECE_BYTES = 256 * 1024;
 const EXPIRY_MS = UPLOAD_EXPIRY_HOURS * 3_600_000;
+/**
+ * Parts one upload may have (PostgreSQL): small pieces join the last part, so a 10 MB upload needs
+ * about 40; the cap only stops what should never happen.
+ */
+export const MAX_UPLOAD_PARTS = 64;
 
 export const uploadNotFound = () => notFound('Upload not found');
 const offsetConflict = () =>
@@ -29,8 +34,9 @@ interface Appender {
 /**
  * Where the bytes of resumable uploads live while they arrive, by the documents' rule
  * (services/documents.ts). With PGlite a file DATA_DIR/uploads/<id>, each piece written at its
- * position and fsynced before the row's offset moves; with PostgreSQL one `upload_parts` row per
- * piece, written in the transaction that moves the offset, so any instance can take a resume.
+ * position and fsynced before the row's offset moves; with PostgreSQL in `upload_parts` rows of at
+ * least a piece each (a smaller piece joins the last part), written in the transaction that moves
+ * the offset, so any instance can take a resume.
  *
  * The offset only ever moves by `UPDATE … WHERE offset = <what this request started from>`: of two
  * requests racing on one upload, one piece wins and the other is refused (409), never interleaved.
@@ -212,6 +218,26 @@ export class UploadStore {
     await this.db.transaction(async (tx) => {
       // The row lock of the UPDATE orders racing requests; the loser finds the offset moved.
       if (!(await move(tx)).length) throw offsetConflict();
+      // A last part still short of a whole piece takes these bytes: however small the pieces a
+      // client sends (a byte per PATCH), every part but the last holds UPLOAD_PIECE_BYTES or more.
+      const [last] = await tx
+        .select({
+          offset: uploadParts.offset,
+          size: sql<number>`length(${uploadParts.bytes})`,
+          parts: sql<number>`count(*) over ()`,
+        })
+        .from(uploadParts)
+        .where(eq(uploadParts.uploadId, upload.id))
+        .orderBy(desc(uploadParts.offset))
+        .limit(1);
+      if (last && Number(last.size) < UPLOAD_PIECE_BYTES) {
+        await tx
+          .update(uploadParts)
+          .set({ bytes: sql`${uploadParts.bytes} || ${piece}::bytea` })
+          .where(and(eq(uploadParts.uploadId, upload.id), eq(uploadParts.offset, last.offset)));
+        return;
+      }
+      if (last && Number(last.parts) >= MAX_UPLOAD_PARTS) throw tooManyParts();
       await tx.insert(uploadParts).values({ uploadId: upload.id, offset, bytes: piece });
     });
     return expiresAt;
@@ -219,17 +245,16 @@ export class UploadStore {
 
   /** A finished upload's bytes (at most 10 MB: the length was checked at creation). */
   async read(upload: UploadRow): Promise<Buffer> {
-    const bytes = this.inFiles
-      ? await fs.promises.readFile(this.fileOf(upload.id)).catch(() => Buffer.alloc(0))
-      : Buffer.concat(
-          (
-            await this.db
-              .select({ bytes: uploadParts.bytes })
-              .from(uploadParts)
-              .where(eq(uploadParts.uploadId, upload.id))
-              .orderBy(asc(uploadParts.offset))
-          ).map((r) => r.bytes),
-        );
+    if (this.inFiles) {
+      const bytes = await fs.promises.readFile(this.fileOf(upload.id)).catch(() => Buffer.alloc(0));
+      return bytes.subarray(0, upload.length);
+    }
+    // Joined by the database: one value comes back, however many parts there are.
+    const result = await this.db.execute<{ bytes: Buffer | null }>(
+      sql`select string_agg(${uploadParts.bytes}, ''::bytea order by ${uploadParts.offset}) as bytes
+          from ${uploadParts} where ${uploadParts.uploadId} = ${upload.id}`,
+    );
+    const bytes = (result as unknown as { rows: { bytes: Buffer | null }[] }).rows[0]?.bytes ?? Buffer.alloc(0);
     return bytes.subarray(0, upload.length);
   }
 
@@ -290,6 +315,10 @@ export class UploadStore {
     }
     return gone.length;
   }
+}
+
+function tooManyParts() {
+  return new HttpError(413, ErrorCode.fileTooLarge, 'This upload has too many parts: begin it again.');
 }
 
 function pastLength() {

@@ -83,6 +83,15 @@ export async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
   return pa.info.width === pb.info.width && pa.info.height === pb.info.height && pa.data.equals(pb.data);
 }
 
+/**
+ * A stored PDF is the pages sent, written anew (file-checks.ts): the same when each stream of the
+ * file sent (its page's drawing and image, random samples) is in it byte for byte.
+ */
+export const samePdf = (stored: Buffer, sent: Buffer) => {
+  const streams = [...sent.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => m[1]);
+  const text = stored.toString('latin1');
+  return stored.subarray(0, 5).toString() === '%PDF-' && streams.length > 0 && streams.every((s) => text.includes(s));
+};
 export const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 
 /** The first province, district and village of the seeded list (ids as the API wants them). */

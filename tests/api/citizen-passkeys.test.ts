@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { saveCredential } from '../../server/services/passkeys';
-import { createAccount } from './fixtures';
+import { TEST_PASSWORD, createAccount } from './fixtures';
+import { mailsTo, resetLinkOf, waitForMail } from '../e2e/fixtures/outbox';
 import { softPasskey } from './soft-passkey';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -39,7 +40,10 @@ const call = (
 async function citizenWithPasskey() {
   const citizen = await createAccount(t.app);
   const key = softPasskey(ORIGIN);
-  const options = await call('POST', '/v1/citizen/passkeys/options', { token: citizen.token });
+  const options = await call('POST', '/v1/citizen/passkeys/options', {
+    token: citizen.token,
+    body: { current_password: TEST_PASSWORD },
+  });
   expect(options.statusCode, options.body).toBe(200);
   expect(options.json().data.authenticatorSelection).toMatchObject({ residentKey: 'required' });
   const added = await call('POST', '/v1/citizen/passkeys', {
@@ -98,8 +102,11 @@ describe('a citizen passkey', () => {
     const other = await createAccount(t.app);
     const [mine] = (await call('GET', '/v1/citizen/passkeys', { token })).json().data;
     expect((await call('GET', '/v1/citizen/passkeys', { token: other.token })).json().data).toEqual([]);
-    expect((await call('DELETE', `/v1/citizen/passkeys/${mine.id}`, { token: other.token })).statusCode).toBe(404);
-    expect((await call('DELETE', `/v1/citizen/passkeys/${mine.id}`, { token })).statusCode).toBe(200);
+    const proof = { current_password: TEST_PASSWORD };
+    expect(
+      (await call('DELETE', `/v1/citizen/passkeys/${mine.id}`, { token: other.token, body: proof })).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/v1/citizen/passkeys/${mine.id}`, { token, body: proof })).statusCode).toBe(200);
     expect((await call('GET', '/v1/citizen/passkeys', { token })).json().data).toEqual([]);
     const ip = nextAddress();
     expect((await signIn(key.authenticate(await signInOptions(ip)), ip)).statusCode).toBe(401);
@@ -134,5 +141,65 @@ describe('a citizen passkey', () => {
     const blocked = await call('POST', '/v1/auth/passkey/options', { ip });
     expect(blocked.statusCode).toBe(429);
     expect((await signIn(key.authenticate(await signInOptions(nextAddress())), ip)).statusCode).toBe(429);
+  });
+});
+
+describe('a passkey changes only with the password', () => {
+  it('is not added without the password, nor with a wrong one; no challenge is handed out', async () => {
+    const citizen = await createAccount(t.app);
+    const missing = await call('POST', '/v1/citizen/passkeys/options', { token: citizen.token, body: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.fields).toEqual({ current_password: 'required' });
+    const wrong = await call('POST', '/v1/citizen/passkeys/options', {
+      token: citizen.token,
+      body: { current_password: 'Not-the-password-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data.error_code).toBe('x004');
+    expect(wrong.json().data.fields).toEqual({ current_password: 'x004' });
+    expect(wrong.json().data).not.toHaveProperty('challenge');
+    // Without a challenge of its own, an answer is not taken.
+    const key = softPasskey(ORIGIN);
+    const added = await call('POST', '/v1/citizen/passkeys', {
+      token: citizen.token,
+      body: { response: key.register({ challenge: 'bm90LWZyb20tdGhlLXNlcnZlcg' }) },
+    });
+    expect(added.statusCode).toBe(400);
+    expect((await call('GET', '/v1/citizen/passkeys', { token: citizen.token })).json().data).toEqual([]);
+  });
+
+  it('is not removed without the password', async () => {
+    const { token } = await citizenWithPasskey();
+    const [mine] = (await call('GET', '/v1/citizen/passkeys', { token })).json().data;
+    expect((await call('DELETE', `/v1/citizen/passkeys/${mine.id}`, { token })).statusCode).toBe(400);
+    const wrong = await call('DELETE', `/v1/citizen/passkeys/${mine.id}`, {
+      token,
+      body: { current_password: 'Not-the-password-1' },
+    });
+    expect(wrong.json().data.error_code).toBe('x004');
+    expect((await call('GET', '/v1/citizen/passkeys', { token })).json().data).toHaveLength(1);
+  });
+
+  it('mails the owner when one is added', async () => {
+    const { user } = await citizenWithPasskey();
+    const mail = await waitForMail(t.dataDir, user.email, 1);
+    expect(mail.subject).toContain('A new way to log in to your account');
+    expect(mail.text).toContain('A passkey was added to your account');
+  });
+
+  it('a password reset removes the passkeys and the other sessions, and the mail says so', async () => {
+    const { user, token, key } = await citizenWithPasskey();
+    const before = mailsTo(t.dataDir, user.email).length;
+    expect((await call('POST', '/v1/auth/forgot-password', { body: { email: user.email } })).statusCode).toBe(200);
+    const mail = await waitForMail(t.dataDir, user.email, before + 1);
+    expect(mail.text).toContain('the passkeys of your account are removed');
+    const link = resetLinkOf(mail);
+    const done = await call('POST', '/v1/auth/reset-password', {
+      body: { payload: link.payload, password: 'Savannakhet2027', password_confirmation: 'Savannakhet2027' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await call('GET', '/v1/citizen/passkeys', { token })).statusCode).toBe(401);
+    const ip = nextAddress();
+    expect((await signIn(key.authenticate(await signInOptions(ip)), ip)).statusCode).toBe(401);
   });
 });

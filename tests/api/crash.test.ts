@@ -90,13 +90,20 @@ function scenario(
 ) {
   describe(label, () => {
     let ctx: Awaited<ReturnType<typeof setup>>;
-    let headers: Record<string, string>;
+    /**
+     * An account has at most 5 applications under way: the load goes round 30 citizens, and each
+     * create in flight at the SIGTERM has a citizen of its own (the last 4).
+     */
+    let citizens: Record<string, string>[];
+    const ownerOf = new Map<number, Record<string, string>>();
     let body: Record<string, unknown>;
     beforeAll(async () => {
       ctx = await setup();
       const database = await ctx.open();
       const fake = { db: database.db } as unknown as FastifyInstance;
-      headers = { ...(await createAccount(fake)).headers, 'content-type': 'application/json' };
+      citizens = [];
+      for (let i = 0; i < 34; i++)
+        citizens.push({ ...(await createAccount(fake)).headers, 'content-type': 'application/json' });
       body = await applicationBody(fake);
       await database.close();
     }, 120_000);
@@ -110,15 +117,21 @@ function scenario(
         const created: number[] = [];
         const payload = JSON.stringify(body);
         let stop = false;
+        let sent = 0;
         const worker = async () => {
           while (!stop) {
+            const headers = citizens[sent++ % 30];
             try {
               const res = await fetch(`${first.url}/api/v1/citizen/resident-certificate/create-new`, {
                 method: 'POST',
                 headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
                 body: payload,
               });
-              if (res.status === 201) created.push((await res.json()).data.id);
+              if (res.status === 201) {
+                const id = (await res.json()).data.id as number;
+                created.push(id);
+                ownerOf.set(id, headers);
+              }
             } catch {
               /* the server died under this request: no answer, no promise made */
             }
@@ -134,8 +147,10 @@ function scenario(
 
         const second = await startServer(ctx.env);
         let retry: string[];
+        const keyOwner = new Map<string, Record<string, string>>();
         try {
           for (const id of created) {
+            const headers = ownerOf.get(id)!;
             const detail = await fetch(`${second.url}/api/v1/citizen/resident-certificate/${id}`, { headers });
             expect(detail.status).toBe(200);
             for (const kind of kinds) {
@@ -150,10 +165,10 @@ function scenario(
           // process exits 0. One that had not been read yet when the stop began gets 503 or a closed
           // connection; its client retries it with the same Idempotency-Key (below).
           const keys = Array.from({ length: 4 }, () => crypto.randomUUID());
-          const inFlight = keys.map((key) =>
+          const inFlight = keys.map((key, i) =>
             postOnce(
               `${second.url}/api/v1/citizen/resident-certificate/create-new`,
-              { ...headers, 'idempotency-key': key },
+              { ...citizens[30 + i], 'idempotency-key': key },
               payload,
             ).catch(() => ({ status: 0, body: '' })),
           );
@@ -163,6 +178,7 @@ function scenario(
           for (const a of answers) expect([0, 201, 503]).toContain(a.status);
           expect(await exited(second.child)).toBe(0);
           retry = keys.filter((_, i) => answers[i].status !== 201);
+          keys.forEach((key, i) => keyOwner.set(key, citizens[30 + i]));
           for (const a of answers) if (a.status === 201) created.push(JSON.parse(a.body).data.id);
         } finally {
           if (second.child.exitCode === null) second.child.kill('SIGKILL');
@@ -174,7 +190,7 @@ function scenario(
         for (const key of retry) {
           const res = await postOnce(
             `${third.url}/api/v1/citizen/resident-certificate/create-new`,
-            { ...headers, 'idempotency-key': key },
+            { ...keyOwner.get(key)!, 'idempotency-key': key },
             payload,
           );
           expect(res.status, res.body).toBe(201);

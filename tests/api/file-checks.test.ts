@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './fixtures';
 import { applicationBody, dataUrl, pdf, png, storedFiles } from './application-fixtures';
@@ -179,5 +180,97 @@ describe('PDFs with active content, attached files or encryption are refused', (
       `<< /Filter /FlateDecode /Length ${page.length} >>\nstream\n${page.toString('latin1')}\nendstream`,
     ]);
     expect((await create({ [field]: dataUrl(withCompressedPage, 'application/pdf') })).res.statusCode).toBe(201);
+  });
+});
+
+describe('PDFs are read by a parser and kept as their pages only', () => {
+  const field = 'household_registration_book';
+  const JS_ACTION = '<< /S /JavaScript /JS (app.alert(1)) >>';
+  const CATALOG = '<< /Type /Catalog /Pages 2 0 R /OpenAction 7 0 R >>';
+  /** The fixture's page tree (objects 2 to 5), then `rest`: where the catalog (1) and the action (7) hide. */
+  const withHidden = (rest: string) => {
+    const body = pdf()
+      .toString('latin1')
+      .replace(/1 0 obj\n[\s\S]*?endobj\n/, '')
+      .replace(/xref[\s\S]*$/, '');
+    return Buffer.from(`${body}${rest}trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n0\n%%EOF\n`, 'latin1');
+  };
+  /** Object 6: an object stream holding the catalog and the action, its bytes encoded by `encode`. */
+  const objectStream = (dictionary: string, encode: (plain: Buffer) => Buffer) => {
+    const second = `${CATALOG} `;
+    const header = `1 0 7 ${second.length} `;
+    const data = encode(Buffer.from(`${header}${second}${JS_ACTION}`, 'latin1'));
+    return withHidden(
+      `6 0 obj\n<< ${dictionary} /N 2 /First ${header.length} /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream\nendobj\n`,
+    );
+  };
+  const hex = (b: Buffer) => Buffer.from(`${b.toString('hex')}>`, 'latin1');
+  const constructions: [string, Buffer][] = [
+    [
+      'a `%stream` comment that hides the objects after it',
+      withHidden(`%stream\n1 0 obj\n${CATALOG}\nendobj\n7 0 obj\n${JS_ACTION}\nendobj\n%endstream\n`),
+    ],
+    [
+      'a filter chain',
+      objectStream('/Type /ObjStm /Filter [/FlateDecode /ASCIIHexDecode]', (b) => zlib.deflateSync(hex(b))),
+    ],
+    ['`/Type /Obj#53tm`', objectStream('/Type /Obj#53tm /Filter /FlateDecode', (b) => zlib.deflateSync(b))],
+    [
+      'the text `(obj)` in the dictionary',
+      objectStream('/Type /ObjStm /Filter /FlateDecode /T (obj)', (b) => zlib.deflateSync(b)),
+    ],
+    ['`/F#69lter`', objectStream('/Type /ObjStm /F#69lter /FlateDecode', (b) => zlib.deflateSync(b))],
+  ];
+
+  it.each(constructions)('refuses an opening JavaScript action hidden by %s', async (_what, bytes) => {
+    // The construction is a PDF whose catalog opens with JavaScript, as a reader sees it.
+    const seen = await PDFDocument.load(bytes);
+    const action = seen.catalog.lookup(PDFName.of('OpenAction'), PDFDict);
+    expect(action.lookup(PDFName.of('S'))).toBe(PDFName.of('JavaScript'));
+    const data = await refusedOn(field, { [field]: dataUrl(bytes, 'application/pdf') });
+    expect(data.error_code).toBe('file_type_not_allowed');
+  });
+
+  it('refuses an object stream that inflates past the budget (a deflate bomb)', async () => {
+    const bomb = objectStream('/Type /ObjStm /Filter /FlateDecode', () =>
+      zlib.deflateSync(Buffer.alloc(80 * 1024 * 1024, 0x20), { level: 9 }),
+    );
+    await refusedOn(field, { [field]: dataUrl(bomb, 'application/pdf') });
+  });
+
+  it('refuses what does not parse', async () => {
+    const broken = Buffer.from(pdf().toString('latin1').replace('/Type /Pages', '/Type /Pages <<'), 'latin1');
+    await refusedOn(field, { [field]: dataUrl(broken, 'application/pdf') });
+  });
+
+  it('keeps every page of an ordinary PDF, without its annotations or page actions, and serves only that', async () => {
+    const source = await PDFDocument.create();
+    for (const text of ['first page', 'second page', 'third page']) source.addPage([300, 200]).drawText(text);
+    // A link on the first page (an annotation), and an outline-free catalog entry that does not survive.
+    const link = source.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [0, 0, 50, 50],
+      A: { S: 'URI', URI: PDFString.of('https://evil.example') },
+    });
+    source.getPage(0).node.set(PDFName.of('Annots'), source.context.obj([source.context.register(link)]));
+    source.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+    const bytes = Buffer.from(await source.save());
+
+    const { res, citizen } = await create({ [field]: dataUrl(bytes, 'application/pdf') });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    const served = await t.app.inject({
+      url: `${BASE}/${id}/documents/${field}?download=1`,
+      headers: citizen.headers,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    const kept = await PDFDocument.load(served.rawPayload);
+    expect(kept.getPageCount()).toBe(3);
+    expect(kept.getPage(0).node.get(PDFName.of('Annots'))).toBeUndefined();
+    expect(kept.catalog.get(PDFName.of('PageMode'))).toBeUndefined();
+    expect(served.rawPayload.toString('latin1')).not.toContain('evil.example');
+    expect(served.rawPayload.equals(bytes)).toBe(false);
   });
 });

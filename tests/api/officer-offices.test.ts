@@ -185,6 +185,16 @@ describe('admins give offices', () => {
     });
     const put = (body: object, id = target.user.id) =>
       t.app.inject({ method: 'PUT', url: `${ACCOUNTS}/${id}/office`, headers: provinceAdmin.headers, payload: body });
+    // An officer without an office is a national admin's to place, not the first admin's to claim.
+    expect((await put({ level: 'district', district_id: home.district.id })).statusCode).toBe(404);
+    const nationalAdmin = await createOfficer(t.app, 'admin', { officeLevel: 'national' });
+    const placed = await t.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNTS}/${target.user.id}/office`,
+      headers: nationalAdmin.headers,
+      payload: { level: 'province', province_id: home.province.id },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
     expect((await put({ level: 'national' })).statusCode).toBe(403);
     expect((await put({ level: 'province', province_id: elsewhere.province.id })).statusCode).toBe(403);
     expect((await put({ level: 'district', district_id: home.district.id })).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { officerEnrolments, officerTotp } from '../../server/db/schema';
 import { createEnrolment } from '../../server/services/officer-enrolment';
 import { setTotpSecret } from '../../server/services/officer-totp';
 import { createAccount, TEST_PASSWORD } from './fixtures';
+import { waitForMail } from '../e2e/fixtures/outbox';
 import { softPasskey } from './soft-passkey';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -155,12 +156,20 @@ describe('authenticator-app codes', () => {
     await setTotpSecret(t.app.db, t.app.totpKey, officer.id, old);
     const full = (await post('totp/verify', await passwordStep(officer.email), { code: await codeAt(old, 0) })).json()
       .data.access_token;
-    const setup = await post('totp/setup', full);
+    // The password again, or no new secret: a session alone does not replace the app.
+    expect((await post('totp/setup', full)).statusCode).toBe(400);
+    const wrong = await post('totp/setup', full, { current_password: 'Not-the-password-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data.error_code).toBe('x004');
+    const setup = await post('totp/setup', full, { current_password: TEST_PASSWORD });
     expect(setup.statusCode).toBe(200);
     const { secret, uri } = setup.json().data;
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     expect(uri).toContain(`secret=${secret}`);
     expect((await post('totp/confirm', full, { code: await codeAt(secret, 1) })).statusCode).toBe(200);
+    // The officer hears of it.
+    const mail = await waitForMail(t.dataDir, officer.email, 1);
+    expect(mail.text).toContain('An authenticator app was added to your account');
     // The new secret replaced the old one.
     const pending = await passwordStep(officer.email);
     expect((await post('totp/verify', pending, { code: await codeAt(old, -1) })).statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { districts, users, villages } from '../../server/db/schema';
+import { districts, idempotencyKeys, users, villages } from '../../server/db/schema';
 import { createAccount } from './fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -213,5 +213,21 @@ describe('retries of update-profile (Idempotency-Key)', () => {
     expect(again.json()).toEqual(first.json());
     const other = await update(withKey, { ...body, first_name: 'Other' });
     expect(other.statusCode).toBe(422);
+  });
+
+  it('keeps that it was done, never the profile (ID number, phone, address) it answered', async () => {
+    const { user, headers } = await createAccount(t.app);
+    const body = { ...(await validBody()), phone_number: user.phoneNumber };
+    const withKey = { ...headers, 'idempotency-key': 'update-profile-0002' };
+    const first = await update(withKey, body);
+    expect(first.json().data.id_card).toBe(user.idCard);
+    const [kept] = await t.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+    expect(kept.response).toEqual({ message: 'Profile updated' });
+    for (const personal of [user.idCard!, user.phoneNumber!, body.address])
+      expect(JSON.stringify(kept.response)).not.toContain(personal);
+    // A repeat still answers the profile, as stored now.
+    const again = await update(withKey, body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
   });
 });

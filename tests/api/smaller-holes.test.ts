@@ -2,9 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, parseTrustProxy } from '../../server/config';
+import { count, eq } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { loadConfig, maskUrl, parseTrustProxy } from '../../server/config';
+import { officerCredentials, sessions, users, webauthnChallenges } from '../../server/db/schema';
+import { hasSignedIn } from '../../server/services/officers';
+import { createSession } from '../../server/services/sessions';
+import { backdateAuthEvents, registerUnverified } from './auth-helpers';
+import { issuedApplication } from './certificate-fixtures';
+import { TEST_PASSWORD, createAccount } from './fixtures';
+import { softPasskey } from './soft-passkey';
 import { SIGNING_KEY_FILE, keyId } from '../../server/lib/certificate-keys';
 import { base64urlDecode } from '../../contract/certificate-statement';
 import { startTestApp, type TestApp } from './test-app';
@@ -140,5 +150,235 @@ describe('the certificate signing key from a file outside DATA_DIR', () => {
         CERTIFICATE_SIGNING_KEY: crypto.randomBytes(32).toString('base64url'),
       }),
     ).toThrow(/not both/);
+  });
+});
+
+describe('/metrics behind a proxy that sends only X-Real-IP', () => {
+  it('asks for the token whatever header the proxy uses', async () => {
+    const t = await start({ METRICS_TOKEN: 'metrics-token-for-the-test-0002', METRICS_ALLOW: '127.0.0.1' });
+    const metrics = (headers: Record<string, string>) =>
+      t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers });
+    expect((await metrics({})).statusCode).toBe(200);
+    for (const header of ['x-real-ip', 'forwarded', 'x-forwarded-proto', 'cf-connecting-ip'])
+      expect((await metrics({ [header]: '203.0.113.5' })).statusCode, header).toBe(403);
+    expect(
+      (await metrics({ 'x-real-ip': '203.0.113.5', authorization: 'Bearer metrics-token-for-the-test-0002' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('passkey sign-in', () => {
+  const ORIGIN = 'http://app.test';
+  /** A citizen with a passkey, its public key stored as the registration would. */
+  async function citizenKey(t: TestApp) {
+    const citizen = await createAccount(t.app);
+    const options = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/citizen/passkeys/options',
+      headers: citizen.headers,
+      payload: { current_password: TEST_PASSWORD },
+    });
+    const key = softPasskey(ORIGIN);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/citizen/passkeys',
+      headers: citizen.headers,
+      payload: { response: key.register(options.json().data) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return { citizen, key };
+  }
+  const signInOptions = async (t: TestApp) =>
+    (await t.app.inject({ method: 'POST', url: '/api/v1/auth/passkey/options' })).json().data;
+  const signIn = (t: TestApp, response: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/passkey/verify', payload: { response } });
+
+  it('an anonymous call for a challenge writes nothing; the challenge still works once', async () => {
+    const t = await start();
+    const { key } = await citizenKey(t);
+    const rows = async () => (await t.app.db.select({ n: count() }).from(webauthnChallenges))[0].n;
+    const before = await rows();
+    const many = [];
+    for (let i = 0; i < 30; i++) many.push(await signInOptions(t));
+    expect(await rows()).toBe(before);
+    const answer = key.authenticate(many[7]);
+    expect((await signIn(t, answer)).statusCode).toBe(200);
+    expect((await signIn(t, answer)).statusCode).toBe(401);
+    // A challenge of the right shape the server did not sign is refused.
+    const forged = Buffer.from(many[8].challenge, 'base64url');
+    forged[10] ^= 1;
+    expect((await signIn(t, key.authenticate({ challenge: forged.toString('base64url') }))).statusCode).toBe(401);
+  });
+
+  it('two answers at once never move the counter back', async () => {
+    const t = await start();
+    const { citizen, key } = await citizenKey(t);
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await signInOptions(t), await signInOptions(t)];
+      const lower = key.authenticate(a);
+      const higher = key.authenticate(b);
+      const answers = await Promise.all([signIn(t, higher), signIn(t, lower)]);
+      const [stored] = await t.app.db
+        .select({ counter: officerCredentials.counter })
+        .from(officerCredentials)
+        .where(eq(officerCredentials.userId, citizen.user.id));
+      // Each round signs counters 2r+1 and 2r+2: once the higher was accepted, the stored one never drops below it.
+      if (answers[0].statusCode === 200) expect(stored.counter).toBe(2 * round + 2);
+      expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+describe('registering again', () => {
+  it("keeps the code's lifetime failures: a new registration is no way round the cap", async () => {
+    const t = await start();
+    const first = await registerUnverified(t.app, t.dataDir);
+    await t.app.db.update(users).set({ otpFailures: 100 }).where(eq(users.email, first.body.email));
+    await backdateAuthEvents(t.app, 120); // past the wait between two codes
+    const again = await registerUnverified(t.app, t.dataDir, { email: first.body.email });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-otp',
+      payload: { email: first.body.email, code_otp: again.code },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().data.error_code).toBe('account_locked');
+  });
+});
+
+describe('connection URLs at start', () => {
+  it('never prints the password of a malformed DATABASE_URL or SMTP_URL, nor a ?password=', () => {
+    const messageOf = (env: Record<string, string | undefined>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error('expected a refusal');
+    };
+    for (const env of [
+      { DATABASE_URL: 'postgres//admin:S3cretPw@db.example/rc' },
+      { DATABASE_URL: 'mysql://admin:S3cretPw@db.example/rc' },
+      { SMTP_URL: 'smtp:/mailer:S3cretPw@mail.example' },
+      { SMTP_URL: 'mail.example?password=S3cretPw' },
+    ]) {
+      const message = messageOf(env);
+      expect(message, JSON.stringify(env)).toMatch(/DATABASE_URL|SMTP_URL/);
+      expect(message, JSON.stringify(env)).not.toContain('S3cretPw');
+    }
+    expect(maskUrl('smtps://mail.example:465?password=S3cretPw&pool=true')).not.toContain('S3cretPw');
+    expect(maskUrl('postgres://rc:S3cretPw@db.example/rc?sslpassword=S3cretPw')).not.toContain('S3cretPw');
+  });
+});
+
+describe('the certificate and a cashier', () => {
+  it('a cashier cannot download the certificate; the owner and an issuer can', async () => {
+    const t = await start();
+    const { citizen, id } = await issuedApplication(t.app);
+    const download = (headers: Record<string, string>) =>
+      t.app.inject({ url: `/api/v1/citizen/resident-certificate/${id}/download-2`, headers });
+    const cashier = await createAccount(t.app, { role: 'officer', officerRole: 'cashier', officeLevel: 'national' });
+    const refused = await download(cashier.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().data.error_code).toBe('forbidden');
+    const issuer = await createAccount(t.app, { role: 'officer', officerRole: 'issuer', officeLevel: 'national' });
+    expect((await download(issuer.headers)).statusCode).toBe(200);
+    expect((await download(citizen.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('officers without an office', () => {
+  it('are managed by a national admin only: a district admin cannot claim one, an admin least of all', async () => {
+    const t = await start();
+    const districtAdmin = await createAccount(t.app, {
+      role: 'officer',
+      officerRole: 'admin',
+      officeLevel: 'district',
+      officeProvinceId: 1,
+      officeDistrictId: 1,
+    });
+    const national = await createAccount(t.app, { role: 'officer', officerRole: 'admin', officeLevel: 'national' });
+    const unassigned = await createAccount(t.app, { role: 'officer', officerRole: 'admin' });
+    const list = async (headers: Record<string, string>) =>
+      ((await t.app.inject({ url: '/api/v1/officer/accounts', headers })).json().data as { id: number }[]).map(
+        (a) => a.id,
+      );
+    expect(await list(districtAdmin.headers)).not.toContain(unassigned.user.id);
+    const claim = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/officer/accounts/${unassigned.user.id}/office`,
+        headers,
+        payload: { level: 'district', district_id: 1 },
+      });
+    expect((await claim(districtAdmin.headers)).statusCode).toBe(404);
+    const [still] = await t.app.db.select().from(users).where(eq(users.id, unassigned.user.id));
+    expect(still.officeLevel).toBeNull();
+    expect(await list(national.headers)).toContain(unassigned.user.id);
+    expect((await claim(national.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('the bootstrap officer', () => {
+  it('warns at each start, once the officer has signed in, that the settings still hold its secrets', async () => {
+    const env = {
+      BOOTSTRAP_OFFICER_EMAIL: 'bootstrap.warned@moha.gov.la',
+      BOOTSTRAP_OFFICER_PASSWORD: 'Vientiane2026',
+    };
+    const first = await startTestApp(env);
+    const pglite = !first.databaseUrl;
+    // Another start on the same data (PGlite: after the one before stopped; PostgreSQL: another instance).
+    const restart = async () => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const dataDir = pglite ? first.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
+      const app = await buildApp(
+        loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          APP_BASE_URL: 'http://app.test',
+          JOBS_INTERVAL_SECONDS: '0',
+          LOG_LEVEL: 'warn',
+          ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}),
+          ...env,
+        }),
+        { logStream },
+      );
+      await app.ready();
+      return { app, lines, warned: () => lines.some((l) => l.includes('bootstrap officer has signed in')) };
+    };
+    try {
+      if (pglite) await first.app.close();
+      const before = await restart();
+      expect(before.warned()).toBe(false);
+      const [officer] = await before.app.db.select().from(users).where(eq(users.email, env.BOOTSTRAP_OFFICER_EMAIL));
+      await createSession(before.app.db, officer.id, new Date(), { secondFactor: true });
+      await before.app.close();
+      const after = await restart();
+      await after.app.close();
+      expect(after.warned()).toBe(true);
+      expect(after.lines.join('\n')).not.toContain(env.BOOTSTRAP_OFFICER_PASSWORD);
+    } finally {
+      if (pglite) fs.rmSync(first.dataDir, { recursive: true, force: true });
+      else await first.close();
+    }
+  });
+
+  it('is known to have signed in once a session passed the second step (each start then warns)', async () => {
+    const t = await start();
+    const officer = await createAccount(t.app, { role: 'citizen' });
+    await t.app.db.update(users).set({ role: 'officer', officerRole: 'admin' }).where(eq(users.id, officer.user.id));
+    await t.app.db.delete(sessions).where(eq(sessions.userId, officer.user.id));
+    expect(await hasSignedIn(t.app.db, officer.user.email)).toBe(false);
+    await createSession(t.app.db, officer.user.id, new Date(), { secondFactor: false });
+    expect(await hasSignedIn(t.app.db, officer.user.email)).toBe(false);
+    await createSession(t.app.db, officer.user.id, new Date(), { secondFactor: true });
+    expect(await hasSignedIn(t.app.db, officer.user.email.toUpperCase())).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, uploadParts, uploads } from '../../server/db/schema';
 import { runScheduledJobs } from '../../server/services/jobs';
 import { UPLOAD_PIECE_BYTES } from '../../server/services/uploads';
-import { applicationBody, dataUrl, noisePng, pdf, png, samePixels } from './application-fixtures';
+import { applicationBody, dataUrl, noisePng, pdf, png, samePdf, samePixels } from './application-fixtures';
 import { createAccount } from './fixtures';
 import { startSecondInstance, startTestApp, type TestApp } from './test-app';
 
@@ -200,7 +200,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
       expect(doc.statusCode).toBe(200);
       expect(doc.headers['content-type']).toContain(type);
       // PDFs are kept as sent; images as a fresh encoding of the same pixels.
-      if (type === 'application/pdf') expect(doc.rawPayload.equals(bytes), kind).toBe(true);
+      if (type === 'application/pdf') expect(samePdf(doc.rawPayload, bytes), kind).toBe(true);
       else expect(await samePixels(doc.rawPayload, bytes), kind).toBe(true);
     }
     const detail = (await t.app.inject({ method: 'GET', url: `${APP}/${id}`, headers: citizen.headers })).json().data;
@@ -267,7 +267,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
       url: `${APP}/${res.json().data.id}/documents/household_registration_book`,
       headers: citizen.headers,
     });
-    expect(doc.rawPayload.equals(bytes)).toBe(true);
+    expect(samePdf(doc.rawPayload, bytes)).toBe(true);
   });
 
   it('lets a resume take over from a request whose link went silent, without mixing their bytes', async () => {
@@ -289,7 +289,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
     } finally {
       stalled.destroy();
     }
-    expect((await residenceStoredFrom(citizen.headers, location)).equals(bytes)).toBe(true);
+    expect(samePdf(await residenceStoredFrom(citizen.headers, location), bytes)).toBe(true);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('resumes on another instance of the server', async () => {
@@ -313,7 +313,7 @@ describe('resumable uploads (tus 1.0.0)', () => {
         payload: bytes.subarray(150_000),
       });
       expect(rest.statusCode, rest.body).toBe(204);
-      expect((await residenceStoredFrom(citizen.headers, location, second.app)).equals(bytes)).toBe(true);
+      expect(samePdf(await residenceStoredFrom(citizen.headers, location, second.app), bytes)).toBe(true);
     } finally {
       await second.close();
     }
@@ -575,5 +575,159 @@ describe('hourly upload budgets', () => {
     expect((await begin(citizen.headers, 10)).statusCode).toBe(429);
     // Another citizen has a budget of their own.
     expect((await begin((await createAccount(small.app)).headers, 600_000)).statusCode).toBe(201);
+  });
+});
+
+describe('an upload cannot bloat the database', () => {
+  it('joins tiny pieces to the last part: a byte per PATCH adds no rows', async () => {
+    const citizen = await createAccount(t.app);
+    const bytes = crypto.randomBytes(UPLOAD_PIECE_BYTES + 70_000);
+    const created = await create(citizen.headers, 'proof_of_residence', bytes.length);
+    const location = created.headers.location as string;
+    const id = location.split('/').pop()!;
+    let offset = 0;
+    for (; offset < 200; offset++)
+      expect((await patch(citizen.headers, location, offset, bytes.subarray(offset, offset + 1))).statusCode).toBe(204);
+    // A whole piece, then tiny ones again, then the rest.
+    for (const size of [UPLOAD_PIECE_BYTES, 1, 1, 1]) {
+      expect((await patch(citizen.headers, location, offset, bytes.subarray(offset, offset + size))).statusCode).toBe(
+        204,
+      );
+      offset += size;
+    }
+    expect((await patch(citizen.headers, location, offset, bytes.subarray(offset))).statusCode).toBe(204);
+    const [parts] = await t.app.db.select({ n: count() }).from(uploadParts).where(eq(uploadParts.uploadId, id));
+    // PostgreSQL: the first part grew past a piece, the second holds the rest; PGlite: a file, no rows.
+    expect(parts.n).toBe(t.databaseUrl ? 2 : 0);
+    const [row] = await t.app.db.select().from(uploads).where(eq(uploads.id, id));
+    expect(row.finished).toBe(true);
+    expect((await t.app.uploads.read(row)).equals(bytes)).toBe(true);
+  });
+
+  it('limits the pieces and offset questions (PATCH, HEAD) per account per hour', async () => {
+    const few = await startTestApp({ RATE_LIMIT_UPLOAD_PIECES_PER_HOUR: '3' });
+    try {
+      const citizen = await createAccount(few.app);
+      const send = (method: 'HEAD' | 'PATCH', location: string, offset = 0) =>
+        few.app.inject({
+          method,
+          url: location,
+          headers: {
+            ...citizen.headers,
+            ...TUS,
+            ...(method === 'PATCH'
+              ? { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) }
+              : {}),
+          },
+          ...(method === 'PATCH' ? { payload: Buffer.from('x') } : {}),
+        });
+      const created = await few.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: {
+          ...citizen.headers,
+          ...TUS,
+          'upload-length': '100',
+          'upload-metadata': metadata({ kind: 'proof_of_payment' }),
+        },
+      });
+      const location = created.headers.location as string;
+      expect((await send('PATCH', location, 0)).statusCode).toBe(204);
+      expect((await send('HEAD', location)).statusCode).toBe(200);
+      expect((await send('PATCH', location, 1)).statusCode).toBe(204);
+      const refused = await send('PATCH', location, 2);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().data.error_code).toBe('too_many_requests');
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect((await send('HEAD', location)).statusCode).toBe(429);
+      // Not one more byte was taken.
+      const [row] = await few.app.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, location.split('/').pop()!));
+      expect(row.offset).toBe(2);
+    } finally {
+      await few.close();
+    }
+  });
+
+  it.each([
+    ['the disk keeps too little free', { STORAGE_MIN_FREE_MB: '10000000' }],
+    ['the database is past its budget', { STORAGE_DATABASE_MAX_MB: '1' }],
+  ])('refuses new uploads with 507 when %s, and nothing else', async (_what, env) => {
+    const full = await startTestApp(env);
+    try {
+      const citizen = await createAccount(full.app);
+      const begun = await full.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: {
+          ...citizen.headers,
+          ...TUS,
+          'upload-length': '100',
+          'upload-metadata': metadata({ kind: 'proof_of_payment' }),
+        },
+      });
+      expect(begun.statusCode).toBe(507);
+      expect(begun.json().data.error_code).toBe('storage_full');
+      const inline = await full.app.inject({
+        method: 'POST',
+        url: `${APP}/create-new`,
+        headers: citizen.headers,
+        payload: await applicationBody(full.app),
+      });
+      expect(inline.statusCode).toBe(507);
+      const [stored] = await full.app.db.select({ n: count() }).from(documents);
+      expect(stored.n).toBe(0);
+      // Reading goes on.
+      expect((await full.app.inject({ url: `${APP}/history`, headers: citizen.headers })).statusCode).toBe(200);
+    } finally {
+      await full.close();
+    }
+  });
+});
+
+describe('what one account may hold', () => {
+  it('refuses a sixth application under way', async () => {
+    const citizen = await createAccount(t.app);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${APP}/create-new`,
+        headers: citizen.headers,
+        payload: await applicationBody(t.app),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const sixth = await t.app.inject({
+      method: 'POST',
+      url: `${APP}/create-new`,
+      headers: citizen.headers,
+      payload: await applicationBody(t.app),
+    });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().data.error_code).toBe('too_many_applications');
+  });
+
+  it('refuses documents past the share of one account', async () => {
+    const citizen = await createAccount(t.app);
+    await t.app.db.insert(documents).values(
+      Array.from({ length: 98 }, () => ({
+        ownerId: citizen.user.id,
+        kind: 'proof_of_payment',
+        fileName: 'p.pdf',
+        contentType: 'application/pdf',
+        size: 1,
+        sha256: '0'.repeat(64),
+      })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${APP}/create-new`,
+      headers: citizen.headers,
+      payload: await applicationBody(t.app),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data.error_code).toBe('too_many_documents');
   });
 });

@@ -33,6 +33,10 @@ test('a citizen adds a passkey in the account, then logs in with it and no passw
   await page.goto(`${server.url}/api/health`);
   await signIn(page, citizen);
   await openScreen(page, `${server.url}/account`);
+  // The password again first: a session alone adds no credential.
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('Type your password first.')).toBeVisible();
+  await page.getByLabel('Your password (asked to add or remove a passkey)').fill(citizen.password);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('Passkey 1')).toBeVisible();
   await expect(page.getByText(/not used yet/)).toBeVisible();

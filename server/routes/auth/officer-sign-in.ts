@@ -14,6 +14,10 @@ import { clientAddress } from '../../lib/client-address';
 import { schema, type TypedApp } from '../../lib/validation';
 import { answers, dataAnswer, messageAnswer } from '../../lib/answers';
 import { tokenAnswer } from './answers';
+import { currentPasswordBody } from '../../../contract/passkeys';
+import { credentialAddedMail } from '../../services/auth-mails';
+import { enqueueMail } from '../../services/mail-queue';
+import { checkCurrentPassword } from '../../services/profile';
 import { consumeEnrolment, enrolmentOpen } from '../../services/officer-enrolment';
 import { checkTotp, startTotpSetup } from '../../services/officer-totp';
 import {
@@ -207,10 +211,17 @@ export default async function officerSignInRoutes(app: TypedApp) {
       if (!(await saveCredential(app.db, req.user!.id, credential)))
         return failed(req, reserved, ErrorCode.passkeyFailed, 'This passkey is already enrolled.', 409);
       await forgive(app.db, reserved);
+      await mailCredentialAdded(req.user!, 'passkey');
       req.log.info({ userId: req.user!.id }, 'officer passkey enrolled');
       return fullSession(req.user!);
     },
   );
+
+  /** The officer hears of every credential added to the account (a stolen session would show). */
+  async function mailCredentialAdded(user: SessionUser, what: 'passkey' | 'authenticator') {
+    await enqueueMail(app.db, 'credential_added', credentialAddedMail(user.email, user.language, what));
+    await app.mailQueue.kick();
+  }
 
   // The authenticator-app fallback is set up from a complete session (after a passkey).
   app.post(
@@ -221,11 +232,16 @@ export default async function officerSignInRoutes(app: TypedApp) {
       schema: {
         tags,
         security,
-        summary: 'A new authenticator-app secret',
+        summary: 'A new authenticator-app secret, once the password is typed again',
+        description:
+          'Body `{ current_password }`: a session alone never replaces the authenticator app. Wrong: 400 with ' +
+          '`fields.current_password = x004`.',
+        body: schema(currentPasswordBody),
         response: answers({ 200: dataAnswer(v.object({ secret: v.string(), uri: v.string() }), 'Shown once') }),
       },
     },
     async (req, reply): Promise<TotpSetup> => {
+      await checkCurrentPassword(app.db, req.user!.id, req.body.current_password, clientAddress(req));
       reply.header('Cache-Control', 'private, no-store');
       return { data: await startTotpSetup(app.db, app.totpKey, req.user!.id, req.user!.email) };
     },
@@ -254,6 +270,7 @@ export default async function officerSignInRoutes(app: TypedApp) {
       }
       if (result !== 'ok') return failed(req, reserved, ErrorCode.totpInvalid, 'The code is not correct.');
       await forgive(app.db, reserved);
+      await mailCredentialAdded(req.user!, 'authenticator');
       req.log.info({ userId: req.user!.id }, 'officer authenticator app set up');
       return { message: 'The authenticator app is set up.' };
     },

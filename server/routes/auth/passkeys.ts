@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenResponse } from '../../../contract/auth';
 import { ErrorCode } from '../../../contract/errors';
-import { passkeyAnswerBody, passkeySchema, type PasskeyList } from '../../../contract/passkeys';
+import { currentPasswordBody, passkeyAnswerBody, passkeySchema, type PasskeyList } from '../../../contract/passkeys';
 import { forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-error';
 import { clientAddress } from '../../lib/client-address';
 import { idParams, schema, type TypedApp } from '../../lib/validation';
@@ -10,6 +10,9 @@ import { answers, dataAnswer, messageAnswer } from '../../lib/answers';
 import { tokenAnswer } from './answers';
 import { LOGIN_LOCK } from './login';
 import { findById } from '../../services/accounts';
+import { credentialAddedMail } from '../../services/auth-mails';
+import { enqueueMail } from '../../services/mail-queue';
+import { checkCurrentPassword } from '../../services/profile';
 import {
   checkRegistration,
   checkSignIn,
@@ -49,7 +52,7 @@ export default async function passkeyRoutes(app: TypedApp) {
     },
     async (req) => {
       await refuseBusyAddress(req);
-      return { data: { ...(await signInOptions(app.db, rp)) } };
+      return { data: { ...(await signInOptions(rp, app.hashKey)) } };
     },
   );
 
@@ -66,7 +69,7 @@ export default async function passkeyRoutes(app: TypedApp) {
     async (req): Promise<TokenResponse> => {
       const ip = clientAddress(req);
       await refuseBusyAddress(req);
-      const result = await checkSignIn(app.db, rp, req.body.response);
+      const result = await checkSignIn(app.db, rp, app.hashKey, req.body.response);
       const userId = 'userId' in result ? result.userId : result.failedUserId;
       const user = userId ? await findById(app.db, userId) : undefined;
       const since = new Date(Date.now() - LOGIN_LOCK.windowMinutes * 60_000);
@@ -119,9 +122,21 @@ export default async function passkeyRoutes(app: TypedApp) {
     '/v1/citizen/passkeys/options',
     {
       onRequest: citizenOnly,
-      schema: { tags, security, summary: 'Options to add a passkey', response: webauthnOptions },
+      schema: {
+        tags,
+        security,
+        summary: 'Options to add a passkey, once the password is typed again',
+        description:
+          'The account password again in `current_password` (a session alone adds no credential): wrong, 400 ' +
+          'with `fields.current_password = x004`; 429 after 5 wrong passwords in 15 minutes.',
+        body: schema(currentPasswordBody),
+        response: webauthnOptions,
+      },
     },
-    async (req) => ({ data: { ...(await registrationOptions(app.db, rp, { ...req.user!, role: 'citizen' })) } }),
+    async (req) => {
+      await checkCurrentPassword(app.db, req.user!.id, req.body.current_password, clientAddress(req));
+      return { data: { ...(await registrationOptions(app.db, rp, { ...req.user!, role: 'citizen' })) } };
+    },
   );
 
   app.post(
@@ -141,6 +156,12 @@ export default async function passkeyRoutes(app: TypedApp) {
       if (!credential) throw new HttpError(400, ErrorCode.passkeyFailed, 'The passkey could not be added. Try again.');
       if (!(await saveCredential(app.db, req.user!.id, credential)))
         throw new HttpError(409, ErrorCode.passkeyFailed, 'This passkey is already added.');
+      await enqueueMail(
+        app.db,
+        'credential_added',
+        credentialAddedMail(req.user!.email, req.user!.language, 'passkey'),
+      );
+      await app.mailQueue.kick();
       req.log.info({ userId: req.user!.id }, 'citizen passkey added');
       return reply.status(201).send({ data: await listPasskeys(app.db, req.user!.id) });
     },
@@ -153,12 +174,15 @@ export default async function passkeyRoutes(app: TypedApp) {
       schema: {
         tags,
         security,
-        summary: 'Remove one of my passkeys',
+        summary: 'Remove one of my passkeys, once the password is typed again',
+        description: 'Body `{ current_password }`, checked as for adding one.',
         params: schema(idParams),
+        body: schema(currentPasswordBody),
         response: answers({ 200: messageAnswer('Removed') }),
       },
     },
     async (req) => {
+      await checkCurrentPassword(app.db, req.user!.id, req.body.current_password, clientAddress(req));
       if (!(await removePasskey(app.db, req.user!.id, req.params.id))) throw notFound('This passkey does not exist.');
       return { message: 'The passkey was removed.' };
     },

@@ -60,7 +60,8 @@ export default async function passwordRoutes(app: TypedApp) {
 
   const resetSchema = {
     tags,
-    summary: "Set a new password with the mailed link's payload; every session of the account ends",
+    summary:
+      "Set a new password with the mailed link's payload; every session of the account ends, and a citizen's passkeys are removed",
     body: schema(resetPasswordBody),
     response: answers({ 200: messageAnswer('Password reset') }),
   };
@@ -82,7 +83,7 @@ export default async function passwordRoutes(app: TypedApp) {
 
 async function mailResetLink(
   app: FastifyInstance,
-  user: { id: number; email: string; language: 'en' | 'lo' },
+  user: { id: number; email: string; language: 'en' | 'lo'; role: 'citizen' | 'officer' },
   ip: string,
 ): Promise<void> {
   const interval = new Date(Date.now() - FORGOT.accountIntervalSeconds * 1000);
@@ -91,7 +92,13 @@ async function mailResetLink(
   if ((await countEvents(app.db, ['forgot_password'], { userId: user.id }, interval)) > 1) return;
   if ((await countEvents(app.db, ['forgot_password'], { userId: user.id }, hour)) > FORGOT.accountPerHour) return;
   await createResetToken(app.db, user.id, new Date(), (token) =>
-    resetMail(user.email, user.language, resetLink(app.config.appBaseUrl, token), RESET_MINUTES),
+    resetMail(
+      user.email,
+      user.language,
+      resetLink(app.config.appBaseUrl, token),
+      RESET_MINUTES,
+      user.role === 'citizen',
+    ),
   );
   await app.mailQueue.kick();
   app.log.info({ userId: user.id, ip }, 'password reset link sent');

@@ -71,15 +71,29 @@ export default async function profileRoutes(app: TypedApp) {
       },
     },
     async (req, reply) =>
-      idempotent(app, req, reply, async () => {
-        const body = req.body;
-        const userId = me(req).id;
-        await updateProfile(app.db, userId, body);
-        return {
-          statusCode: 200,
-          body: { message: 'Profile updated', data: await loadProfile(app.db, userId, requestLanguage(req)) },
-        };
-      }),
+      idempotent(
+        app,
+        req,
+        reply,
+        async () => {
+          const body = req.body;
+          const userId = me(req).id;
+          await updateProfile(app.db, userId, body);
+          return {
+            statusCode: 200,
+            body: { message: 'Profile updated', data: await loadProfile(app.db, userId, requestLanguage(req)) },
+          };
+        },
+        // The key keeps that it was done, never the profile (ID number, phone, address); a repeat
+        // answers the account as it is stored then.
+        {
+          kept: ({ message }) => ({ message }),
+          replay: async () => ({
+            message: 'Profile updated',
+            data: await loadProfile(app.db, me(req).id, requestLanguage(req)),
+          }),
+        },
+      ),
   );
 
   app.post(

@@ -12,17 +12,19 @@ import {
 } from '../../../contract/officer';
 import { ErrorCode } from '../../../contract/errors';
 import type { Status } from '../../../contract/status';
-import { HttpError } from '../../lib/http-error';
+import { forbidden, HttpError } from '../../lib/http-error';
 import { idParams, schema, type TypedApp } from '../../lib/validation';
 import { answers, dataAnswer } from '../../lib/answers';
 import { idempotent } from '../../services/idempotency';
-import { assignOffice, listOfficers } from '../../services/offices';
+import { assignOffice, listOfficers, managedOfficer } from '../../services/offices';
 import {
   bootstrapTotp,
   ensureOfficer,
   findApplication,
+  hasSignedIn,
   officerDetail,
   officerQueue,
+  removeOfficerCredentials,
   runOfficerAction,
   type ActionInput,
 } from '../../services/officers';
@@ -74,6 +76,11 @@ export default async function officerRoutes(app: TypedApp) {
         if (outcome === 'created') app.log.info({ email: bootstrap.email }, 'bootstrap officer created');
         // An authenticator-app secret given in advance; one the officer has is never replaced.
         if (bootstrap.totpSecret) await bootstrapTotp(app.db, app.totpKey, bootstrap.email, bootstrap.totpSecret);
+        if (await hasSignedIn(app.db, bootstrap.email))
+          app.log.warn(
+            { email: bootstrap.email },
+            'this bootstrap officer has signed in: remove the BOOTSTRAP_*OFFICER_* settings (password, authenticator secret) from .env',
+          );
       }
     });
   }
@@ -172,6 +179,38 @@ export default async function officerRoutes(app: TypedApp) {
     },
     async (req) => {
       return { data: await assignOffice(app.db, req.user!, req.params.id, req.body) };
+    },
+  );
+
+  app.post(
+    '/v1/officer/accounts/:id/remove-credentials',
+    {
+      onRequest: app.requireOfficer,
+      schema: {
+        tags,
+        security,
+        summary: "Admins: a lost device — remove an officer's passkeys and authenticator app, end their sessions",
+        description:
+          'For an officer the admin manages (else 404); not for the admin themselves (403). Written in the ' +
+          "officers' audit log. The officer then signs in with the password and enrols again with a new link " +
+          '(npm run officer:create).',
+        params: schema(idParams),
+        response: answers({
+          200: dataAnswer(
+            v.object({ passkeys: v.number(), authenticator_app: v.boolean(), sessions: v.number() }),
+            'What was removed',
+          ),
+        }),
+      },
+    },
+    async (req) => {
+      const target = await managedOfficer(app.db, req.user!, req.params.id);
+      if (target.id === req.user!.id) throw forbidden('Ask another admin, or use npm run officer:create.');
+      const removed = await removeOfficerCredentials(app.db, req.user!.id, target.id);
+      req.log.info({ officerId: target.id, ...removed }, 'officer credentials removed by an admin');
+      return {
+        data: { passkeys: removed.passkeys, authenticator_app: removed.authenticatorApp, sessions: removed.sessions },
+      };
     },
   );
 

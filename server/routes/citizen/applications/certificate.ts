@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { pickupBody } from '../../../../contract/application';
 import { entityId, isoDate } from '../../../../contract/rules';
+import { forbidden } from '../../../lib/http-error';
 import { idParams, schema, type TypedApp } from '../../../lib/validation';
 import { answers, dataAnswer, fileAnswer, messageDataAnswer } from '../../../lib/answers';
 import { pickupDayShape, status } from './answers';
@@ -25,7 +26,7 @@ export default async function certificateRoutes(app: TypedApp) {
       schema: {
         tags,
         security,
-        summary: 'The resident certificate as a PDF (owner or officer; once issued)',
+        summary: 'The resident certificate as a PDF (owner or officer but a cashier; once issued)',
         response: answers({ 200: fileAnswer('The certificate', ['application/pdf']) }),
         params: schema(idParams),
       },
@@ -33,6 +34,9 @@ export default async function certificateRoutes(app: TypedApp) {
     async (req, reply) => {
       const { id } = req.params;
       const row = await findVisibleApplication(app.db, id, req.user!);
+      // A cashier checks payments: the certificate is not theirs to take.
+      if (req.user!.role === 'officer' && row.userId !== req.user!.id && req.user!.officerRole === 'cashier')
+        throw forbidden('A cashier does not download certificates.');
       const pdf = await renderCertificate(
         app.db,
         row,

@@ -6,6 +6,7 @@ import type { Passkey } from '../../../../contract/passkeys';
 import { Card } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/forms/password-field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { formatDate } from '../../../lib/format';
@@ -16,13 +17,16 @@ const PASSKEY_ERRORS = { [ErrorCode.passkeyFailed]: msg`The passkey could not be
 
 /**
  * Passkeys of this account: a citizen may add one (the phone's fingerprint, face or screen lock)
- * and then log in without the password; each can be removed. The password keeps working.
+ * and then log in without the password; each can be removed. The password keeps working, and is
+ * asked again before a passkey is added or removed (a session left open is not enough).
  */
 export function Passkeys() {
   const { t } = useLingui();
   const [keys, setKeys] = useState<Passkey[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   useEffect(() => {
     listPasskeys().then(
       ({ data }) => setKeys(data),
@@ -32,15 +36,23 @@ export function Passkeys() {
 
   async function run(action: () => Promise<Passkey[]>) {
     setFailure(null);
+    setPasswordError(undefined);
+    if (!password) {
+      setPasswordError(t`Type your password first.`);
+      return;
+    }
     setBusy(true);
     try {
       setKeys(await action());
+      setPassword('');
     } catch (err) {
       // The device's own refusal (cancelled, timed out) is not the server's.
       if (!(err instanceof ApiError) && err instanceof Error && ['NotAllowedError', 'AbortError'].includes(err.name))
         setFailure(t`The passkey was not created.`);
       else if (!(err instanceof ApiError) && err instanceof Error)
         setFailure(t`This device could not create a passkey.`);
+      else if (err instanceof ApiError && err.code === ErrorCode.wrongPassword)
+        setPasswordError(t`The password is wrong.`);
       else setFailure(errorMessage(err, PASSKEY_ERRORS));
     } finally {
       setBusy(false);
@@ -86,7 +98,7 @@ export function Passkeys() {
                 aria-label={t`Remove passkey ${i + 1}`}
                 onPress={() =>
                   void run(async () => {
-                    await removePasskey(key.id);
+                    await removePasskey(key.id, password);
                     return (await listPasskeys()).data;
                   })
                 }
@@ -97,11 +109,18 @@ export function Passkeys() {
           ))}
         </ul>
       )}
+      <PasswordField
+        label={t`Your password (asked to add or remove a passkey)`}
+        autoComplete="current-password"
+        value={password}
+        error={passwordError}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Button
         variant="secondary"
         wide
         isDisabled={busy}
-        onPress={() => void run(async () => (await addPasskey()).data)}
+        onPress={() => void run(async () => (await addPasskey(password)).data)}
       >
         {busy ? <Trans>Waiting for the device...</Trans> : <Trans>Add a passkey</Trans>}
       </Button>

@@ -39,6 +39,11 @@ export async function fetchOfficerAccounts(signal?: AbortSignal): Promise<Office
   return (await api<{ data: OfficerAccount[] }>('/v1/officer/accounts', { signal })).data;
 }
 
+/** Admins: a lost device — remove an officer's passkeys and app, end their sessions. */
+export async function removeOfficerCredentials(id: number): Promise<void> {
+  await api(`/v1/officer/accounts/${id}/remove-credentials`, { method: 'POST', body: {} });
+}
+
 /** Admins: give an officer an office inside their own (PUT /v1/officer/accounts/:id/office). */
 export async function assignOffice(id: number, office: OfficeAssignment): Promise<OfficerAccount> {
   return (await api<{ data: OfficerAccount }>(`/v1/officer/accounts/${id}/office`, { method: 'PUT', body: office }))

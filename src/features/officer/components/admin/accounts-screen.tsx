@@ -11,6 +11,7 @@ import { fetchDistricts, fetchProvinces } from '../../../../lib/master-data';
 import { useLoad } from '../../../../lib/use-load';
 import { fetchOfficerAccounts } from '../../api/officer-api';
 import { ROLES } from '../../labels';
+import { CredentialsDialog } from './credentials-dialog';
 import { OfficeDialog } from './office-dialog';
 import styles from './admin.module.css';
 
@@ -41,14 +42,15 @@ function usePlaceNames(accounts: OfficerAccount[] | undefined) {
 
 /**
  * /officer/accounts: an admin sees the officers of their office (a national admin every officer),
- * each with role and office, and changes an officer's office within their own
- * (docs/security.md#3-who-can-see-what). Another role is told this is for administrators.
+ * each with role and office, changes an officer's office within their own
+ * (docs/security.md#3-who-can-see-what), and removes a lost device's credentials. Another role is told this is for administrators.
  */
 export function AccountsScreen() {
   const { t, i18n } = useLingui();
   const state = useLoad((signal) => fetchOfficerAccounts(signal), []);
   const [accounts, setAccounts] = useState<OfficerAccount[] | undefined>();
   const [editing, setEditing] = useState<OfficerAccount | null>(null);
+  const [lostDevice, setLostDevice] = useState<OfficerAccount | null>(null);
   useEffect(() => setAccounts(state.data ?? undefined), [state.data]);
   const names = usePlaceNames(accounts);
 
@@ -115,6 +117,9 @@ export function AccountsScreen() {
                       aria-label={t`Change office of ${a.email}`}
                     >
                       <Trans>Change office</Trans>
+                    </Button>{' '}
+                    <Button variant="ghost" onPress={() => setLostDevice(a)} aria-label={t`Lost device of ${a.email}`}>
+                      <Trans>Lost device</Trans>
                     </Button>
                   </td>
                 </tr>
@@ -123,6 +128,7 @@ export function AccountsScreen() {
           </table>
         </Card>
       )}
+      {lostDevice && <CredentialsDialog account={lostDevice} onClose={() => setLostDevice(null)} />}
       {editing && (
         <OfficeDialog
           account={editing}
