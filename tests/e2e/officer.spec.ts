@@ -93,7 +93,8 @@ test('an officer takes a paid application to certificate issued; the citizen see
   }
   // Opened without its queue, the case stays on screen after an action.
   await page.goto(`/officer/applications/${id}`);
-  await act('Start review', 'Review started.');
+  // Taking a paid case for review starts the review: the decision to make is "Mark as reviewed".
+  await expect(page.locator('main').getByRole('button', { name: 'Mark as reviewed', exact: true })).toBeVisible();
   await act('Mark as reviewed', "Marked as reviewed. It waits for a second officer's approval.");
   // Four eyes: who reviewed it does not approve it.
   await expect(page.getByText('You reviewed this application: another officer approves it (four eyes).')).toBeVisible();

@@ -202,6 +202,8 @@ export function DocumentPane({
       )}
       <div
         className={styles.stage}
+        // Focusable so the keyboard can scroll a zoomed page; a group, so its name is allowed.
+        role="group"
         tabIndex={0}
         aria-label={t`${title}, zoom ${zoomPercent}%`}
         data-testid="document-stage"
