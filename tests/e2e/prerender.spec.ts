@@ -14,6 +14,10 @@ const SCREENS = [
 
 const LOCALE = { en: 'en-US', lo: 'lo-LA' } as const;
 
+// Ten fresh browser contexts per language (each screen without script, then hydrated): about a
+// minute on a machine busy with other work.
+test.describe.configure({ timeout: 180_000 });
+
 async function withoutScript(browser: Browser, language: 'en' | 'lo', path: string, heading: string) {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: LOCALE[language] });
   const page = await context.newPage();
