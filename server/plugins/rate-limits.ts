@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** A signed-in call that costs real work: limited per account (docs/operations.md#rate-limits). */
-    limit?: 'upload' | 'certificate' | 'officer-sign-in';
+    limit?: 'upload' | 'certificate' | 'officer-sign-in' | 'push';
   }
 }
 
@@ -27,6 +27,7 @@ const PER_ACCOUNT_MESSAGE = {
   upload: 'You have sent many applications or documents in the last hour. Please try again later.',
   certificate: 'You have downloaded the certificate many times in the last hour. Please try again later.',
   'officer-sign-in': 'Too many sign-in steps for this account in the last hour. Please try again later.',
+  push: 'You have changed the notices on your phones many times in the last hour. Please try again later.',
 } as const;
 
 /**
@@ -118,6 +119,11 @@ export default fp(
         max: limits.officerSignInPerHour,
         timeWindow: 3_600_000,
         keyGenerator: (req) => `officer-sign-in:${req.user!.id}`,
+      }),
+      push: app.createRateLimit({
+        max: limits.pushPerHour,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `push:${req.user!.id}`,
       }),
     };
 
