@@ -76,11 +76,15 @@ const envSchema = v.object({
   /** PEM file of the ECDSA P-256 (ES256) key that signs wallet credentials; unset: generated in DATA_DIR. */
   WALLET_ISSUER_KEY_FILE: v.optional(v.string()),
   /** Web Push (VAPID): the public key (base64url, 65-byte P-256 point); with its private key's file. Unset: a pair generated in DATA_DIR. */
-  WEB_PUSH_VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key'))),
+  WEB_PUSH_VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key')),
+  ),
   /** File holding the VAPID private key (base64url, 32 bytes), outside DATA_DIR. */
   WEB_PUSH_VAPID_PRIVATE_KEY_FILE: v.optional(v.string()),
   /** Who the push services may contact about our messages: mailto: or https:. */
-  WEB_PUSH_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL'))),
+  WEB_PUSH_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')),
+  ),
   /** The ministry's PDF signing key: PEM (with CERTIFICATE_PDF_CERT_FILE) or PKCS#12, outside DATA_DIR; unset: a trial CA in DATA_DIR. */
   CERTIFICATE_PDF_KEY_FILE: v.optional(v.string()),
   /** Its certificate chain in PEM, signing certificate first (with a PKCS#12 key: further CA certificates). */

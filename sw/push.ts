@@ -31,9 +31,32 @@ export function readPushMessage(data: { json(): unknown } | null | undefined, or
   return { title, body, url };
 }
 
-type Scope = Pick<ServiceWorkerGlobalScope, 'addEventListener' | 'registration' | 'clients' | 'location'>;
+/** What of the service worker's scope this needs (typed here: the unit test runs it with fakes). */
+interface Waiting {
+  waitUntil(p: Promise<unknown>): void;
+}
+interface PushEventLike extends Waiting {
+  data: { json(): unknown } | null;
+}
+interface ClickEventLike extends Waiting {
+  notification: { close(): void; data?: { url?: unknown } | null };
+}
+interface WindowLike {
+  url: string;
+  focus(): Promise<{ navigate(url: string): Promise<unknown> }>;
+}
+export interface PushScope {
+  location: { origin: string };
+  addEventListener(type: 'push', handler: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', handler: (event: ClickEventLike) => void): void;
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+}
 
-export function installPush(scope: Scope): void {
+export function installPush(scope: PushScope): void {
   scope.addEventListener('push', (event) => {
     const message = readPushMessage(event.data, scope.location.origin);
     event.waitUntil(
@@ -55,7 +78,7 @@ export function installPush(scope: Scope): void {
     event.waitUntil(
       (async () => {
         const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-        const open = windows.find((w) => new URL(w.url).origin === scope.location.origin);
+        const open = windows.find((w: WindowLike) => new URL(w.url).origin === scope.location.origin);
         if (open) {
           const focused = await open.focus();
           await focused.navigate(target).catch(() => undefined);

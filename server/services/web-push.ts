@@ -24,20 +24,15 @@ export const PUSH_TITLE: Record<Language, string> = { en: 'Resident certificate'
 let queuedHere = false;
 
 /** Queues one message to each device of the citizen, in the language the device subscribed in. */
-export async function queuePush(
-  db: Db,
-  userId: number,
-  texts: Record<Language, string>,
-  url: string,
-): Promise<void> {
+export async function queuePush(db: Db, userId: number, texts: Record<Language, string>, url: string): Promise<void> {
   const subs = await db
     .select({ id: pushSubscriptions.id, language: pushSubscriptions.language })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
   if (!subs.length) return;
-  await db.insert(pushOutbox).values(
-    subs.map((s) => ({ subscriptionId: s.id, title: PUSH_TITLE[s.language], body: texts[s.language], url })),
-  );
+  await db
+    .insert(pushOutbox)
+    .values(subs.map((s) => ({ subscriptionId: s.id, title: PUSH_TITLE[s.language], body: texts[s.language], url })));
   queuedHere = true;
 }
 

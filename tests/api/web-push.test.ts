@@ -148,7 +148,11 @@ describe('Web Push when an application changes', () => {
     const { id, ticket } = await applyAndPay(headers);
     const mine = push.received.filter((r) => r.device === 'phone-en');
     expect(mine.map((r) => r.message)).toEqual([
-      { title: 'Resident certificate', body: `Your payment for ${ticket} is confirmed.`, url: `/detail-application/${id}` },
+      {
+        title: 'Resident certificate',
+        body: `Your payment for ${ticket} is confirmed.`,
+        url: `/detail-application/${id}`,
+      },
     ]);
   });
 
