@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, pushOutbox, pushSubscriptions } from '../../server/db/schema';
 import { BANK_SECRET_FILE, signBankCallback } from '../../server/lib/bank-signature';
-import { VAPID_KEY_FILE } from '../../server/lib/vapid-keys';
+import { loadVapidKeys, VAPID_KEY_FILE } from '../../server/lib/vapid-keys';
 import { applicationBody } from './application-fixtures';
 import { createAccount } from './fixtures';
 import { startPushEndpoint, type Device } from './push-endpoint';
@@ -203,5 +205,51 @@ describe('Web Push when an application changes', () => {
     await applyAndPay(a.headers);
     expect(push.received.filter((r) => r.device === 'phone-shared')).toEqual([]);
     expect((await remove(a.headers, d.endpoint)).statusCode).toBe(404);
+  });
+});
+
+describe('Web Push settings', () => {
+  it('takes a VAPID pair from the settings and refuses one whose halves do not belong together', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-vapid-'));
+    try {
+      const [a, b] = [crypto.createECDH('prime256v1'), crypto.createECDH('prime256v1')];
+      a.generateKeys();
+      b.generateKeys();
+      const file = path.join(dir, 'vapid-key');
+      fs.writeFileSync(file, `${a.getPrivateKey().toString('base64url')}\n`);
+      const publicKey = a.getPublicKey().toString('base64url');
+      expect(loadVapidKeys({ dataDir: dir, webPush: { publicKey, privateKeyFile: file } })).toEqual({
+        publicKey,
+        privateKey: a.getPrivateKey().toString('base64url'),
+      });
+      expect(() =>
+        loadVapidKeys({
+          dataDir: dir,
+          webPush: { publicKey: b.getPublicKey().toString('base64url'), privateKeyFile: file },
+        }),
+      ).toThrow(/does not belong/);
+      expect(() => loadVapidKeys({ dataDir: dir, webPush: { publicKey } })).toThrow(/together/);
+      // Nothing was generated: the settings were used.
+      expect(fs.existsSync(path.join(dir, VAPID_KEY_FILE))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a message the push service could not take for a later try, and the status change stands', async () => {
+    const { headers } = await createAccount(t.app);
+    const d = push.device('phone-busy');
+    expect((await subscribe(headers, d, 'en')).statusCode).toBe(200);
+    push.answer('phone-busy', 503);
+    const { id } = await applyAndPay(headers);
+    const [row] = await t.app.db.select().from(applications).where(eq(applications.id, id));
+    expect(row.paymentStatus).toBe('paid');
+    const sub = await rowOf(d.endpoint);
+    expect(sub).toBeDefined();
+    const waiting = await t.app.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, sub!.id));
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0].attempts).toBe(1);
+    expect(waiting[0].lockedUntil).toBeNull();
+    expect(waiting[0].nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   });
 });
