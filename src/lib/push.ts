@@ -56,15 +56,19 @@ export async function turnPushOn(): Promise<void> {
   await api('/v1/push/subscriptions', { body });
 }
 
-/** Stops the notices on this device: the server forgets it, then the browser. */
+/**
+ * Stops the notices on this device: the server forgets it, then the browser. Offline, the browser
+ * still drops it: the push service then answers 410 to the server's next message, which forgets it.
+ */
 export async function turnPushOff(): Promise<void> {
   const sub = await (await registration()).pushManager.getSubscription();
   if (!sub) return;
   try {
     await api('/v1/push/subscriptions/remove', { body: { endpoint: sub.endpoint } });
   } catch (err) {
-    // Not this citizen's any more (or already forgotten): nothing left on the server to stop.
-    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    // Not this citizen's any more (404), or no connection: the browser's unsubscribe below ends it.
+    if (!(err instanceof ApiError)) throw err;
+  } finally {
+    await sub.unsubscribe();
   }
-  await sub.unsubscribe();
 }
