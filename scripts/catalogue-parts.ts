@@ -28,6 +28,7 @@ const SIGNED_IN_SOURCES = [
   /^src\/components\/forms\/applicant-fields/,
   /^src\/components\/application\//,
   /^src\/components\/outbox\//,
+  /^src\/components\/push\//,
   /^src\/lib\/outbox\//,
   /^src\/lib\/application-/,
   /^src\/features\/(account|answer-request|application|certificate|history|home|notifications|outbox|payment|pickup|reapply|help)\//,

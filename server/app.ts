@@ -19,6 +19,7 @@ import masterDataPlugin from './plugins/master-data';
 import rateLimitsPlugin from './plugins/rate-limits';
 import transportPlugin from './plugins/transport';
 import walletKeyPlugin from './plugins/wallet-key';
+import webPushPlugin from './plugins/web-push';
 import webAppPlugin from './plugins/web-app';
 import apiRoutes from './routes';
 import walletRoutes from './routes/wallet';
@@ -93,6 +94,7 @@ export async function buildApp(
   await app.register(rateLimitsPlugin);
   await app.register(mailPlugin);
   await app.register(walletKeyPlugin);
+  await app.register(webPushPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(walletRoutes);
   await app.register(webAppPlugin);

@@ -75,6 +75,16 @@ const envSchema = v.object({
   ),
   /** PEM file of the ECDSA P-256 (ES256) key that signs wallet credentials; unset: generated in DATA_DIR. */
   WALLET_ISSUER_KEY_FILE: v.optional(v.string()),
+  /** Web Push (VAPID): the public key (base64url, 65-byte P-256 point); with its private key's file. Unset: a pair generated in DATA_DIR. */
+  WEB_PUSH_VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key')),
+  ),
+  /** File holding the VAPID private key (base64url, 32 bytes), outside DATA_DIR. */
+  WEB_PUSH_VAPID_PRIVATE_KEY_FILE: v.optional(v.string()),
+  /** Who the push services may contact about our messages: mailto: or https:. */
+  WEB_PUSH_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')),
+  ),
   /** The ministry's PDF signing key: PEM (with CERTIFICATE_PDF_CERT_FILE) or PKCS#12, outside DATA_DIR; unset: a trial CA in DATA_DIR. */
   CERTIFICATE_PDF_KEY_FILE: v.optional(v.string()),
   /** Its certificate chain in PEM, signing certificate first (with a PKCS#12 key: further CA certificates). */
@@ -130,6 +140,7 @@ const envSchema = v.object({
   RATE_LIMIT_UPLOADS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_CERTIFICATES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_OFFICER_SIGN_IN_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
+  RATE_LIMIT_PUSH_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_STARTS_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
   RATE_LIMIT_UPLOAD_MB_PER_HOUR: v.optional(intPattern(1, 100_000)),
   RATE_LIMIT_UPLOAD_PIECES_PER_HOUR: v.optional(intPattern(1, 1_000_000)),
@@ -291,6 +302,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean)
       .map((k) => raw32(k)!),
     walletIssuerKeyFile: e.WALLET_ISSUER_KEY_FILE,
+    webPush: {
+      publicKey: e.WEB_PUSH_VAPID_PUBLIC_KEY,
+      privateKeyFile: e.WEB_PUSH_VAPID_PRIVATE_KEY_FILE,
+      subject: e.WEB_PUSH_SUBJECT,
+    },
     certificatePdf: {
       keyFile: e.CERTIFICATE_PDF_KEY_FILE,
       certFile: e.CERTIFICATE_PDF_CERT_FILE,
@@ -337,6 +353,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadPiecesPerHour: e.RATE_LIMIT_UPLOAD_PIECES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 600),
       /** Calls to an officer's second sign-in step (codes, passkeys, enrolment), per officer, per hour. */
       officerSignInPerHour: e.RATE_LIMIT_OFFICER_SIGN_IN_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
+      /** Web Push subscriptions made or removed, per account, per hour (each writes a row). */
+      pushPerHour: e.RATE_LIMIT_PUSH_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 30),
       /** Certificate PDFs rendered, per account, per hour. */
       certificatesPerHour: e.RATE_LIMIT_CERTIFICATES_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1_000_000 : 60),
       /** Registrations (each writes an ID-card image and mails a code) per client address per hour: 200 neighbours fit. */

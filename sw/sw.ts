@@ -14,6 +14,7 @@ import {
 import { prerenderedNavigation } from './navigation';
 import { registerOutbox } from './outbox';
 import { registerOcrCache } from './ocr-cache';
+import { installPush } from './push';
 import './offline-data';
 import { registerVerifyKeys } from './verify-keys';
 
@@ -81,3 +82,6 @@ self.addEventListener('message', (event) => {
 
 // The offline outbox: create, proof, pick-up and re-apply made offline are sent when back online.
 registerOutbox();
+
+// Web Push: a notice on the phone when an application changes, opening its screen when tapped.
+installPush(self);

@@ -867,3 +867,51 @@ export const walletCredentials = pgTable(
   },
   (t) => [index('wallet_credentials_application_idx').on(t.applicationId)],
 );
+
+// ── Web Push (docs/security.md#web-push) ──────────────────────────────────────────────────────────
+/**
+ * One row per device a citizen allowed to be told of changes: the push service's endpoint and the
+ * browser's keys the messages are encrypted to (RFC 8291). An endpoint belongs to one citizen: a
+ * phone signed in by someone else moves it to them.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's ECDH P-256 public key and auth secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    language: text('language', { enum: ['en', 'lo'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Subscribed again, or a message accepted by the push service. */
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Push messages waiting to leave (server/services/web-push.ts): written in the transaction of the
+ * change, so a rolled-back change sends nothing; sent after it commits; deleted once the push
+ * service took them (or refused them for good).
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt)],
+);

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** A signed-in call that costs real work: limited per account (docs/operations.md#rate-limits). */
-    limit?: 'upload' | 'upload-piece' | 'certificate' | 'officer-sign-in';
+    limit?: 'upload' | 'upload-piece' | 'certificate' | 'officer-sign-in' | 'push';
   }
 }
 
@@ -28,6 +28,7 @@ const PER_ACCOUNT_MESSAGE = {
   'upload-piece': 'You have sent many pieces of documents in the last hour. Please try again later.',
   certificate: 'You have downloaded the certificate many times in the last hour. Please try again later.',
   'officer-sign-in': 'Too many sign-in steps for this account in the last hour. Please try again later.',
+  push: 'You have changed the notices on your phones many times in the last hour. Please try again later.',
 } as const;
 
 /**
@@ -124,6 +125,11 @@ export default fp(
         max: limits.officerSignInPerHour,
         timeWindow: 3_600_000,
         keyGenerator: (req) => `officer-sign-in:${req.user!.id}`,
+      }),
+      push: app.createRateLimit({
+        max: limits.pushPerHour,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `push:${req.user!.id}`,
       }),
     };
 

@@ -6,6 +6,7 @@ import authRoutes from './auth/index';
 import applicationRoutes from './citizen/applications/index';
 import notificationRoutes from './citizen/notifications';
 import profileRoutes from './citizen/profile';
+import webPushRoutes from './citizen/web-push';
 import masterDataRoutes from './master-data';
 import placeMatchRoutes from './place-match';
 import locationTreeRoutes from './location-tree';
@@ -56,6 +57,7 @@ export default async function apiRoutes(app: TypedApp) {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(notificationRoutes);
+  await app.register(webPushRoutes);
   await app.register(applicationRoutes);
   await app.register(verifyRoutes);
   await app.register(officerRoutes);

@@ -5,6 +5,7 @@ import { Status } from '../../contract/status';
 import { applications } from '../db/schema';
 import { queueCitizenMail } from './citizen-mails';
 import { purgeIdempotencyKeys } from './idempotency';
+import { pushPickupReminder } from './notifications';
 import { rejectUnansweredRequests, remindOpenRequests } from './officers';
 import { rejectOverdueApplications } from './payments';
 import { inviteNoShows } from './pickup-desk-mails';
@@ -41,7 +42,7 @@ export async function sendPickupReminders(app: FastifyInstance, now = new Date()
         date: applications.pickupDate,
         time: applications.pickupTime,
       });
-    for (const row of rows)
+    for (const row of rows) {
       await queueCitizenMail(tx, app.config.appBaseUrl, row.userId, {
         kind: 'pickup_reminder',
         ticket: row.ticket,
@@ -49,9 +50,14 @@ export async function sendPickupReminders(app: FastifyInstance, now = new Date()
         date: row.date!,
         time: row.time ?? '',
       });
+      await pushPickupReminder(tx, row.userId, row.id, { ticket: row.ticket, date: row.date!, time: row.time ?? '' });
+    }
     return rows;
   });
-  if (due.length) await app.mailQueue.kick();
+  if (due.length) {
+    await app.mailQueue.kick();
+    void app.webPush.runOnce();
+  }
   return due.length;
 }
 

@@ -4,6 +4,7 @@ import { slotTime24 } from '../../contract/pickup';
 import type { NotificationItem } from '../../contract/profile';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
+import { queuePush } from './web-push';
 
 /**
  * What the server tells a citizen about their application, written in both languages when it
@@ -113,7 +114,44 @@ function paramsIn(language: 'en' | 'lo', p: Params): Params {
   return { ...p, date, time, notes };
 }
 
-/** Records one notification; call it inside the transaction that makes the change. */
+/**
+ * The changes that also reach the citizen's phone (Web Push), and the screen a tap opens. The others
+ * answer what the citizen just did in the app, where they see it anyway.
+ */
+const PUSHED: Partial<Record<NotificationKind, (applicationId: number) => string>> = {
+  payment_confirmed: (id) => `/detail-application/${id}`,
+  proof_refused: (id) => `/detail-application/${id}`,
+  information_requested: (id) => `/answer-request/${id}`,
+  approved: (id) => `/detail-application/${id}`,
+  certificate_issued: (id) => `/certificate-approval/${id}`,
+  rejected: (id) => `/detail-application/${id}`,
+  certificate_revoked: (id) => `/detail-application/${id}`,
+};
+
+/** The pick-up reminder the day before, for the phone (the mail says more). */
+export async function pushPickupReminder(
+  db: Db,
+  userId: number,
+  applicationId: number,
+  params: { ticket: string; date: string; time: string },
+): Promise<void> {
+  const en = paramsIn('en', params);
+  const lo = paramsIn('lo', params);
+  await queuePush(
+    db,
+    userId,
+    {
+      en: `Reminder: pick up your certificate ${en.ticket} tomorrow, ${en.date}, at ${en.time}. Bring your ID card.`,
+      lo: `ແຈ້ງເຕືອນ: ມາຮັບໃບຢັ້ງຢືນ ${lo.ticket} ມື້ອື່ນ, ${lo.date}, ເວລາ ${lo.time}. ກະລຸນານຳບັດປະຈຳຕົວມານຳ.`,
+    },
+    `/detail-application/${applicationId}`,
+  );
+}
+
+/**
+ * Records one notification; call it inside the transaction that makes the change. The changes in
+ * PUSHED are queued for the citizen's phones in the same transaction, sent after it commits.
+ */
 export async function notify(
   db: Db,
   userId: number,
@@ -122,13 +160,11 @@ export async function notify(
   params: Params,
 ): Promise<void> {
   const t = TEMPLATES[kind];
-  await db.insert(notifications).values({
-    userId,
-    applicationId,
-    kind,
-    messageEn: t.en(paramsIn('en', params)),
-    messageLo: t.lo(paramsIn('lo', params)),
-  });
+  const messageEn = t.en(paramsIn('en', params));
+  const messageLo = t.lo(paramsIn('lo', params));
+  await db.insert(notifications).values({ userId, applicationId, kind, messageEn, messageLo });
+  const url = PUSHED[kind];
+  if (url && applicationId !== null) await queuePush(db, userId, { en: messageEn, lo: messageLo }, url(applicationId));
 }
 
 /** The citizen's newest notifications, in the language asked for. */

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { useProfileOrSignOut } from '../../../lib/profile';
 import { AccountLinks } from './account-links';
 import { EmailUpdates } from './email-updates';
+import { PushSwitch } from '../../../components/push/push-switch';
 import { LogoutDialog } from './logout-dialog';
 import { Passkeys } from './passkeys';
 import styles from './account-screen.module.css';
@@ -62,6 +63,7 @@ export function AccountScreen() {
       </Card>
       <AccountLinks />
       {p && <EmailUpdates profile={p} />}
+      {p && <PushSwitch />}
       {p && <Passkeys />}
       <Button variant="secondary" wide onPress={() => setConfirming(true)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -16,6 +16,7 @@ import { ProofUploadForm } from './proof-upload-form';
 import { VirtualAccountCard } from './virtual-account-card';
 import styles from './payment-screens.module.css';
 import { ApplicationProblem } from '../../../components/application/application-parts';
+import { PushOffer } from '../../../components/push/push-offer';
 
 /** /waiting-for-payment/{id}: the virtual account to pay, the time left, and the proof upload. */
 export function WaitingForPaymentScreen({ id }: { id: number }) {
@@ -100,6 +101,7 @@ export function WaitingForPaymentScreen({ id }: { id: number }) {
               />
             </Card>
           )}
+          <PushOffer />
           <SupportContacts />
         </>
       )}

@@ -4,6 +4,7 @@ import { Status } from '../../../../contract/status';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page, Stack } from '../../../components/layout/page';
 import { SupportContacts } from '../../../components/layout/support-contacts';
+import { PushOffer } from '../../../components/push/push-offer';
 import { Banner } from '../../../components/ui/banner';
 import { ButtonLink } from '../../../components/ui/button';
 import { SkeletonCard } from '../../../components/ui/skeleton';
@@ -70,6 +71,7 @@ export function AppliedSuccessScreen({ id }: { id: number }) {
           </Stack>
         </Card>
       )}
+      <PushOffer />
       <SupportContacts />
     </Page>
   );
