@@ -281,27 +281,37 @@ export async function renderCertificate(
       .stroke();
   }
 
-  // Issue date and issuing office.
-  y += 12;
-  doc
-    .font('lao')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text('ອອກໃຫ້ວັນທີ / Date of issue', M, y, { width: inner, align: 'right' });
-  doc.font('lao-bold').fontSize(13).fillColor(INK).text(officeDate(issued), M, doc.y, { width: inner, align: 'right' });
-  doc
-    .font('lao')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text('ອອກໂດຍ / Issued by', M, doc.y + 4, { width: inner, align: 'right' });
-  doc.font('lao-bold').fontSize(11).fillColor(INK).text(places.office, M, doc.y, { width: inner, align: 'right' });
-
-  // Verification: QR code (address + signed statement) with the printed address beside it.
+  // Verification: QR code (address + signed statement) on the left, its words beside it, and the
+  // issue date and issuing office in a column of their own on the right, all at a fixed height above
+  // the footer (a long table then never pushes the date onto the QR's words).
   const qrSize = 128;
   const qrY = H - 56 - qrSize - 16;
+  const issuedW = 140;
+  const issuedX = M + inner - issuedW;
+  doc
+    .font('lao')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('ອອກໃຫ້ວັນທີ / Date of issue', issuedX, qrY + 6, { width: issuedW, align: 'right' });
+  doc
+    .font('lao-bold')
+    .fontSize(13)
+    .fillColor(INK)
+    .text(officeDate(issued), issuedX, doc.y, { width: issuedW, align: 'right' });
+  doc
+    .font('lao')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('ອອກໂດຍ / Issued by', issuedX, doc.y + 4, { width: issuedW, align: 'right' });
+  doc
+    .font('lao-bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(places.office, issuedX, doc.y, { width: issuedW, align: 'right' });
+
   doc.image(qr, M, qrY, { width: qrSize, height: qrSize });
   const tx = M + qrSize + 16;
-  const tw = inner - qrSize - 16;
+  const tw = issuedX - 14 - tx;
   doc
     .font('lao-bold')
     .fontSize(10)
@@ -313,16 +323,16 @@ export async function renderCertificate(
     .fillColor(MUTED)
     .text('ສະແກນ QR ໂຄດ ຫຼື ເປີດທີ່ຢູ່ລຸ່ມນີ້ ເພື່ອກວດສອບຄວາມຖືກຕ້ອງ.', tx, doc.y + 2, { width: tw })
     .text(
-      'Scan the QR code or open the address below to check that it is genuine. The QR code carries a digital signature that can be checked even without a connection.',
+      'Scan the QR code or open the address below to check it; its signature can be checked offline too.',
       tx,
       doc.y,
       { width: tw },
     );
   doc
     .font('lao-bold')
-    .fontSize(9.5)
+    .fontSize(8.5)
     .fillColor(BLUE)
-    .text(url, tx, doc.y + 4, { width: tw, link: url });
+    .text(url, tx, doc.y + 3, { width: tw, link: url });
 
   doc
     .font('lao')
