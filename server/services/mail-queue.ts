@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailQueue } from '../db/schema';
 import type { Mail, Mailer } from './mail';
+import { createDrain } from '../lib/drain';
 
 /**
  * Mail that is never lost. A mail is a row written in the transaction of the change that causes
@@ -60,10 +61,7 @@ export interface MailQueueOptions {
 
 export function createMailQueue(opts: MailQueueOptions) {
   const { db, mailer, log } = opts;
-  let running: Promise<number> | null = null;
-  let again = false;
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   const retryDelayMs = (attempts: number) => Math.min(3600, opts.baseSeconds * 2 ** (attempts - 1)) * 1000;
 
@@ -132,28 +130,8 @@ export function createMailQueue(opts: MailQueueOptions) {
   }
 
   /** Runs passes until nothing is due; concurrent calls share the run (and ask for one more pass). */
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          let n: number;
-          while ((n = await pass()) > 0 && !stopped) total += n;
-        } while (again && !stopped);
-      } catch (err) {
-        log.warn({ err }, 'mail queue pass failed');
-      } finally {
-        running = null;
-      }
-      return total;
-    })();
-    return running;
-  }
+  const drain = createDrain(pass, (err) => log.warn({ err }, 'mail queue pass failed'));
+  const run = drain.run;
 
   return {
     /** Sends what is due now; waits at most `waitMs` (the request that queued a mail need not wait for a slow server). */
@@ -170,9 +148,8 @@ export function createMailQueue(opts: MailQueueOptions) {
       timer.unref();
     },
     async stop() {
-      stopped = true;
       clearInterval(timer);
-      await running;
+      await drain.stop();
     },
   };
 }

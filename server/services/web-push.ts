@@ -4,6 +4,7 @@ import type { Language } from '../../contract/master-data';
 import type { Db } from '../db/client';
 import { pushOutbox, pushSubscriptions } from '../db/schema';
 import type { VapidKeys } from '../lib/vapid-keys';
+import { createDrain } from '../lib/drain';
 
 /**
  * Web Push (VAPID, RFC 8030/8291/8292): a word on the citizen's phone when an application changes.
@@ -107,10 +108,7 @@ export interface PushSenderOptions {
 
 export function createPushSender(opts: PushSenderOptions) {
   const { db, keys, subject, log } = opts;
-  let running: Promise<number> | null = null;
-  let again = false;
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   async function sendOne(
     m: typeof pushOutbox.$inferSelect,
@@ -207,28 +205,8 @@ export function createPushSender(opts: PushSenderOptions) {
   }
 
   /** Runs passes until nothing is due; concurrent calls share the run (and ask for one more pass). */
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          let n: number;
-          while ((n = await pass()) > 0 && !stopped) total += n;
-        } while (again && !stopped);
-      } catch (err) {
-        log.warn({ error: (err as Error).message }, 'push pass failed');
-      } finally {
-        running = null;
-      }
-      return total;
-    })();
-    return running;
-  }
+  const drain = createDrain(pass, (err) => log.warn({ error: (err as Error).message }, 'push pass failed'));
+  const run = drain.run;
 
   return {
     /** Sends what is due, in the background, if this process queued something since the last kick. */
@@ -244,9 +222,8 @@ export function createPushSender(opts: PushSenderOptions) {
       timer.unref();
     },
     async stop() {
-      stopped = true;
       clearInterval(timer);
-      await running;
+      await drain.stop();
     },
   };
 }
