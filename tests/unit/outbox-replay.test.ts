@@ -120,6 +120,35 @@ describe('outbox replay', () => {
     expect(api.sent).toHaveLength(1);
   });
 
+  it('a session that ends during a round sends nothing more: not the next chunk, not the request', async () => {
+    const big = {
+      ...payload(),
+      files: { proof_of_payment: { blob: new Blob([new Uint8Array(600 * 1024)]), name: 'receipt.png' } },
+    };
+    for (const ended of [
+      () => writeSession(null),
+      () => writeSession({ ...ALICE, expiresAt: Date.now() - 1 }),
+      () => writeSession({ ...ALICE, token: 'token-a2' }),
+    ]) {
+      await clear(createStore('rc-outbox', 'entries'));
+      const e = entry();
+      await addEntry(e, big);
+      await writeSession(ALICE);
+      const api = server({ kind: 'answer', status: 200, body: { data: { id: 7 } } });
+      // The citizen signs out (or the session expires, or another sign-in replaces it) once the
+      // first chunk has arrived: the worker's round still holds the old session in memory.
+      const sendsUntilEnded: typeof api = Object.assign(async (...args: Parameters<typeof api>) => {
+        const answer = await api(...args);
+        if (args[0].method === 'PATCH') await ended();
+        return answer;
+      }, api);
+      expect(await replayOutbox(sendsUntilEnded, 'sw:1')).toMatchObject({ sent: 0, stoppedBy: 'session-ended' });
+      expect(api.calls.filter((c) => c.startsWith('PATCH'))).toHaveLength(1);
+      expect(api.sent).toHaveLength(0);
+      expect(await stateOf(e.id)).toBe('waiting');
+    }
+  });
+
   it('a 401 keeps the entry and forgets the refused session until the citizen signs in again', async () => {
     await addEntry(entry(), payload());
     await writeSession(ALICE);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clear, createStore } from 'idb-keyval';
 import type { OutboxEntry, OutboxPayload, OutboxSession, SendProgress } from '../../src/lib/outbox/entry';
-import { addEntry, allEntries } from '../../src/lib/outbox/outbox-db';
+import { addEntry, allEntries, writeSession } from '../../src/lib/outbox/outbox-db';
 import { sendEntry } from '../../src/lib/outbox/replay';
 import { CHUNK_BYTES, goneUploads, uploadDocuments } from '../../src/lib/outbox/uploads';
 import { fakeServer } from './support/fake-upload-server';
@@ -43,6 +43,8 @@ const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
 beforeEach(async () => {
   await clear(createStore('rc-outbox', 'entries'));
   await clear(createStore('rc-outbox-payloads', 'payloads'));
+  // The outbox's copy of the session, as the signed-in page publishes it: requests go only with it.
+  await writeSession(ALICE);
 });
 
 describe('resumable uploads of an outbox entry', () => {

@@ -20,9 +20,14 @@ export async function currentOutboxSession(): Promise<OutboxSession | null> {
 export async function publishOutboxSession(): Promise<OutboxSession | null> {
   const session = await currentOutboxSession();
   const stored = await readSession();
+  // The session may have ended while these were read (signed out, expired): never write it back.
+  if (session && validToken() !== session.token) return null;
   if (
     session &&
-    (stored?.token !== session.token || stored.language !== session.language || stored.owner !== session.owner)
+    (stored?.token !== session.token ||
+      stored.expiresAt !== session.expiresAt ||
+      stored.language !== session.language ||
+      stored.owner !== session.owner)
   )
     await writeSession(session);
   return session;

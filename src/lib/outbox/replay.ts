@@ -26,7 +26,7 @@ import { goneUploads, uploadDocuments } from './uploads';
 
 export type SendOutcome =
   | { result: 'sent'; entry: OutboxEntry }
-  | { result: 'kept'; entry: OutboxEntry; offline: boolean; sessionRefused: boolean }
+  | { result: 'kept'; entry: OutboxEntry; offline: boolean; sessionRefused: boolean; sessionEnded: boolean }
   | { result: 'refused'; entry: OutboxEntry }
   /** Someone else holds it, or it is settled already. */
   | { result: 'busy' };
@@ -125,10 +125,11 @@ async function claimAndSend(
     );
     return { result: 'refused', entry: refused };
   }
+  const guarded = whileSessionHolds(transport, session);
   const keepAlive = setInterval(() => void renewLease(id, holder).catch(() => undefined), 30_000);
   let decision: Decision;
   try {
-    decision = decide(await uploadAndSend(entry, payload, session, transport, holder, opts));
+    decision = decide(await uploadAndSend(entry, payload, session, guarded, holder, opts));
   } catch {
     // Could not even build the request (payload unreadable): try again later rather than lose it.
     decision = { action: 'keep', sessionRefused: false, maybeReached: false };
@@ -139,11 +140,27 @@ async function claimAndSend(
   if (decision.action === 'sent') return { result: 'sent', entry: settled };
   if (decision.action === 'needs-action') return { result: 'refused', entry: settled };
   if (decision.sessionRefused) await forgetSession(session.token);
+  const sessionEnded = decision.sessionEnded === true;
   return {
     result: 'kept',
     entry: settled,
-    offline: !decision.maybeReached && !decision.sessionRefused,
+    offline: !decision.maybeReached && !decision.sessionRefused && !sessionEnded,
     sessionRefused: decision.sessionRefused,
+    sessionEnded,
+  };
+}
+
+/**
+ * Every request of a try — each upload chunk as much as the request itself — goes only while the
+ * session it was started with is still the outbox's session and has not expired. A round can last
+ * minutes on a weak link (or wait out a cut), and meanwhile the citizen may sign out, the session
+ * may expire, or the phone may forget it: the session in memory is then not sent again.
+ */
+function whileSessionHolds(transport: Transport, session: OutboxSession): Transport {
+  return async (req, onProgress) => {
+    const now = await readSession().catch(() => undefined);
+    if (!now || now.token !== session.token || now.expiresAt <= Date.now()) return { kind: 'session-ended' };
+    return transport(req, onProgress);
   };
 }
 
@@ -214,7 +231,8 @@ export async function expireAndTidy(now = Date.now()): Promise<void> {
 export interface ReplayReport {
   sent: number;
   waiting: number;
-  stoppedBy: 'offline' | 'session' | null;
+  /** `session`: none, expired or refused (sign in again); `session-ended`: it ended during the round. */
+  stoppedBy: 'offline' | 'session' | 'session-ended' | null;
 }
 
 /**
@@ -245,6 +263,7 @@ export async function replayOutbox(transport: Transport, holder: string, now = D
     if (outcome.result === 'kept') {
       report.waiting++;
       if (outcome.sessionRefused) report.stoppedBy = 'session';
+      else if (outcome.sessionEnded) report.stoppedBy = 'session-ended';
       else if (outcome.offline) report.stoppedBy = 'offline';
     }
   }

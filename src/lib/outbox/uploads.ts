@@ -158,6 +158,7 @@ export async function uploadDocuments(ctx: UploadContext): Promise<UploadOutcome
           }),
           body: null,
         });
+        if (created.kind === 'session-ended') return stopped(created);
         if (created.kind === 'no-answer') {
           if (await waitForLink()) continue;
           return noAnswer();
@@ -171,6 +172,7 @@ export async function uploadDocuments(ctx: UploadContext): Promise<UploadOutcome
       } else if (!state.done) {
         // Where did the last try stop? The server's word, not ours: a cut chunk may have half arrived.
         const head = await send({ method: 'HEAD', path: state.url, headers: headersFor(ctx.session, {}), body: null });
+        if (head.kind === 'session-ended') return stopped(head);
         if (head.kind === 'no-answer') {
           if (await waitForLink()) continue;
           return noAnswer();
@@ -200,6 +202,7 @@ export async function uploadDocuments(ctx: UploadContext): Promise<UploadOutcome
           },
           (fraction) => ctx.onProgress?.(progress(Math.floor(fraction * chunk.size))),
         );
+        if (answer.kind === 'session-ended') return stopped(answer);
         if (answer.kind === 'no-answer') {
           if (await waitForLink()) break; // ask the server where it stands, then go on
           return noAnswer();
