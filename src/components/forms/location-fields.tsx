@@ -20,30 +20,39 @@ interface Props<T extends FieldValues> {
   hints?: Levels<ReactNode>;
 }
 
-/** Loads options whenever the parent id changes; an empty parent means no options. */
-function useOptions(load: ((id: number) => Promise<LocationOption[]>) | null, parent: unknown) {
-  const [state, setState] = useState<Options>({
+/**
+ * Loads options whenever the parent id changes; an empty parent means no options. The options are
+ * those of the parent chosen now, never the last one's: right after a province is changed, its
+ * district list is empty and loading (a quick hand, or a test, must not pick a district of the
+ * province before).
+ */
+function useOptions(load: ((id: number) => Promise<LocationOption[]>) | null, parent: unknown): Options {
+  const id = Number(parent);
+  const [state, setState] = useState<Options & { forId: number }>({
+    forId: 0,
     options: [],
     loading: false,
     failed: false,
   });
-  const id = Number(parent);
   useEffect(() => {
-    if (!load || !id) {
-      setState({ options: [], loading: false, failed: false });
-      return;
-    }
+    if (!load || !id) return;
     let live = true;
-    setState((s) => ({ ...s, loading: true, failed: false }));
+    setState((s) =>
+      s.forId === id
+        ? { ...s, loading: true, failed: false }
+        : { forId: id, options: [], loading: true, failed: false },
+    );
     load(id).then(
-      (options) => live && setState({ options, loading: false, failed: false }),
-      () => live && setState({ options: [], loading: false, failed: true }),
+      (options) => live && setState({ forId: id, options, loading: false, failed: false }),
+      () => live && setState({ forId: id, options: [], loading: false, failed: true }),
     );
     return () => {
       live = false;
     };
   }, [load, id]);
-  return state;
+  if (!load || !id) return { options: [], loading: false, failed: false };
+  if (state.forId !== id) return { options: [], loading: true, failed: false };
+  return { options: state.options, loading: state.loading, failed: state.failed };
 }
 
 /** A prefilled id (draft, profile) arrives before its options: it is applied again once they are there. */
