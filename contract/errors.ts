@@ -57,5 +57,11 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The error body of every 4xx/5xx answer (docs/decisions.md#one-error-shape). */
 export interface ApiErrorBody {
   message: string;
-  data: { error_code: ErrorCode | string; message: string; fields?: Record<string, string> };
+  data: {
+    error_code: ErrorCode | string;
+    message: string;
+    fields?: Record<string, string>;
+    /** slot_unavailable: the free pick-up times nearest to the one asked for. */
+    nearest_free?: { date: string; time: string }[];
+  };
 }

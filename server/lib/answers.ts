@@ -17,6 +17,8 @@ export const errorAnswer = v.pipe(
         ),
         // Login's 403 x009 names the account's e-mail, so the app can open the code screen.
         email: v.optional(v.string()),
+        // A pick-up time taken meanwhile: the free times nearest to it, so the citizen chooses at once.
+        nearest_free: v.optional(v.array(v.object({ date: v.string(), time: v.string() }))),
       }),
       v.description('error_code is stable (contract/errors.ts); the client shows its own text for it'),
     ),

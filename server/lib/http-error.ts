@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** For 429 (and 503): seconds after which a retry may succeed, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
+    /** More the client can act on, sent in `data` beside the code (declared in server/lib/answers.ts). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

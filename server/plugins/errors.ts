@@ -42,7 +42,8 @@ export default fp(
         if (err.retryAfterSeconds !== undefined)
           reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
         else if (err.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('Retry-After', '60');
-        return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+        const body = errorBody(err.code, err.message, err.fields);
+        return reply.status(err.statusCode).send(err.extra ? { ...body, data: { ...body.data, ...err.extra } } : body);
       }
       const known = err.code ? FASTIFY_CODES[err.code] : undefined;
       if (known) return reply.status(known[0]).send(errorBody(known[1], known[2]));

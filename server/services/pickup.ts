@@ -121,6 +121,59 @@ export async function pickupDay(
   return { date: isoDate, open: open && slots.some((s) => s.available), slots };
 }
 
+/** How many free times a refusal offers, and how far around the asked day it looks (calendar days). */
+const NEAREST_FREE_COUNT = 3;
+const NEAREST_FREE_DAYS = 7;
+
+/**
+ * The free times of the office nearest to a choice that cannot be had (taken meanwhile, or already
+ * begun): the same day's first, then the days around it, so a booking made offline and refused on
+ * its way back offers its citizen something to take at once.
+ */
+export async function nearestFreeSlots(
+  db: Db,
+  config: PickupConfig,
+  districtId: number,
+  choice: PickupChoice,
+  now = new Date(),
+): Promise<PickupChoice[]> {
+  const asked = dayNumber(choice.date) * 24 * 60 + slotMinutes(choice.time);
+  const days: string[] = [];
+  for (let shift = -NEAREST_FREE_DAYS; shift <= NEAREST_FREE_DAYS; shift++) {
+    const day = new Date((dayNumber(choice.date) + shift) * 86_400_000).toISOString().slice(0, 10);
+    if (dayClosedReason(day, now) === null) days.push(day);
+  }
+  const free = (await Promise.all(days.map((day) => pickupDay(db, config, day, districtId, now)))).flatMap((d) =>
+    d.slots.filter((s) => s.available).map((s) => ({ date: d.date, time: s.time })),
+  );
+  const distance = (c: PickupChoice) => Math.abs(dayNumber(c.date) * 24 * 60 + slotMinutes(c.time) - asked);
+  // Listed by day and time, and the sort is stable: of two times as near, the earlier comes first.
+  return free.sort((a, b) => distance(a) - distance(b)).slice(0, NEAREST_FREE_COUNT);
+}
+
+/** The chosen time cannot be had: thrown inside the booking's transaction, answered outside it. */
+class SlotTaken extends Error {}
+
+/** 409: that time cannot be had; the answer names the free times nearest to it. */
+async function slotUnavailable(
+  db: Db,
+  config: PickupConfig,
+  districtId: number,
+  choice: PickupChoice,
+  why: string,
+  now: Date,
+): Promise<HttpError> {
+  const nearest = await nearestFreeSlots(db, config, districtId, choice, now);
+  return new HttpError(
+    409,
+    ErrorCode.slotUnavailable,
+    `${choice.time} on ${choice.date} ${why}.`,
+    { time: ErrorCode.slotUnavailable },
+    undefined,
+    { nearest_free: nearest },
+  );
+}
+
 /**
  * The booked time is now or behind us: a rebooking is only possible before the slot
  * (docs/decisions.md#pick-up-slots-come-from-the-server).
@@ -189,78 +242,84 @@ export async function bookPickup(
     throw new HttpError(400, ErrorCode.validation, `The office takes no pick-ups on ${choice.date} (${closedDay}).`, {
       date: closedDay,
     });
-  if (slotClosed(choice.date, choice.time, config, now))
-    throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} cannot be booked.`, {
-      time: ErrorCode.slotUnavailable,
-    });
 
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from applications where id = ${applicationId} for update`);
-    const [row] = await tx
-      .select()
-      .from(applications)
-      .where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
-    if (!row) throw new HttpError(404, ErrorCode.notFound, 'Application not found');
-    // A revoked certificate is not handed out, so there is nothing to pick up.
-    if (!BOOKABLE.includes(row.status) || row.certificateRevokedAt)
-      throw invalidTransition(row.status, Status.waitingToPickup);
-    const rebooking = row.status === Status.waitingToPickup && row.pickupDate && row.pickupTime;
-    // A day gone by without the hand-over is a no-show: the citizen books again, and the old seat
-    // stays counted (that day's office planned it). Only today's begun slot is fixed.
-    const missed = rebooking && row.pickupDate! < officeNow(now).date;
-    if (rebooking && !missed && slotHasBegun(row.pickupDate!, row.pickupTime!, now)) {
-      throw new HttpError(
-        409,
-        ErrorCode.invalidTransition,
-        'The booked pick-up time has begun; it can no longer be changed.',
-      );
-    }
-    const sameSlot = rebooking && row.pickupDate === choice.date && row.pickupTime === choice.time;
-    const office = pickupOfficeOf(row.applicantData);
-    if (!sameSlot) {
-      if (rebooking && !missed) await freeSeat(tx as unknown as Db, office, row.pickupDate!, row.pickupTime!);
-      await tx
-        .insert(pickupSlots)
-        .values({ districtId: office, date: choice.date, time: choice.time, booked: 0 })
-        .onConflictDoNothing();
-      // The row lock of this UPDATE serialises concurrent bookings of the slot; each re-checks
-      // booked < capacity on the row as the one before it left it.
-      const taken = await tx
-        .update(pickupSlots)
-        .set({ booked: sql`${pickupSlots.booked} + 1` })
-        .where(
-          and(
-            eq(pickupSlots.districtId, office),
-            eq(pickupSlots.date, choice.date),
-            eq(pickupSlots.time, choice.time),
-            sql`${pickupSlots.booked} < ${capacitySql(config, office)}`,
-          ),
-        )
-        .returning({ booked: pickupSlots.booked });
-      if (!taken.length)
-        throw new HttpError(409, ErrorCode.slotUnavailable, `${choice.time} on ${choice.date} is fully booked.`, {
-          time: ErrorCode.slotUnavailable,
-        });
-    }
-    await changeStatus(tx, {
-      application: row,
-      to: Status.waitingToPickup,
-      actor: 'citizen',
-      actorId: userId,
-      notes: `Pick-up ${choice.date} ${choice.time}${rebooking ? ` (was ${row.pickupDate} ${row.pickupTime})` : ''}`,
-      // A new booking earns its own reminder the day before.
-      set: { pickupDate: choice.date, pickupTime: choice.time, pickupReminderSentAt: null },
+  // A time that cannot be had is answered with the free times nearest to it, read once the
+  // transaction is rolled back (a rebooking's freed seat is the citizen's own again).
+  let office = 0;
+  try {
+    return await bookInTransaction();
+  } catch (err) {
+    if (!(err instanceof SlotTaken)) throw err;
+    throw await slotUnavailable(db, config, office, choice, err.message, now);
+  }
+
+  async function bookInTransaction() {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select id from applications where id = ${applicationId} for update`);
+      const [row] = await tx
+        .select()
+        .from(applications)
+        .where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
+      if (!row) throw new HttpError(404, ErrorCode.notFound, 'Application not found');
+      // A revoked certificate is not handed out, so there is nothing to pick up.
+      if (!BOOKABLE.includes(row.status) || row.certificateRevokedAt)
+        throw invalidTransition(row.status, Status.waitingToPickup);
+      const rebooking = row.status === Status.waitingToPickup && row.pickupDate && row.pickupTime;
+      // A day gone by without the hand-over is a no-show: the citizen books again, and the old seat
+      // stays counted (that day's office planned it). Only today's begun slot is fixed.
+      const missed = rebooking && row.pickupDate! < officeNow(now).date;
+      if (rebooking && !missed && slotHasBegun(row.pickupDate!, row.pickupTime!, now)) {
+        throw new HttpError(
+          409,
+          ErrorCode.invalidTransition,
+          'The booked pick-up time has begun; it can no longer be changed.',
+        );
+      }
+      const sameSlot = rebooking && row.pickupDate === choice.date && row.pickupTime === choice.time;
+      office = pickupOfficeOf(row.applicantData);
+      if (!sameSlot && slotClosed(choice.date, choice.time, config, now)) throw new SlotTaken('cannot be booked');
+      if (!sameSlot) {
+        if (rebooking && !missed) await freeSeat(tx as unknown as Db, office, row.pickupDate!, row.pickupTime!);
+        await tx
+          .insert(pickupSlots)
+          .values({ districtId: office, date: choice.date, time: choice.time, booked: 0 })
+          .onConflictDoNothing();
+        // The row lock of this UPDATE serialises concurrent bookings of the slot; each re-checks
+        // booked < capacity on the row as the one before it left it.
+        const taken = await tx
+          .update(pickupSlots)
+          .set({ booked: sql`${pickupSlots.booked} + 1` })
+          .where(
+            and(
+              eq(pickupSlots.districtId, office),
+              eq(pickupSlots.date, choice.date),
+              eq(pickupSlots.time, choice.time),
+              sql`${pickupSlots.booked} < ${capacitySql(config, office)}`,
+            ),
+          )
+          .returning({ booked: pickupSlots.booked });
+        if (!taken.length) throw new SlotTaken('is fully booked');
+      }
+      await changeStatus(tx, {
+        application: row,
+        to: Status.waitingToPickup,
+        actor: 'citizen',
+        actorId: userId,
+        notes: `Pick-up ${choice.date} ${choice.time}${rebooking ? ` (was ${row.pickupDate} ${row.pickupTime})` : ''}`,
+        // A new booking earns its own reminder the day before.
+        set: { pickupDate: choice.date, pickupTime: choice.time, pickupReminderSentAt: null },
+      });
+      await notify(tx, row.userId, row.id, 'pickup_booked', {
+        ticket: row.ticketNumber,
+        date: choice.date,
+        time: choice.time,
+      });
+      const body = {
+        message: 'success_set_pickup',
+        data: { id: row.id, status: Status.waitingToPickup, pickup_date: choice.date, pickup_time: choice.time },
+      };
+      await scope.remember(tx, { statusCode: 200, body });
+      return body;
     });
-    await notify(tx, row.userId, row.id, 'pickup_booked', {
-      ticket: row.ticketNumber,
-      date: choice.date,
-      time: choice.time,
-    });
-    const body = {
-      message: 'success_set_pickup',
-      data: { id: row.id, status: Status.waitingToPickup, pickup_date: choice.date, pickup_time: choice.time },
-    };
-    await scope.remember(tx, { statusCode: 200, body });
-    return body;
-  });
+  }
 }

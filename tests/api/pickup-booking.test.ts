@@ -84,8 +84,17 @@ describe('POST …/{id}/set-pickup-date', () => {
     );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 200, 200, 200, 409, 409, 409]);
+    // Each refusal names the free times nearest to the one asked for (09:30 and 11:00 are closed;
+    // of two as near, the earlier).
     for (const r of answers.filter((a) => a.statusCode === 409))
-      expect(r.json().data.error_code).toBe('slot_unavailable');
+      expect(r.json().data).toMatchObject({
+        error_code: 'slot_unavailable',
+        nearest_free: [
+          { date, time: '10:30 AM' },
+          { date, time: '09:00 AM' },
+          { date, time: '08:30 AM' },
+        ],
+      });
     expect(await booked(date, '10:00 AM')).toBe(5);
     const rows = await t.app.db
       .select()

@@ -3,59 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { dataUrl, pdf, png } from '../api/application-fixtures';
+import { pdf, png } from '../api/application-fixtures';
 import { chromiumLaunchOptions } from './chromium';
-import { createApplicationThroughApi } from './fixtures/application';
 import { fillStep1 } from './fixtures/application-steps';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
-import { issueThroughApi } from './fixtures/officer';
+import { applicationOf, detail, history, QUEUED, serviceWorkerReady, toast, write } from './fixtures/offline';
 
 /**
- * The offline outbox (docs/architecture.md#the-offline-outbox): create, proof and pick-up made
+ * The offline outbox (docs/architecture.md#the-offline-outbox): create, proof and re-apply made
  * without a connection are saved on the phone, sent once when the connection is back — through the
  * real server, counted through the API — and a refusal puts the data back into the draft.
  */
 // A journey registers, fills the steps, goes offline and waits for the replay once back online.
 test.describe.configure({ timeout: 90_000 });
-
-const BASE = '/api/v1/citizen/resident-certificate';
-
-const QUEUED = 'Saved on this phone — it will be sent when you are back online.';
-
-async function history(request: APIRequestContext, citizen: Citizen) {
-  const res = await request.get(`${BASE}/history`, { headers: { authorization: `Bearer ${citizen.token}` } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { items: { id: number; ticket_number: string; status: string }[] } }).data
-    .items;
-}
-
-async function detail(request: APIRequestContext, citizen: Citizen, id: number) {
-  const res = await request.get(`${BASE}/${id}`, { headers: { authorization: `Bearer ${citizen.token}` } });
-  return ((await res.json()) as { data: { status: string; payment: { proof_of_payment_path: string | null } } }).data;
-}
-
-/** An application made through the API (for the proof and pick-up journeys). */
-async function applicationOf(request: APIRequestContext, citizen: Citizen, idempotencyKey?: string) {
-  const headers: Record<string, string> = idempotencyKey ? { 'idempotency-key': idempotencyKey } : {};
-  return (await createApplicationThroughApi(request, citizen.token, {}, headers)).id;
-}
-
-function write(dir: string, name: string, bytes: Buffer) {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, name), bytes);
-  return path.join(dir, name);
-}
-
-/** The app is controlled by its service worker (so it opens offline and Background Sync can fire). */
-async function serviceWorkerReady(page: Page) {
-  const controlled = await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    return !!navigator.serviceWorker.controller;
-  });
-  // The first visit installs the worker; from the next load on it serves the app (offline too).
-  if (!controlled) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-}
 
 /** Steps 1 and 2 through the screens (step 1 is prefilled from the profile). */
 async function fillSteps1And2(page: Page, dir: string) {
@@ -114,34 +74,6 @@ async function proofQueuedOffline(page: Page, context: BrowserContext, dir: stri
   await page.getByRole('button', { name: 'Upload proof of payment' }).click();
   await expect(page.getByText(QUEUED)).toBeVisible();
 }
-
-const toast = (page: Page) => page.getByTestId('outbox-toast');
-
-/** The weekdays from today in Vientiane (UTC+7), as the pick-up screen counts them. */
-function openDays(count: number): string[] {
-  const days: string[] = [];
-  for (let t = Date.now() + 7 * 3_600_000; days.length < count; t += 86_400_000) {
-    const day = new Date(t);
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.push(day.toISOString().slice(0, 10));
-  }
-  return days;
-}
-
-/** How many answers kept on the device (IndexedDB rc-offline-data) have `fragment` in their key. */
-const keptCopies = (page: Page, fragment: string) =>
-  page.evaluate(
-    (part) =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('rc-offline-data');
-        open.onsuccess = () => {
-          const keys = open.result.transaction('responses').objectStore('responses').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.filter((k) => String(k).includes(part)).length);
-          keys.onerror = () => resolve(0);
-        };
-        open.onerror = () => resolve(0);
-      }),
-    fragment,
-  );
 
 test('"Make payment" offline is saved on the phone and sent exactly once when back online, with the ticket number', async ({
   page,
@@ -217,52 +149,6 @@ test('a proof of payment chosen is kept on the device, queued offline and upload
       .or(page.getByRole('heading', { name: 'Payment successful' })),
   ).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await detail(request, citizen, id)).status).toBe('waiting for approve');
-});
-
-test('a pick-up booked offline, on a screen opened offline for a day read ahead, is sent once back online', async ({
-  page,
-  context,
-  request,
-}) => {
-  const citizen = await registerCitizen(request);
-  const id = await applicationOf(request, citizen);
-  const proof = await request.post(`${BASE}/${id}/upload-payment`, {
-    headers: { authorization: `Bearer ${citizen.token}` },
-    data: { proof_of_payment: dataUrl(png(600, 900)), proof_of_payment_name: 'transfer.png' },
-  });
-  expect(proof.status()).toBe(200);
-  await issueThroughApi(request, id);
-  await signIn(page, citizen);
-  await page.goto(`/pick-up-date/${id}`);
-  await serviceWorkerReady(page);
-  await expect(page.getByRole('radio', { name: /places left/ }).first()).toBeAttached();
-  // The screen reads the next open days ahead while online.
-  // Not a day the screen opens on (today, or a next open day late in the day), but one read ahead.
-  const [today, , , ahead] = openDays(4) as [string, string, string, string];
-  await expect.poll(() => keptCopies(page, `pickup-slots?date=${ahead}`), { timeout: 20_000 }).toBeGreaterThan(0);
-
-  await context.setOffline(true);
-  await page.reload();
-  const label = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${ahead}T00:00:00Z`));
-  if (ahead.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByRole('button', { name: new RegExp(`, ${label}$`) }).click();
-  const slot = page.getByRole('radio', { name: /places left/ }).first();
-  await expect(slot).toBeAttached();
-  await expect(page.getByText(/Offline — showing data from/)).toBeVisible();
-  await slot.check({ force: true });
-  await page.getByRole('button', { name: 'Confirm pick-up' }).click();
-  await expect(page).toHaveURL(/\/outbox\?queued=/);
-  await expect(page.getByText(QUEUED)).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: `Pick-up of RC0000${id}` })).toBeVisible();
-
-  await context.setOffline(false);
-  await expect(toast(page)).toContainText(`Your pick-up booking for RC0000${id} was sent.`, { timeout: 30_000 });
-  expect(await detail(request, citizen, id)).toMatchObject({ status: 'waiting to pickup', pickup_date: ahead });
 });
 
 test('an answer lost on the way back is "being confirmed" and settled with the same key: one application', async ({

@@ -4,6 +4,7 @@ import { pdf, png } from '../api/application-fixtures';
 import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 import { E2E_REASON, officerLogin } from './fixtures/officer';
 import { createApplicationThroughApi } from './fixtures/application';
+import { history, QUEUED, serviceWorkerReady, toast } from './fixtures/offline';
 
 /**
  * Applied-before journey (docs/specification.md#applying-again-after-a-rejection): a rejected
@@ -137,4 +138,54 @@ test('applied-before: read the notes, correct the data, attach documents, submit
   await page.getByRole('link', { name: 'Check Application Status' }).click();
   await expect(page).toHaveURL(/\/application-history$/);
   await expect(page.getByRole('link', { name: new RegExp(`RC0000${newId}`) })).toBeVisible();
+});
+
+test('applied-before offline: submitted without a connection, it waits on the phone and lands once back online', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const citizen = await registerCitizen(request);
+  const { id } = await createApplication(request, citizen);
+  await rejectAsOfficer(request, id);
+
+  await signIn(page, citizen);
+  await page.goto(`/history-applied-before-detail/${id}`);
+  await serviceWorkerReady(page);
+  await expect(page.getByText(NOTES)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`/document-applied-before/${id}$`));
+
+  const dir = testInfo.outputPath('files');
+  fs.mkdirSync(dir, { recursive: true });
+  const write = (name: string, bytes: Buffer) => {
+    fs.writeFileSync(`${dir}/${name}`, bytes);
+    return `${dir}/${name}`;
+  };
+  await page.getByLabel('Applicant photo (3x4)').setInputFiles(write('photo.png', png(300, 400)));
+  await page.getByLabel('Household registration book').setInputFiles(write('book.pdf', pdf('A clearer book')));
+  await page.getByLabel('Proof of residence').setInputFiles(write('residence.pdf', pdf('Proof of residence')));
+  await expect(page.getByText('residence.pdf')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/outbox\?queued=/);
+  await expect(page.getByText(QUEUED)).toBeVisible();
+  expect(await history(request, citizen)).toHaveLength(1);
+
+  await context.setOffline(false);
+  await expect(toast(page)).toContainText(/Your application was sent\. Ticket number: RC0000\d+\./, {
+    timeout: 30_000,
+  });
+  const items = await history(request, citizen);
+  expect(items).toHaveLength(2);
+  const again = items.find((i) => i.id !== id)!;
+  await expect(toast(page)).toContainText(again.ticket_number);
+  const detail = (
+    await (await request.get(`${BASE}/${again.id}`, { headers: { authorization: `Bearer ${citizen.token}` } })).json()
+  ).data;
+  expect(detail).toMatchObject({
+    reapplied_from: id,
+    document_submit: { household_registration_book_name: 'book.pdf' },
+  });
 });

@@ -17,6 +17,8 @@ export interface OutboxRefusal {
   code: string;
   message: string;
   fields: Record<string, string>;
+  /** More the answer carried beside the code (a taken pick-up time: the nearest free ones). */
+  data?: Record<string, unknown>;
 }
 
 export interface OutboxEntry {

@@ -11,6 +11,8 @@ import { useOutbox } from '../../../lib/outbox/outbox-store';
 import { entryTitle, refusalReason, sentTicket, shownState, STATE_LABELS } from '../../../lib/outbox/outbox-text';
 import { replayNow } from '../../../lib/outbox/replay-triggers';
 import { canRestore, restoreEntry } from '../../../lib/outbox/restore';
+import { refusalError } from '../../../lib/outbox/refusal';
+import { NearestFreeTimes, nearestFreeTimes } from '../../../components/pickup/nearest-free-times';
 import styles from './outbox.module.css';
 
 /** Where the citizen fixes or does again what an entry asked for. */
@@ -127,6 +129,9 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
         <p className={styles.reason}>
           <Trans>Not accepted: {reason}</Trans>
         </p>
+      )}
+      {state === 'needs-action' && entry.kind === 'set-pickup-date' && entry.refusal && entry.applicationId && (
+        <NearestFreeTimes applicationId={entry.applicationId} times={nearestFreeTimes(refusalError(entry.refusal))} />
       )}
       {state === 'expired' && (
         <p className={styles.reason}>

@@ -27,6 +27,7 @@ import { PickupCalendar } from './pickup-calendar';
 import { SlotGrid } from './slot-grid';
 import styles from './pickup-screen.module.css';
 import { ApplicationProblem } from '../../../components/application/application-parts';
+import { NearestFreeTimes, nearestFreeTimes, type PickupTime } from '../../../components/pickup/nearest-free-times';
 
 /**
  * Why the server refused the date (weekends closed, today to 30 days ahead:
@@ -64,17 +65,20 @@ function useDaysAhead(ready: boolean, from: string, max: string, id: number) {
 }
 
 /** /pick-up-date/{id}: inline calendar, the chosen date, the day's slots and 'confirm pick-up'. */
-export function PickupScreen({ id }: { id: number }) {
+export function PickupScreen({ id, offered }: { id: number; offered?: { date: string; time?: string } }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const application = useApplication(id);
   const window = useMemo(() => pickupWindow(), []);
-  const [date, setDate] = useState(() => firstOpenDay(window.min));
-  const [time, setTime] = useState('');
+  // A time offered elsewhere (the outbox's nearest free ones) arrives chosen; otherwise the first open day.
+  const offeredDay = offered && offered.date >= window.min && offered.date <= window.max ? offered : undefined;
+  const [date, setDate] = useState(() => offeredDay?.date ?? firstOpenDay(window.min));
+  const [time, setTime] = useState(offeredDay?.time ?? '');
+  const [nearest, setNearest] = useState<PickupTime[]>([]);
   const [timeError, setTimeError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const chosenByCitizen = useRef(false);
+  const chosenByCitizen = useRef(Boolean(offeredDay));
   const slots = useLoad((signal) => fetchPickupDay(date, id, signal), [date, id]);
   useDaysAhead(slots.status === 'ready', window.min, window.max, id);
   // One key per choice: a retry of the same choice (weak connection) never books twice.
@@ -94,8 +98,16 @@ export function PickupScreen({ id }: { id: number }) {
     setTimeError(undefined);
   }
 
+  function chooseNearest(choice: PickupTime) {
+    chooseDate(choice.date);
+    setTime(choice.time);
+    setNearest([]);
+    setFailure(null);
+  }
+
   async function confirm() {
     setFailure(null);
+    setNearest([]);
     if (!time) {
       setTimeError(fieldMessage('time', 'time_required'));
       return;
@@ -114,6 +126,7 @@ export function PickupScreen({ id }: { id: number }) {
       }
       if (err instanceof ApiError && err.code === ErrorCode.slotUnavailable) {
         setTime('');
+        setNearest(nearestFreeTimes(err));
         slots.retry();
       }
       const dateCode = err instanceof ApiError ? err.fields.date : undefined;
@@ -180,6 +193,7 @@ export function PickupScreen({ id }: { id: number }) {
               {failure}
             </Banner>
           )}
+          <NearestFreeTimes applicationId={id} times={nearest} onChoose={chooseNearest} />
           {queued && (
             <>
               <QueuedChoice date={queued.detail.date ?? ''} time={queued.detail.time ?? ''} />
