@@ -33,7 +33,10 @@ export function PaymentTab({
       <DataList
         items={[
           { label: t`Total`, value: formatMoney(p.amount, i18n.locale, p.currency) },
-          { label: t`Payment status`, value: <PaymentStatusBadge status={p.payment_status} /> },
+          {
+            label: t`Payment status`,
+            value: <PaymentStatusBadge status={p.payment_status} beingChecked={proofBeingChecked} />,
+          },
           { label: t`Virtual account number`, value: formatAccountNumber(p.va_number), wide: true },
           ...(awaitingPayment
             ? [{ label: t`Pay before`, value: formatDateTime(p.deadline, i18n.locale), wide: true }]
