@@ -36,6 +36,8 @@ export function PaymentTab({
           {
             label: t`Payment status`,
             value: <PaymentStatusBadge status={p.payment_status} beingChecked={proofBeingChecked} />,
+            // The longer words take the whole row (a half row is too narrow at 320 px).
+            wide: proofBeingChecked,
           },
           { label: t`Virtual account number`, value: formatAccountNumber(p.va_number), wide: true },
           ...(awaitingPayment
