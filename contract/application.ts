@@ -168,6 +168,8 @@ export interface HistoryItem {
   applied_on: string;
   service: 'rc';
   payment_status: PaymentStatus;
+  /** Until when the fee can be paid (ISO); what the citizen must beat while the application is pending and unpaid. */
+  payment_deadline: string;
 }
 
 export interface FeeLine {

@@ -221,6 +221,7 @@ const historyQuery = (filtered: boolean) =>
         ticket: applications.ticketNumber,
         createdAt: applications.createdAt,
         paymentStatus: applications.paymentStatus,
+        deadline: applications.deadline,
       })
       .from(applications)
       .where(
@@ -244,6 +245,7 @@ export async function listHistory(db: Db, userId: number, status?: Status): Prom
     applied_on: r.createdAt.toISOString(),
     service: 'rc',
     payment_status: r.paymentStatus as PaymentStatus,
+    payment_deadline: r.deadline.toISOString(),
   }));
 }
 

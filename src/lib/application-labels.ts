@@ -38,10 +38,10 @@ export const DOCUMENT_LABELS: Record<Exclude<DocumentKind, 'id_card'>, MessageDe
 
 /** The format hint under each picker. */
 export const DOCUMENT_HINTS: Record<Exclude<DocumentKind, 'id_card'>, MessageDescriptor> = {
-  applicant_photo: msg`JPG or PNG, 3:4 portrait (for example 300 x 400 pixels), up to 10 MB`,
-  household_registration_book: msg`JPG, PNG or PDF, up to 10 MB`,
-  proof_of_residence: msg`JPG, PNG or PDF, up to 10 MB`,
-  proof_of_payment: msg`JPG or PNG, up to 10 MB`,
+  applicant_photo: msg`JPG or PNG, 3:4 portrait (for example 300\u00a0x\u00a0400\u00a0pixels), up to 10\u00a0MB`,
+  household_registration_book: msg`JPG, PNG or PDF, up to 10\u00a0MB`,
+  proof_of_residence: msg`JPG, PNG or PDF, up to 10\u00a0MB`,
+  proof_of_payment: msg`JPG or PNG, up to 10\u00a0MB`,
 };
 
 export const DOCUMENT_REQUIRED: Record<Exclude<DocumentKind, 'id_card'>, MessageDescriptor> = {
@@ -60,7 +60,7 @@ const IMAGES_OR_PDF = msg`File must be jpg, png, pdf`;
 export function fileProblemMessage(problem: FileProblem, kind: DocumentKind): MessageDescriptor {
   switch (problem) {
     case 'file_too_large':
-      return msg`Max file size is 10MB`;
+      return msg`Max file size is 10\u00a0MB`;
     case 'photo_aspect_ratio':
       return msg`Image must have a 3:4 aspect ratio`;
     case 'image_unreadable':

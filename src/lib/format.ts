@@ -149,8 +149,8 @@ export function formatMoney(amount: number, language: Language | string = curren
 /** File sizes for pickers: "850 KB", "2.4 MB". */
 export function formatFileSize(bytes: number, language: Language | string = currentLanguage()): string {
   if (bytes < 1024 * 1024)
-    return `${numberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${numberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+    return `${numberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))}\u00a0KB`;
+  return `${numberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0MB`;
 }
 
 /** Seconds left → "HH:MM:SS", never below zero (the payment countdown). */

@@ -134,6 +134,9 @@ describe('history', () => {
       payment_status: 'unpaid',
     });
     expect(new Date(items[0].applied_on).getTime()).not.toBeNaN();
+    // The card of an unpaid application says until when to pay: the detail's deadline.
+    const detail = await t.app.inject({ method: 'GET', url: `${BASE}/${second}`, headers: a.headers });
+    expect(items[0].payment_deadline).toBe(detail.json().data.payment.deadline);
 
     const rejected = await t.app.inject({ method: 'GET', url: `${BASE}/history?status=rejected`, headers: a.headers });
     expect(rejected.json().data.items).toEqual([]);

@@ -282,7 +282,7 @@ test('a new citizen applies, survives a reload, pays by virtual account, uploads
   await page.getByRole('link', { name: 'Check Application Status' }).click();
   await expect(page).toHaveURL(/\/application-history$/);
   const card = page.getByRole('link', { name: new RegExp(`RC0000${id}`) });
-  await expect(card).toContainText('Waiting for approval');
+  await expect(card).toContainText('Payment being checked');
   await expect(card).toContainText('Resident certificate');
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/detail-application/${id}$`));
@@ -295,7 +295,7 @@ test('a new citizen applies, survives a reload, pays by virtual account, uploads
   await viewDocument(page, /View Proof of residence/, 'pdf');
   await page.getByRole('tab', { name: 'Payment' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('LAK 29,000');
-  await expect(page.getByRole('tabpanel')).toContainText('Unpaid');
+  await expect(page.getByRole('tabpanel')).toContainText('Payment being checked');
   await expect(page.getByRole('tabpanel')).toContainText('Lao Development Bank (LDB)');
   await viewDocument(page, /View proof of payment/, 'image');
 

@@ -74,8 +74,8 @@ test('login and step 1 of the application with the keyboard alone', async ({ pag
   await typeInto(page, page.getByLabel('Head of household'), 'Bounmy Phommachanh');
   await typeInto(page, page.getByLabel('Family book number'), '0012345');
   await tabTo(page, page.getByLabel('Family book date'));
-  await page.keyboard.type('06012015');
-  await expect(page.getByLabel('Family book date')).toHaveValue('2015-06-01');
+  await page.keyboard.type('01062015');
+  await expect(page.getByLabel('Family book date')).toHaveValue('01/06/2015');
   await typeInto(page, page.getByLabel("Father's name"), 'Bounmy Phommachanh');
   await typeInto(page, page.getByLabel("Mother's name"), 'Khamla Phommachanh');
   await chooseWithArrows(page, page.getByLabel("Parents' province"));

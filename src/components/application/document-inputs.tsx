@@ -14,8 +14,6 @@ interface DocumentInputsProps {
   onRemove(kind: ApplicationDocumentKind): void;
   /** The documents to ask for (an officer may ask for some of them again); all three by default. */
   kinds?: readonly ApplicationDocumentKind[];
-  /** Another button is the screen's one primary action (see FileInput). */
-  quiet?: boolean;
 }
 
 /**
@@ -32,7 +30,6 @@ export function DocumentInputs({
   onView,
   onRemove,
   kinds = APPLICATION_DOCUMENTS,
-  quiet,
 }: DocumentInputsProps) {
   const { i18n } = useLingui();
   return (
@@ -50,7 +47,6 @@ export function DocumentInputs({
             error={errors[kind]}
             busy={busy[kind]}
             expects={kind === 'applicant_photo' ? 'image' : 'document'}
-            quiet={quiet}
             onSelect={(file) => onSelect(kind, file)}
             onView={() => onView(kind)}
             onRemove={() => onRemove(kind)}

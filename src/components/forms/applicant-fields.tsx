@@ -4,10 +4,9 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ApplicantData, ApplicantDataInput } from '../../../contract/application';
 import { APPLICANT_LABELS } from '../../lib/application-labels';
 import { errorOf } from '../../lib/form';
-import { todayInVientiane } from '../../lib/format';
 import { Card } from '../layout/page';
 import { TextAreaField, TextField } from '../ui/field';
-import { DateOfBirthField } from './date-of-birth-field';
+import { DayFirstDateField } from './day-first-date-field';
 import { LocationFields } from './location-fields';
 import styles from './applicant-fields.module.css';
 
@@ -86,7 +85,7 @@ export function ApplicantField({ form, name }: { form: ApplicantForm; name: Appl
         <Controller
           control={form.control}
           name="date_of_birth"
-          render={({ field }) => <DateOfBirthField label={label} error={error} {...field} />}
+          render={({ field }) => <DayFirstDateField autoComplete="bday" label={label} error={error} {...field} />}
         />
       );
     case 'family_book_number':
@@ -108,7 +107,11 @@ export function ApplicantField({ form, name }: { form: ApplicantForm; name: Appl
       );
     case 'family_book_date':
       return (
-        <TextField label={label} type="date" max={todayInVientiane()} error={error} {...register('family_book_date')} />
+        <Controller
+          control={form.control}
+          name="family_book_date"
+          render={({ field }) => <DayFirstDateField label={label} error={error} {...field} />}
+        />
       );
     case 'reason':
       return (

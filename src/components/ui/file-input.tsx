@@ -29,14 +29,13 @@ interface FileInputProps {
   busy?: boolean;
   /** The icon before a file is chosen: a picture for photos, a page for documents. */
   expects?: 'image' | 'document';
-  /** Another button is the screen's one primary action: "Choose file" is drawn outlined. */
-  quiet?: boolean;
 }
 
 /**
  * One file, chosen with the system picker (camera or files on a phone). The native input stays in
  * the page, visually hidden, so keyboards, screen readers and tests reach it; the visible button
- * is its label. Shows the chosen file with View / Replace / Remove.
+ * is its label. Shows the chosen file with View / Replace / Remove. "Choose file" is always drawn
+ * outlined: the screen's one solid button is its own next step (Next, Upload proof of payment).
  */
 export function FileInput({
   label,
@@ -49,7 +48,6 @@ export function FileInput({
   onRemove,
   busy,
   expects = 'document',
-  quiet = false,
 }: FileInputProps) {
   const { t, i18n } = useLingui();
   const [chrome, tie] = useField({ label, error, hint });
@@ -124,11 +122,7 @@ export function FileInput({
               <Trans>View</Trans>
             </button>
           )}
-          <label
-            htmlFor={id}
-            className={`${styles.action} ${file || quiet ? '' : styles.primary}`}
-            data-disabled={busy || undefined}
-          >
+          <label htmlFor={id} className={styles.action} data-disabled={busy || undefined}>
             {file ? <Trans>Replace</Trans> : <Trans>Choose file</Trans>}
           </label>
           {file && onRemove && (

@@ -30,15 +30,29 @@ function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
   return <span className={`${styles.badge} ${styles[tone]}`}>{children}</span>;
 }
 
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * A proof of payment sent and not yet confirmed: "waiting for approval" beside "unpaid" read as a
+ * failure, so the citizen's screens say this instead of both.
+ */
+const PAYMENT_BEING_CHECKED = { label: msg`Payment being checked`, tone: 'info' } as const;
+
+/** True while an officer checks the citizen's proof of payment (sent, not yet confirmed). */
+export const paymentBeingChecked = (status: string, paymentStatus: string | undefined) =>
+  status === Status.waitingForApprove && paymentStatus === PaymentStatus.unpaid;
+
+/**
+ * The application's status. Given the payment status too (the citizen's screens), an application
+ * whose proof of payment is being checked says so in one badge.
+ */
+export function StatusBadge({ status, paymentStatus }: { status: string; paymentStatus?: string }) {
   const { i18n } = useLingui();
-  const known = STATUS[status];
+  const known = paymentBeingChecked(status, paymentStatus) ? PAYMENT_BEING_CHECKED : STATUS[status];
   return <Badge tone={known?.tone ?? 'neutral'}>{known ? i18n._(known.label) : status}</Badge>;
 }
 
 /** paid is green, unpaid yellow, anything else grey (docs/specification.md#statuses-as-shown). */
-export function PaymentStatusBadge({ status }: { status: string }) {
+export function PaymentStatusBadge({ status, beingChecked }: { status: string; beingChecked?: boolean }) {
   const { i18n } = useLingui();
-  const known = PAYMENT[status];
+  const known = beingChecked ? PAYMENT_BEING_CHECKED : PAYMENT[status];
   return <Badge tone={known?.tone ?? 'neutral'}>{known ? i18n._(known.label) : status}</Badge>;
 }

@@ -36,6 +36,7 @@ export const historyItem = v.object({
   applied_on: v.string(),
   service: v.literal('rc'),
   payment_status: paymentStatus,
+  payment_deadline: v.string(),
 });
 
 const storedApplicant = v.object({

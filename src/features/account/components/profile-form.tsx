@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../../contract/errors';
 import { profileForm, type Profile } from '../../../../contract/profile';
 import { toGroupedPhone } from '../../../../contract/rules';
 import { LocationFields } from '../../../components/forms/location-fields';
-import { DateOfBirthField } from '../../../components/forms/date-of-birth-field';
+import { DayFirstDateField } from '../../../components/forms/day-first-date-field';
 import { PhoneField } from '../../../components/forms/phone-field';
 import { TextField } from '../../../components/ui/field';
 import { errorOf, useSchemaForm } from '../../../lib/form';
@@ -87,7 +87,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         control={control}
         name="date_of_birth"
         render={({ field }) => (
-          <DateOfBirthField label={t`Date of birth`} error={errorOf(errors, 'date_of_birth')} {...field} />
+          <DayFirstDateField
+            autoComplete="bday"
+            label={t`Date of birth`}
+            error={errorOf(errors, 'date_of_birth')}
+            {...field}
+          />
         )}
       />
       <TextField

@@ -161,7 +161,6 @@ export function AnswerForm({
           </h2>
           <DocumentInputs
             kinds={request.documents}
-            quiet
             files={files}
             errors={fileErrors}
             busy={checking}

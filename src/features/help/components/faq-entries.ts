@@ -8,7 +8,7 @@ export const FAQ_ENTRIES: { id: string; question: MessageDescriptor; answer: Mes
     question: msg`How do I apply for a resident certificate?`,
     answer: [
       msg`On the home screen choose Resident certificate, then New certificate. The application has 3 steps: your applicant data, your documents, and the payment.`,
-      msg`You need a 3x4 photo of yourself, your household registration book and a proof of residence, as JPG or PNG pictures or PDF files of up to 10 MB each.`,
+      msg`You need a 3x4 photo of yourself, your household registration book and a proof of residence, as JPG or PNG pictures or PDF files of up to 10\u00a0MB each.`,
     ],
   },
   {

@@ -73,7 +73,7 @@ function Summary({ application: a, answered }: { application: ApplicationDetail;
     <SummaryCard
       application={a}
       detailOf="/detail-application/$id"
-      badges={<StatusBadge status={a.status} />}
+      badges={<StatusBadge status={a.status} paymentStatus={a.payment.payment_status} />}
       items={(rows) => [
         rows.appliedOn,
         ...rows.pickup,

@@ -33,7 +33,12 @@ export function PaymentTab({
       <DataList
         items={[
           { label: t`Total`, value: formatMoney(p.amount, i18n.locale, p.currency) },
-          { label: t`Payment status`, value: <PaymentStatusBadge status={p.payment_status} /> },
+          {
+            label: t`Payment status`,
+            value: <PaymentStatusBadge status={p.payment_status} beingChecked={proofBeingChecked} />,
+            // The longer words take the whole row (a half row is too narrow at 320 px).
+            wide: proofBeingChecked,
+          },
           { label: t`Virtual account number`, value: formatAccountNumber(p.va_number), wide: true },
           ...(awaitingPayment
             ? [{ label: t`Pay before`, value: formatDateTime(p.deadline, i18n.locale), wide: true }]

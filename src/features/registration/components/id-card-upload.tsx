@@ -29,7 +29,7 @@ export function IdCardUpload() {
     if (!file) return;
     const problem = await checkIdCardImage(file);
     if (problem) {
-      setError(problem === 'size' ? t`Max file size is 10MB` : t`The file must be a JPG or PNG image.`);
+      setError(problem === 'size' ? t`Max file size is 10\u00a0MB` : t`The file must be a JPG or PNG image.`);
       return;
     }
     setError(null);

@@ -6,7 +6,7 @@ import { newPasswordForm, personalInformation } from '../../../../contract/auth'
 import { ErrorCode } from '../../../../contract/errors';
 import { toApiPhone } from '../../../../contract/rules';
 import { Controller } from 'react-hook-form';
-import { DateOfBirthField } from '../../../components/forms/date-of-birth-field';
+import { DayFirstDateField } from '../../../components/forms/day-first-date-field';
 import { LocationFields } from '../../../components/forms/location-fields';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { Card, Stack } from '../../../components/layout/page';
@@ -200,7 +200,8 @@ export function PersonalInformationForm() {
             control={form.control}
             name={'date_of_birth' as never}
             render={({ field }) => (
-              <DateOfBirthField
+              <DayFirstDateField
+                autoComplete="bday"
                 label={t`Date of birth`}
                 hint={hint('date_of_birth')}
                 error={errorOf(errors, 'date_of_birth')}

@@ -30,7 +30,7 @@ export function UploadChoice() {
       <Choice
         to="/register/upload-id"
         title={<Trans>Upload a file</Trans>}
-        hint={<Trans>A JPG or PNG image of the front of your card, up to 10 MB</Trans>}
+        hint={<Trans>A JPG or PNG image of the front of your card, up to 10{'\u00a0'}MB</Trans>}
         icon={<path d="M12 16V4m0 0L7 9m5-5l5 5M4 15v5h16v-5" strokeLinecap="round" strokeLinejoin="round" />}
       />
       <p className={styles.privacy}>

@@ -13,10 +13,12 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
 };
 
 /**
- * A date of birth typed day/month/year in both languages. The browser's date picker would show
- * the phone's locale order (month first on many phones), not the order of the ID card.
+ * A date typed day/month/year in both languages, for every date a citizen types (the date of
+ * birth, the family book's date): the browser's date picker would show the phone's locale order
+ * (month first on many phones), not the order printed on the ID card and the family book. The form
+ * holds the ISO date the API expects. `autoComplete="bday"` for a date of birth.
  */
-export const DateOfBirthField = forwardRef<HTMLInputElement, Props>(({ value = '', onChange, ...rest }, ref) => {
+export const DayFirstDateField = forwardRef<HTMLInputElement, Props>(({ value = '', onChange, ...rest }, ref) => {
   const { t } = useLingui();
   const [text, setText] = useState(() => toDayMonthYear(value));
   // A value set from outside (the card's reading, a draft, the profile) replaces what is shown.
@@ -26,9 +28,9 @@ export const DateOfBirthField = forwardRef<HTMLInputElement, Props>(({ value = '
   return (
     <TextField
       ref={ref}
+      autoComplete="off"
       {...rest}
       inputMode="numeric"
-      autoComplete="bday"
       placeholder={t`DD/MM/YYYY`}
       maxLength={10}
       value={text}
