@@ -298,7 +298,9 @@ async function main() {
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, PostgreSQL (local), Node ${process.version}; load average before ${loadBefore}, after ${os
       .loadavg()
       .map((n) => n.toFixed(1))
-      .join(' / ')}. Seeding: ${seedSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}; counting the figures' rollup after it: ${rollupSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}.`,
+      .join(
+        ' / ',
+      )}. Seeding: ${seedSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}; counting the figures' rollup after it: ${rollupSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}.`,
     '',
     `| scenario | applications | requests | p50 | p95 | p99 | errors |`,
     `|---|---:|---:|---:|---:|---:|---:|`,

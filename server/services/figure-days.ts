@@ -11,11 +11,11 @@ import type { Db } from '../db/client';
  * jobs count every other one, so a day is never read out of date.
  */
 
-export const ZONE = 'Asia/Vientiane';
+const ZONE = 'Asia/Vientiane';
 /** An officer's look at a case before deciding counts only if it was this recent (a day's work, not last week's glance). */
 const OPENED_WITHIN_HOURS = 4;
 /** How far before its decision a case's clock may have started and still be counted in working days (a year is far beyond any case). */
-export const CLOCK_LOOKBACK_DAYS = 400;
+const CLOCK_LOOKBACK_DAYS = 400;
 /** The advisory lock that keeps the counts one at a time (any number of the app's own). */
 const FIGURE_DAYS_LOCK = 170017;
 /** Days counted in one transaction: a month keeps the backfill's transactions short. */
@@ -24,7 +24,7 @@ const DAYS_PER_REFRESH = 31;
 export const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** The instant a Vientiane day starts. */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
 const dayOf = (column: SQL) => sql`to_char((${column} at time zone ${ZONE}), 'YYYY-MM-DD')`;
 /** The applicant's place as step 1 wrote it ('' when none): the rollup's key, the figures' scope. */
@@ -185,7 +185,9 @@ function runsOf(days: string[]): [string, string][] {
  */
 export async function refreshFigureDays(db: Db, period?: { from: string; to: string }): Promise<number> {
   const within = period ? sql`where day >= ${period.from} and day <= ${period.to}` : sql``;
-  const result = (await db.execute(sql`select distinct day from figure_days_stale ${within} order by day`)) as unknown as {
+  const result = (await db.execute(
+    sql`select distinct day from figure_days_stale ${within} order by day`,
+  )) as unknown as {
     rows: { day: string }[];
   };
   const days = result.rows.map((r) => r.day);

@@ -60,7 +60,10 @@ describe('the figures rollup', () => {
       .where(eq(applications.id, paid));
     await decide(paid, '15');
     const late = (await newApplication(t.app, place)).id;
-    await t.app.db.update(applications).set({ createdAt: at('11', '08:00') }).where(eq(applications.id, late));
+    await t.app.db
+      .update(applications)
+      .set({ createdAt: at('11', '08:00') })
+      .where(eq(applications.id, late));
 
     const first = await figures();
     expect(value(first, 'received').value).toBe(2);

@@ -27,21 +27,21 @@ export async function officerQueue(
   const [counted, rows] = await Promise.all([
     countUpTo(db, where),
     db
-    .select({
-      id: applications.id,
-      ticket: applications.ticketNumber,
-      name: applicantName,
-      status: applications.status,
-      paymentStatus: applications.paymentStatus,
-      createdAt: applications.createdAt,
-      deadline: applications.deadline,
-    })
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.userId))
-    .where(where)
-    .orderBy(desc(applications.updatedAt), desc(applications.id))
-    .limit(OFFICER_PAGE_SIZE)
-    .offset((query.page - 1) * OFFICER_PAGE_SIZE),
+      .select({
+        id: applications.id,
+        ticket: applications.ticketNumber,
+        name: applicantName,
+        status: applications.status,
+        paymentStatus: applications.paymentStatus,
+        createdAt: applications.createdAt,
+        deadline: applications.deadline,
+      })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .where(where)
+      .orderBy(desc(applications.updatedAt), desc(applications.id))
+      .limit(OFFICER_PAGE_SIZE)
+      .offset((query.page - 1) * OFFICER_PAGE_SIZE),
   ]);
   return {
     items: rows.map((r) => ({
@@ -104,17 +104,15 @@ export function searchCondition(text: string | undefined): SQL | undefined {
  * "more than" instead of a number nobody pages through.
  */
 export async function countUpTo(db: Db, where: SQL | undefined): Promise<{ total: number; total_capped: boolean }> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(
-      db
-        .select({ one: sql`1`.as('one') })
-        .from(applications)
-        .innerJoin(users, eq(users.id, applications.userId))
-        .where(where)
-        .limit(QUEUE_COUNT_CEILING + 1)
-        .as('matches'),
-    );
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .where(where)
+      .limit(QUEUE_COUNT_CEILING + 1)
+      .as('matches'),
+  );
   const total = Number(n);
   return total > QUEUE_COUNT_CEILING
     ? { total: QUEUE_COUNT_CEILING, total_capped: true }

@@ -190,7 +190,9 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
               <>
                 <Plural value={queue.total} one="more than # case" other="more than # cases" />
                 {', '}
-                <Trans>page {queue.page}. Search with the whole name, the ticket or the ID card number to narrow it.</Trans>
+                <Trans>
+                  page {queue.page}. Search with the whole name, the ticket or the ID card number to narrow it.
+                </Trans>
               </>
             ) : (
               <>
