@@ -11,6 +11,8 @@ import type { ClaimView, InternalNote, OfficerInformationRequest, OfficerRef } f
  */
 
 export const OFFICER_PAGE_SIZE = 20;
+/** A queue's or a search's total is counted up to this many; past it the page says "more than". */
+export const QUEUE_COUNT_CEILING = 1000;
 export const NOTES_MAX = 500;
 
 export const officerQueueQuery = v.object({
@@ -110,6 +112,8 @@ export interface OfficerQueueItem {
 export interface OfficerQueue {
   items: OfficerQueueItem[];
   total: number;
+  /** True when more match than `total` (QUEUE_COUNT_CEILING): the count stops there. */
+  total_capped: boolean;
   page: number;
   page_size: number;
 }
@@ -233,6 +237,8 @@ export interface OfficerTaskQueue {
   task: OfficerTask;
   items: OfficerTaskItem[];
   total: number;
+  /** True when more match than `total` (QUEUE_COUNT_CEILING): the count stops there. */
+  total_capped: boolean;
   page: number;
   page_size: number;
 }

@@ -8,6 +8,7 @@ import { purgeIdempotencyKeys } from './idempotency';
 import { pushPickupReminder } from './notifications';
 import { rejectUnansweredRequests, remindOpenRequests } from './officers';
 import { rejectOverdueApplications } from './payments';
+import { refreshFigureDays } from './figure-days';
 import { inviteNoShows } from './pickup-desk-mails';
 import { sendRiskMails } from './risk-mails';
 import { runDailyRetention } from './retention';
@@ -91,7 +92,11 @@ export function scheduleJobs(app: FastifyInstance): void {
         .catch((err) => app.log.warn({ err }, 'scheduled jobs failed'))
         .then(() => runDailyRetention(app))
         .then((removed) => removed && app.log.info(removed, 'retention: removed what is no longer kept'))
-        .catch((err) => app.log.warn({ err }, 'retention failed'));
+        .catch((err) => app.log.warn({ err }, 'retention failed'))
+        // The figures' rollup: days changed since last counted (a backfill after migration 0017).
+        .then(() => refreshFigureDays(app.db))
+        .then((days) => days && app.log.info({ days }, 'figures: days counted again'))
+        .catch((err) => app.log.warn({ err }, 'figures rollup failed'));
     }, every);
     timer.unref();
   });

@@ -1,4 +1,4 @@
-import { asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { officeContains, type Office } from '../../contract/offices';
 import {
   FIGURE_KEYS,
@@ -8,36 +8,26 @@ import {
   type Figures,
   type FiguresQuery,
 } from '../../contract/office-figures';
-import { Status } from '../../contract/status';
 import { addWorkingDays, vientianeDay } from '../../contract/working-days';
 import type { Db } from '../db/client';
-import { districts, nonWorkingDays, provinces } from '../db/schema';
+import { districts, provinces } from '../db/schema';
 import { notFound } from '../lib/http-error';
+import { refreshFigureDays, shiftDay } from './figure-days';
 import { loadCalendar, RUNNING_STATUSES } from './officers/calendar';
 import { officeOf, type OfficeColumns } from './offices';
 
 /**
- * Figures a ministry steers by (docs/decisions.md#office-figures). One query per family of
- * figures, each grouped by bucket with a total row (GROUPING SETS), run side by side on the pool;
- * working days are counted in SQL against the calendar (contract/working-days.ts's rule: weekdays
- * that are neither a national holiday nor a closure of the application's office).
+ * Figures a ministry steers by (docs/decisions.md#office-figures). The period's figures are read
+ * from the daily rollup (server/services/figure-days.ts: counted per day and place, working days
+ * against the calendar by contract/working-days.ts's rule), grouped by bucket with a total row
+ * (GROUPING SETS); only the cases overdue or at risk now are read from the applications.
  */
 
 type Bucket = 'day' | 'week' | 'month';
 type Scope = { kind: 'country' } | { kind: 'province'; id: number } | { kind: 'district'; id: number };
 
-const ZONE = 'Asia/Vientiane';
-/** An officer's look at a case before deciding counts only if it was this recent (a day's work, not last week's glance). */
-const OPENED_WITHIN_HOURS = 4;
-/** How far before the period a decided case's clock may have started (a year is far beyond any case). */
-const CLOCK_LOOKBACK_DAYS = 400;
-
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-/** The instant a Vientiane day starts. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
 function parseScope(scope: string | undefined, office: Office | null): Scope {
   if (!scope) {
@@ -75,17 +65,18 @@ function areaOf(scope: Scope, alias = 'a'): SQL {
   return sql`(${data}->>'district_id') = ${String(scope.id)}`;
 }
 
+/** The scope as a condition on the rollup's rows `f`. */
+function rollupAreaOf(scope: Scope): SQL {
+  if (scope.kind === 'country') return sql`true`;
+  return scope.kind === 'province' ? sql`f.province = ${String(scope.id)}` : sql`f.district = ${String(scope.id)}`;
+}
+
 function bucketOf(from: string, to: string): Bucket {
   const days = daysBetween(from, to) + 1;
   return days <= 31 ? 'day' : days <= 190 ? 'week' : 'month';
 }
 
-/** The bucket's first day of a timestamp (in Vientiane), as YYYY-MM-DD. */
-const bucketSql = (bucket: Bucket, column: SQL) =>
-  bucket === 'day'
-    ? sql`to_char((${column} at time zone ${ZONE}), 'YYYY-MM-DD')`
-    : sql`to_char(date_trunc(${bucket}, (${column} at time zone ${ZONE})), 'YYYY-MM-DD')`;
-/** The same for a text day column (YYYY-MM-DD). */
+/** The bucket's first day of a text day column (YYYY-MM-DD). */
 const dayBucketSql = (bucket: Bucket, column: SQL) =>
   bucket === 'day' ? column : sql`to_char(date_trunc(${bucket}, ${column}::date), 'YYYY-MM-DD')`;
 
@@ -119,52 +110,6 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
 const grouped = (inner: SQL, aggregates: SQL) =>
   sql`select b, ${aggregates} from (${inner}) s group by grouping sets ((b), ())`;
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/**
- * Working days used to each decision of the period, counted in SQL: an ordinal of working days by
- * date (weekdays not national holidays), subtracted; a closure of the application's own office
- * inside the span counts off too. A paused case's waiting days never count: clock_used_days holds
- * the days of earlier runs and the running part starts when the citizen answered.
- */
-function decisionsSql(scope: Scope, from: string, to: string, bucket: Bucket, closures: boolean): SQL {
-  const calFrom = shiftDay(from, -CLOCK_LOOKBACK_DAYS);
-  const startDay = sql`(coalesce(a.clock_started_at, a.paid_at) at time zone ${ZONE})::date`;
-  const decidedDay = sql`(h.created_at at time zone ${ZONE})::date`;
-  const closed = closures
-    ? sql` - (select count(*) from non_working_days n
-          where n.scope in ('province:' || (a.applicant_data->>'province_id'), 'district:' || (a.applicant_data->>'district_id'))
-            and n.date > to_char(${startDay}, 'YYYY-MM-DD') and n.date <= to_char(${decidedDay}, 'YYYY-MM-DD')
-            and extract(isodow from n.date::date) < 6
-            and not exists (select 1 from non_working_days x where x.date = n.date and x.scope = 'national'))`
-    : sql``;
-  return sql`
-    with cal as (
-      select d::date as day,
-        sum(case when extract(isodow from d) < 6 and h.date is null then 1 else 0 end) over (order by d) as ord
-      from generate_series(${calFrom}::date, ${to}::date, interval '1 day') d
-      left join non_working_days h on h.scope = 'national' and h.date = to_char(d, 'YYYY-MM-DD')
-    ),
-    dec as (
-      select h.to_status, ${bucketSql(bucket, sql`h.created_at`)} as b,
-        a.clock_used_days + case when a.clock_paused_at is null
-          then coalesce(c2.ord - c1.ord${closed}, 0) else 0 end as used
-      from status_history h
-      join applications a on a.id = h.application_id
-      left join cal c1 on c1.day = ${startDay}
-      left join cal c2 on c2.day = ${decidedDay}
-      where h.to_status in (${Status.approved}, ${Status.rejected})
-        and h.created_at >= ${dayStart(from).toISOString()}::timestamptz
-        and h.created_at < ${dayStart(shiftDay(to, 1)).toISOString()}::timestamptz
-        and a.paid_at is not null and ${areaOf(scope)}
-    )
-    select b, count(*)::int as decided,
-      count(*) filter (where to_status = ${Status.approved})::int as approved,
-      count(*) filter (where to_status = ${Status.rejected})::int as rejected,
-      count(*) filter (where used <= 3)::int as within3,
-      count(*) filter (where used <= 5)::int as within5,
-      percentile_cont(0.5) within group (order by used) as median
-    from dec group by grouping sets ((b), ())`;
-}
 
 /** The scopes an officer may open: their office, and the places inside the one being looked at. */
 async function scopeChoices(db: Db, office: Office | null, viewed: Office) {
@@ -216,120 +161,78 @@ export async function officeFigures(
   const { from, to } = query;
   const bucket = bucketOf(from, to);
   const starts = bucketStarts(bucket, from, to);
-  const fromTs = dayStart(from).toISOString();
-  const toTs = dayStart(shiftDay(to, 1)).toISOString();
   const area = areaOf(scope);
   const today = vientianeDay(now);
   const calendar = await loadCalendar(db, shiftDay(today, -7));
   const atRiskUntil = addWorkingDays(today, 1, calendar.dayOffOfOffice(viewed));
-  const [closure] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(nonWorkingDays)
-    .where(gte(nonWorkingDays.date, shiftDay(from, -CLOCK_LOOKBACK_DAYS)));
-  const anyClosure = Number(closure?.n ?? 0) > 0;
-  const districtOfVisit =
-    scope.kind === 'country'
-      ? sql`true`
-      : scope.kind === 'district'
-        ? sql`v.district_id = ${scope.id}`
-        : sql`v.district_id in (select id from districts where province_id = ${scope.id})`;
+  // The period's days changed since last counted are counted again first (server/services/figure-days.ts).
+  await refreshFigureDays(db, { from, to });
+  const days = sql`select ${dayBucketSql(bucket, sql`f.day`)} as b, f.* from figure_days f
+    where f.day >= ${from} and f.day <= ${to} and ${rollupAreaOf(scope)}`;
 
-  const [received, paid, decisions, reasons, minutes, open, noShows, downloads, pickups, feedback, choices, names] =
-    await Promise.all([
-      rows(
-        db,
-        grouped(
-          sql`select ${bucketSql(bucket, sql`a.created_at`)} as b, a.paid_at from applications a
-              where a.created_at >= ${fromTs}::timestamptz and a.created_at < ${toTs}::timestamptz and ${area}`,
-          sql`count(*)::int as n, count(*) filter (where paid_at is not null)::int as paid`,
-        ),
+  const [sums, usedDays, reasons, open, choices, names] = await Promise.all([
+    rows(
+      db,
+      grouped(
+        days,
+        sql`coalesce(sum(received), 0)::int as received, coalesce(sum(received_paid), 0)::int as received_paid,
+            coalesce(sum(paid), 0)::int as paid, coalesce(sum(decided), 0)::int as decided,
+            coalesce(sum(approved), 0)::int as approved, coalesce(sum(rejected), 0)::int as rejected,
+            coalesce(sum(within3), 0)::int as within3, coalesce(sum(within5), 0)::int as within5,
+            coalesce(sum(minutes_n), 0)::int as minutes_n,
+            case when sum(minutes_n) > 0 then sum(minutes_sum) / sum(minutes_n) end as minutes,
+            coalesce(sum(no_shows), 0)::int as no_shows, coalesce(sum(downloads), 0)::int as downloads,
+            coalesce(sum(pickups), 0)::int as pickups, coalesce(sum(feedback_n), 0)::int as feedback_n,
+            case when sum(feedback_n) > 0 then sum(rating_sum)::numeric / sum(feedback_n) end as rating`,
       ),
-      rows(
-        db,
-        grouped(
-          sql`select ${bucketSql(bucket, sql`a.paid_at`)} as b from applications a
-              where a.paid_at >= ${fromTs}::timestamptz and a.paid_at < ${toTs}::timestamptz and ${area}`,
-          sql`count(*)::int as n`,
-        ),
+    ),
+    // Decisions by working days used, per bucket and in all: the median is read from them exactly.
+    rows(
+      db,
+      sql`select b, u.key::int as used, sum(u.value::int)::int as n
+          from (${days}) s cross join jsonb_each_text(s.used_days) u group by grouping sets ((b, u.key), (u.key))`,
+    ),
+    rows(
+      db,
+      sql`select t.code, t.n, dr.text_en, dr.text_lo, null as b from (
+            select r.key as code, sum(r.value::int)::int as n from figure_days f cross join jsonb_each_text(f.reasons) r
+            where f.day >= ${from} and f.day <= ${to} and ${rollupAreaOf(scope)}
+            group by r.key order by n desc, r.key limit 5
+          ) t left join decision_reasons dr on dr.code = t.code order by t.n desc, t.code`,
+    ),
+    rows(
+      db,
+      grouped(
+        sql`select ${childOf(scope)} as b, a.due_on from applications a
+            where a.status in (${sql.join(
+              RUNNING_STATUSES.map((s) => sql`${s}`),
+              sql`, `,
+            )})
+              and a.clock_paused_at is null and a.due_on is not null and a.due_on <= ${atRiskUntil} and ${area}`,
+        sql`count(*) filter (where due_on < ${today})::int as overdue,
+            count(*) filter (where due_on >= ${today} and due_on <= ${atRiskUntil})::int as at_risk`,
       ),
-      rows(db, decisionsSql(scope, from, to, bucket, anyClosure)),
-      rows(
-        db,
-        sql`select r.code, count(*)::int as n, min(dr.text_en) as text_en, min(dr.text_lo) as text_lo, null as b
-            from status_history h join applications a on a.id = h.application_id
-            cross join lateral jsonb_array_elements_text(coalesce(h.reason_codes, '[]'::jsonb)) as r(code)
-            left join decision_reasons dr on dr.code = r.code
-            where h.to_status = ${Status.rejected} and h.created_at >= ${fromTs}::timestamptz and h.created_at < ${toTs}::timestamptz and ${area}
-            group by r.code order by n desc, r.code limit 5`,
-      ),
-      rows(
-        db,
-        grouped(
-          sql`select ${bucketSql(bucket, sql`l.created_at`)} as b, extract(epoch from (l.created_at - o.opened)) / 60 as minutes
-              from access_log l join applications a on a.id = l.application_id
-              cross join lateral (
-                select max(v.created_at) as opened from access_log v
-                where v.officer_id = l.officer_id and v.application_id = l.application_id and v.action = 'view'
-                  and v.created_at <= l.created_at and v.created_at > l.created_at - interval '${sql.raw(String(OPENED_WITHIN_HOURS))} hours'
-              ) o
-              where l.action in ('approve', 'reject') and l.created_at >= ${fromTs}::timestamptz and l.created_at < ${toTs}::timestamptz
-                and o.opened is not null and ${area}`,
-          sql`count(*)::int as n, avg(minutes) as minutes`,
-        ),
-      ),
-      rows(
-        db,
-        grouped(
-          sql`select ${childOf(scope)} as b, a.due_on from applications a
-              where a.status in (${sql.join(
-                RUNNING_STATUSES.map((s) => sql`${s}`),
-                sql`, `,
-              )})
-                and a.clock_paused_at is null and a.due_on is not null and a.due_on <= ${atRiskUntil} and ${area}`,
-          sql`count(*) filter (where due_on < ${today})::int as overdue,
-              count(*) filter (where due_on >= ${today} and due_on <= ${atRiskUntil})::int as at_risk`,
-        ),
-      ),
-      rows(
-        db,
-        grouped(
-          sql`select ${dayBucketSql(bucket, sql`v.pickup_date`)} as b from pickup_visits v
-              where v.no_show_at is not null and v.handed_over_at is null and v.pickup_date >= ${from} and v.pickup_date <= ${to} and ${districtOfVisit}`,
-          sql`count(*)::int as n`,
-        ),
-      ),
-      rows(
-        db,
-        grouped(
-          sql`select ${bucketSql(bucket, sql`d.first_at`)} as b from certificate_downloads d join applications a on a.id = d.application_id
-              where d.first_at >= ${fromTs}::timestamptz and d.first_at < ${toTs}::timestamptz and ${area}`,
-          sql`count(*)::int as n`,
-        ),
-      ),
-      rows(
-        db,
-        grouped(
-          sql`select ${bucketSql(bucket, sql`h.created_at`)} as b from status_history h join applications a on a.id = h.application_id
-              where h.to_status = ${Status.pickedUp} and h.created_at >= ${fromTs}::timestamptz and h.created_at < ${toTs}::timestamptz and ${area}`,
-          sql`count(*)::int as n`,
-        ),
-      ),
-      rows(
-        db,
-        grouped(
-          sql`select ${bucketSql(bucket, sql`f.created_at`)} as b, f.rating from certificate_feedback f join applications a on a.id = f.application_id
-              where f.created_at >= ${fromTs}::timestamptz and f.created_at < ${toTs}::timestamptz and ${area}`,
-          sql`count(*)::int as n, avg(rating) as rating`,
-        ),
-      ),
-      scopeChoices(db, office, viewed),
-      scope.kind === 'country'
-        ? db.select({ id: provinces.id, en: provinces.nameEn, lo: provinces.nameLo }).from(provinces)
-        : db
-            .select({ id: districts.id, en: districts.nameEn, lo: districts.nameLo })
-            .from(districts)
-            .where(scope.kind === 'province' ? eq(districts.provinceId, scope.id) : eq(districts.id, scope.id)),
-    ]);
+    ),
+    scopeChoices(db, office, viewed),
+    scope.kind === 'country'
+      ? db.select({ id: provinces.id, en: provinces.nameEn, lo: provinces.nameLo }).from(provinces)
+      : db
+          .select({ id: districts.id, en: districts.nameEn, lo: districts.nameLo })
+          .from(districts)
+          .where(scope.kind === 'province' ? eq(districts.provinceId, scope.id) : eq(districts.id, scope.id)),
+  ]);
+  // Each family of figures as its own rows (bucket `b`, total row b null), as the raw queries gave them.
+  const as = (columns: Record<string, string>): Row[] =>
+    sums.map((r) => ({ b: r.b, ...Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, r[c]])) }));
+  const medians = medianByBucket(usedDays);
+  const received = as({ n: 'received', paid: 'received_paid' });
+  const paid = as({ n: 'paid' });
+  const decisions = sums.map((r) => ({ ...r, median: medians.get(r.b) ?? null }));
+  const minutes = as({ n: 'minutes_n', minutes: 'minutes' });
+  const noShows = as({ n: 'no_shows' });
+  const downloads = as({ n: 'downloads' });
+  const pickups = as({ n: 'pickups' });
+  const feedback = as({ n: 'feedback_n', rating: 'rating' });
 
   /** Total and series of one column of one query's rows. */
   const pick = (rs: Row[], value: (r: Row) => number | null) => {
@@ -420,6 +323,31 @@ export async function officeFigures(
       })
       .sort((a, b) => b.overdue + b.at_risk - (a.overdue + a.at_risk) || a.name_en.localeCompare(b.name_en)),
   };
+}
+
+/**
+ * The median of working days used (percentile_cont(0.5), as PostgreSQL computes it on the
+ * decisions themselves) of each bucket and of all (key null), from the counts per days used.
+ */
+function medianByBucket(rs: Row[]): Map<string | null, number> {
+  const byBucket = new Map<string | null, { used: number; n: number }[]>();
+  for (const r of rs) byBucket.set(r.b, [...(byBucket.get(r.b) ?? []), { used: Number(r.used), n: Number(r.n) }]);
+  const out = new Map<string | null, number>();
+  for (const [b, counts] of byBucket) {
+    counts.sort((x, y) => x.used - y.used);
+    const all = counts.reduce((sum, c) => sum + c.n, 0);
+    if (!all) continue;
+    // The value at 0-based rank k of the sorted decisions.
+    const at = (k: number) => {
+      let seen = 0;
+      for (const c of counts) if ((seen += c.n) > k) return c.used;
+      return counts[counts.length - 1].used;
+    };
+    const rank = (all - 1) / 2;
+    const low = at(Math.floor(rank));
+    out.set(b, low + (rank - Math.floor(rank)) * (at(Math.ceil(rank)) - low));
+  }
+  return out;
 }
 
 const scopeKey = (scope: Scope) => (scope.kind === 'country' ? 'country' : `${scope.kind}:${scope.id}`);

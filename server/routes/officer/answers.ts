@@ -38,6 +38,7 @@ export const taskQueueShape = v.object({
   task: v.picklist(OFFICER_TASKS),
   items: v.array(taskItem),
   total: v.number(),
+  total_capped: v.boolean(),
   page: v.number(),
   page_size: v.number(),
 });

@@ -96,7 +96,13 @@ export default async function officerRoutes(app: TypedApp) {
           'Application search across statuses (admins’ search; the daily work is in /v1/officer/tasks): filter by status, search by ticket, name or ID card; 20 per page',
         response: answers({
           200: dataAnswer(
-            v.object({ items: v.array(queueItem), total: v.number(), page: v.number(), page_size: v.number() }),
+            v.object({
+              items: v.array(queueItem),
+              total: v.number(),
+              total_capped: v.boolean(),
+              page: v.number(),
+              page_size: v.number(),
+            }),
             'One page of the queue',
           ),
         }),

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { OFFICER_PAGE_SIZE, type OfficerQueue, type OfficerRole } from '../../../contract/officer';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { OFFICER_PAGE_SIZE, QUEUE_COUNT_CEILING, type OfficerQueue, type OfficerRole } from '../../../contract/officer';
 import type { PaymentStatus, Status } from '../../../contract/status';
 import type { Db } from '../../db/client';
 import { applications, users } from '../../db/schema';
@@ -24,27 +24,25 @@ export async function officerQueue(
   ];
   conditions.push(searchCondition(query.q));
   const where = and(...conditions);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.userId))
-    .where(where);
-  const rows = await db
-    .select({
-      id: applications.id,
-      ticket: applications.ticketNumber,
-      name: applicantName,
-      status: applications.status,
-      paymentStatus: applications.paymentStatus,
-      createdAt: applications.createdAt,
-      deadline: applications.deadline,
-    })
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.userId))
-    .where(where)
-    .orderBy(desc(applications.updatedAt), desc(applications.id))
-    .limit(OFFICER_PAGE_SIZE)
-    .offset((query.page - 1) * OFFICER_PAGE_SIZE);
+  const [counted, rows] = await Promise.all([
+    countUpTo(db, where),
+    db
+      .select({
+        id: applications.id,
+        ticket: applications.ticketNumber,
+        name: applicantName,
+        status: applications.status,
+        paymentStatus: applications.paymentStatus,
+        createdAt: applications.createdAt,
+        deadline: applications.deadline,
+      })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .where(where)
+      .orderBy(desc(applications.updatedAt), desc(applications.id))
+      .limit(OFFICER_PAGE_SIZE)
+      .offset((query.page - 1) * OFFICER_PAGE_SIZE),
+  ]);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -55,7 +53,7 @@ export async function officerQueue(
       applied_on: r.createdAt.toISOString(),
       deadline: r.deadline.toISOString(),
     })),
-    total: Number(total),
+    ...counted,
     page: query.page,
     page_size: OFFICER_PAGE_SIZE,
   };
@@ -97,4 +95,26 @@ export function searchCondition(text: string | undefined): SQL | undefined {
     select s.id from applications s join users u on u.id = s.user_id
       where (u.first_name || ' ' || u.last_name) ilike ${like} or u.id_card ilike ${like} or u.email ilike ${like}
   )`;
+}
+
+/**
+ * A queue's or a search's total, counted no further than QUEUE_COUNT_CEILING: a family name common
+ * across the country matches tens of thousands of cases, and counting them all for "n cases" cost
+ * more than the page itself (bench/history.md, National scale). Past the ceiling the answer says
+ * "more than" instead of a number nobody pages through.
+ */
+export async function countUpTo(db: Db, where: SQL | undefined): Promise<{ total: number; total_capped: boolean }> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .where(where)
+      .limit(QUEUE_COUNT_CEILING + 1)
+      .as('matches'),
+  );
+  const total = Number(n);
+  return total > QUEUE_COUNT_CEILING
+    ? { total: QUEUE_COUNT_CEILING, total_capped: true }
+    : { total, total_capped: false };
 }

@@ -16,7 +16,7 @@ import { forbidden } from '../../lib/http-error';
 import { applicationsInOffice, officeOf } from '../offices';
 import { loadCalendar } from './calendar';
 import { clockOf } from './clock';
-import { applicantName, roleOf, searchCondition, type OfficerUser } from './queue';
+import { applicantName, countUpTo, roleOf, searchCondition, type OfficerUser } from './queue';
 
 /**
  * Queues by task (docs/decisions.md#queues-by-task): each role opens on its own work, the case with
@@ -149,8 +149,8 @@ export async function taskQueue(
     task === 'pickups'
       ? [asc(applications.pickupTime), asc(applications.id)]
       : [asc(applications.dueOn), asc(applications.id)];
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
+  const [counted, rows] = await Promise.all([
+    countUpTo(db, where),
     db
       .select({
         id: applications.id,
@@ -206,7 +206,7 @@ export async function taskQueue(
       pickup_date: r.pickupDate,
       pickup_time: r.pickupTime,
     })),
-    total: Number(total),
+    ...counted,
     page: query.page,
     page_size: OFFICER_PAGE_SIZE,
   };

@@ -186,13 +186,25 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
       {queue && queue.total > 0 && (
         <Card as="section">
           <p className={styles.muted} role="status">
-            <Plural value={queue.total} one="# case" other="# cases" />
-            {pages > 1 && (
+            {queue.total_capped ? (
               <>
+                <Plural value={queue.total} one="more than # case" other="more than # cases" />
                 {', '}
                 <Trans>
-                  page {queue.page} of {pages}
+                  page {queue.page}. Search with the whole name, the ticket or the ID card number to narrow it.
                 </Trans>
+              </>
+            ) : (
+              <>
+                <Plural value={queue.total} one="# case" other="# cases" />
+                {pages > 1 && (
+                  <>
+                    {', '}
+                    <Trans>
+                      page {queue.page} of {pages}
+                    </Trans>
+                  </>
+                )}
               </>
             )}
           </p>
@@ -208,7 +220,7 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
               </Button>
               <Button
                 variant="secondary"
-                isDisabled={queue.page >= pages}
+                isDisabled={queue.total_capped ? queue.items.length < queue.page_size : queue.page >= pages}
                 onPress={() => void go({ ...search, task, page: queue.page + 1 })}
               >
                 <Trans>Next page</Trans>
