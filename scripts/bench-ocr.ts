@@ -84,7 +84,8 @@ cards.push(
   ...(await makeSecondMakerCards(
     cardsDir,
     secondMakerCards().filter(
-      (card) => (!only || only.split(',').some((part) => card.file.includes(part))) && sets?.includes('second') !== false,
+      (card) =>
+        (!only || only.split(',').some((part) => card.file.includes(part))) && sets?.includes('second') !== false,
     ),
   )),
 );
