@@ -81,6 +81,12 @@ const MARGIN = 12;
  * The size of the second look at a value (looksAgain): one no other reading of it used, so that a
  * misreading the sizes near it repeat is not repeated here too.
  */
+/**
+ * How far a sure name may romanise from the nearest word of the card's Latin line: the first card
+ * maker's 440 names are at 0 (436), 1 or 2 from theirs (latinDistance); a reading further off names
+ * someone else.
+ */
+const LATIN_DISTANCE_MAX = 2;
 const SECOND_LOOK_TEXT_HEIGHT = { idNumber: 41, dateOfBirth: 41, name: 36 } as const;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
@@ -491,9 +497,18 @@ export async function readIdCard(
         }
       }
     }
-    // Sure means right: every value about to be filled as sure is read once more from a
-    // differently prepared image. Where that reading says otherwise (or nothing), an ID number or
-    // date is filled with the "unclear" mark and a name is left for the citizen to type.
+    // Sure means right: a name the Latin line spells otherwise is no one's; every value about to
+    // be filled as sure is read once more from a differently prepared image. Where that reading
+    // says otherwise (or nothing), an ID number or date is filled with the "unclear" mark and a
+    // name is left for the citizen to type.
+    const latinLine = card?.latinName ?? layout.latinName;
+    for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+      const name = fields[field]?.value;
+      if (name && latinLine && latinDistance(name, latinLine.text) > LATIN_DISTANCE_MAX) {
+        raw[`${field}Latin`] = `${name} is not ${latinLine.text}`;
+        delete fields[field];
+      }
+    }
     await Promise.all(
       (['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao'] as const).map(async (field) => {
         const filled = fields[field];
