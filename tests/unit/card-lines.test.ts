@@ -277,6 +277,19 @@ describe('classifyCardLines', () => {
     expect(address.nameTexts).toEqual({ firstNameLao: 'ວັນນີ' });
   });
 
+  it('on a card printing the surname first, finds the other name after the labelled one', () => {
+    const fields = card([
+      row(100, '573628683119607', '573628683119607'),
+      row(150, 'Surname', 'ນາມສະກຸນ / Surname'),
+      row(180, 'aaaaaaa', 'ແສງສຸລິວົງ'),
+      row(230, 'W / Given nama', 'ຫຼ / aaaa'),
+      row(260, 'aaaaa', 'ສົມພອນ'),
+      row(320, 'Date of birth', ''),
+      row(350, '14.03.1991', ''),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ສົມພອນ', lastNameLao: 'ແສງສຸລິວົງ' });
+  });
+
   it('does not take a 13-digit run for the number', () => {
     expect(card([row(100, 'No: 0115 0883 17429', '')]).idNumber).toBeUndefined();
   });

@@ -425,18 +425,21 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
   const nextName = (from: number, step: 1 | -1) => {
     for (let k = from, seen = 0; k >= 0 && k < lines.length && seen < 2; k += step, seen++) {
       if (taken.has(k) || labels[k]) return undefined;
-      if (laoValue(lines[k]!, -1).length) return loneName(lines[k]!);
+      const name = laoValue(lines[k]!, -1).length ? loneName(lines[k]!) : undefined;
+      // One letter and its marks (ຫຼ) is a misread label's remains, not a name: looked past.
+      if (name && name[0]!.text.match(/\p{L}/gu)!.length < 2) continue;
+      if (laoValue(lines[k]!, -1).length) return name;
     }
     return undefined;
   };
+  // After a name's value: on its label's line (beside) or the next (above).
+  const after = (label: number) => (laoValue(lines[label]!, labels[label]!.end).length ? label : label + 1) + 1;
+  // Cards that print the surname first (the digital card) have the given name after it, and the
+  // surname before the given name: the other side is looked at when the usual one has no name.
   if (labelLine.lastNameLao !== undefined && !names.firstNameLao)
-    names.firstNameLao = nextName(labelLine.lastNameLao - 1, -1);
-  if (labelLine.firstNameLao !== undefined && !names.lastNameLao) {
-    // After the given name's value: on its label's line (beside) or the next (above).
-    const first = labelLine.firstNameLao;
-    const valueLine = laoValue(lines[first]!, labels[first]!.end).length ? first : first + 1;
-    names.lastNameLao = nextName(valueLine + 1, 1);
-  }
+    names.firstNameLao = nextName(labelLine.lastNameLao - 1, -1) ?? nextName(after(labelLine.lastNameLao), 1);
+  if (labelLine.firstNameLao !== undefined && !names.lastNameLao)
+    names.lastNameLao = nextName(after(labelLine.firstNameLao), 1) ?? nextName(labelLine.firstNameLao - 1, -1);
   // A given name's label with two words beside or under it, no surname label and no surname line
   // after it: the "name and surname" label misread (its ແລະ ນາມສະກຸນ lost), the row holds both.
   if (names.firstNameLao?.length === 2 && !names.lastNameLao && labelLine.lastNameLao === undefined) {
