@@ -17,9 +17,7 @@ import { openScreen } from './fixtures/open-screen';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cardsDir = path.join(here, '../fixtures/id-cards');
 const cards = JSON.parse(fs.readFileSync(path.join(cardsDir, 'expected.json'), 'utf8')) as ExpectedCard[];
-const secondMaker = JSON.parse(
-  fs.readFileSync(path.join(cardsDir, 'second-maker.json'), 'utf8'),
-) as SecondMakerCard[];
+const secondMaker = JSON.parse(fs.readFileSync(path.join(cardsDir, 'second-maker.json'), 'utf8')) as SecondMakerCard[];
 const passports = JSON.parse(fs.readFileSync(path.join(cardsDir, 'passports.json'), 'utf8')) as ExpectedPassport[];
 
 const TEXT = {
