@@ -503,6 +503,14 @@ export async function readIdCard(
     // name is left for the citizen to type.
     const latinLine = card?.latinName ?? layout.latinName;
     for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+      // Sure of a name means sure of its field too: a read label (or a passport's MRZ) puts it
+      // there. A name whose field rests on the layout's order alone may be the other name, spelt
+      // right (the digital card prints the surname first; the Latin line spells both): left to type.
+      if (fields[field] && source.get(field)?.guessed) {
+        raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
+        delete fields[field];
+        continue;
+      }
       const name = fields[field]?.value;
       if (name && latinLine && latinDistance(name, latinLine.text) > LATIN_DISTANCE_MAX) {
         raw[`${field}Latin`] = `${name} is not ${latinLine.text}`;
