@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ExpectedCard } from '../fixtures/id-cards/make-id-cards';
 import type { ExpectedPassport } from '../fixtures/id-cards/passport-page';
+import type { SecondMakerCard } from '../fixtures/id-cards/second-maker';
 import { openScreen } from './fixtures/open-screen';
 
 /**
@@ -16,6 +17,7 @@ import { openScreen } from './fixtures/open-screen';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cardsDir = path.join(here, '../fixtures/id-cards');
 const cards = JSON.parse(fs.readFileSync(path.join(cardsDir, 'expected.json'), 'utf8')) as ExpectedCard[];
+const secondMaker = JSON.parse(fs.readFileSync(path.join(cardsDir, 'second-maker.json'), 'utf8')) as SecondMakerCard[];
 const passports = JSON.parse(fs.readFileSync(path.join(cardsDir, 'passports.json'), 'utf8')) as ExpectedPassport[];
 
 const TEXT = {
@@ -191,6 +193,34 @@ for (const [card, language] of cards
     const unclear = new RegExp(text.unclear.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     for (const label of [text.id, text.birth])
       await expect(page.getByLabel(label, { exact: true })).not.toHaveAccessibleDescription(unclear);
+  });
+}
+
+/**
+ * A card of the second card maker (second-maker.ts: another renderer, the new digital layout with
+ * the surname above the given name, guilloche across the text, light type): whatever is filled
+ * without the "unclear" warning is right — the number and the date exact or marked, each name
+ * exact or left to type.
+ */
+for (const [card, language] of secondMaker.flatMap((c) => (['en', 'lo'] as const).map((l) => [c, l] as const))) {
+  test(`second card maker, ${card.layout}, ${card.typeface}: nothing filled sure and wrong (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[language];
+    await registerWithCard(page, language, card.file);
+
+    await expect(page).toHaveURL(/\/register\/personal-information$/);
+    const unclear = new RegExp(text.unclear.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    for (const [label, expected] of [
+      [text.id, card.idNumber],
+      [text.birth, card.dateOfBirth.split('-').reverse().join('/')],
+    ] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      const value = await field.inputValue();
+      if (value !== '' && value !== expected) await expect(field).toHaveAccessibleDescription(unclear);
+    }
+    await expectNamesExactOrLeftToType(page, text, card);
   });
 }
 

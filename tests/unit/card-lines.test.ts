@@ -7,6 +7,7 @@ import {
   oneWordNames,
   type CardWord,
 } from '../../src/features/registration/ocr/card-lines';
+import { regionsOf } from '../../src/features/registration/ocr/card-regions';
 
 const today = new Date('2026-01-01');
 
@@ -275,6 +276,70 @@ describe('classifyCardLines', () => {
       row(200, 'aaaa aaaa', 'ບ້ານ ຫ້ວຍຂຸມ ເມືອງ ໄຊ'),
     ]);
     expect(address.nameTexts).toEqual({ firstNameLao: 'ວັນນີ' });
+  });
+
+  it('on a card printing the surname first, finds the other name after the labelled one', () => {
+    const fields = card([
+      row(100, '573628683119607', '573628683119607'),
+      row(150, 'Surname', 'ນາມສະກຸນ / Surname'),
+      row(180, 'aaaaaaa', 'ແສງສຸລິວົງ'),
+      row(230, 'W / Given nama', 'ຫຼ / aaaa'),
+      row(260, 'aaaaa', 'ສົມພອນ'),
+      row(320, 'Date of birth', ''),
+      row(350, '14.03.1991', ''),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ສົມພອນ', lastNameLao: 'ແສງສຸລິວົງ' });
+  });
+
+  it("is sure of a name's field only where a label read on the card places it", () => {
+    // The digital card: the surname above the given name, the labels unread. By the layout's order
+    // the first line would be the given name: it is the surname, spelt right.
+    const unlabelled = card([
+      row(100, '011 5088 3174 2105', ''),
+      row(150, 'Swazmdu', 'ວົງສະຫວັນ'),
+      row(200, 'aumin', 'ສົມສັກ'),
+      row(250, 'VONGSAVANH SOMSAK', ''),
+      row(300, '14.03.1988', ''),
+    ]);
+    expect(unlabelled.nameTexts).toEqual({ firstNameLao: 'ວົງສະຫວັນ', lastNameLao: 'ສົມສັກ' });
+    expect(unlabelled.labelled).toEqual([]);
+    const regions = regionsOf(unlabelled, { regions: [] }, 1000).filter((r) => r.field.endsWith('NameLao'));
+    expect(regions).toHaveLength(2);
+    expect(regions.every((r) => r.guessed)).toBe(true);
+    // One line "name and surname" without a label: neither name is placed either.
+    const oneLine = card([
+      row(100, '011 5088 3174 2105', ''),
+      row(150, 'vnnou aumin Swazmdu', 'ທ້າວ ສົມສັກ ວົງສະຫວັນ'),
+      row(200, 'SOMSAK VONGSAVANH', ''),
+    ]);
+    expect(oneLine.labelled).toEqual([]);
+    // The surname's label read, the given name found by place next to it: only the surname is placed.
+    const one = card([
+      row(100, 'aaaaaaaaaa: 1504-6283-9170', 'ເລກປະຈຳຕົວ: 1504-6283-9170'),
+      row(150, 'W aaaaaaa', 'ຫຼ ສີສຸພັນ'),
+      row(200, 'aaaaaaaa: aaaaaaaa', 'ນາມສະກຸນ: ແກ້ວສີວົງ'),
+    ]);
+    expect(one.labelled).toEqual(['lastNameLao']);
+    expect(
+      regionsOf(one, { regions: [] }, 1000)
+        .filter((r) => r.field.endsWith('NameLao'))
+        .map((r) => [r.field, r.guessed ?? false]),
+    ).toEqual([
+      ['firstNameLao', true],
+      ['lastNameLao', false],
+    ]);
+    // Both labels read, or a "name and surname" label: both placed.
+    const both = card([
+      row(100, 'tannz: 011 5088 3174 2105', 'ເລກປະຈຳຕົວ: ໐໑໑ ໕໐໘໘'),
+      row(150, 'g: vnnou aumin', 'ຊື່: ທ້າວ ສົມສັກ'),
+      row(200, 'uruazimu: Swazmdu', 'ນາມສະກຸນ: ວົງສະຫວັນ'),
+    ]);
+    expect([...both.labelled].sort()).toEqual(['firstNameLao', 'lastNameLao']);
+    const full = card([
+      row(100, 'aaaaaaaaaa: 061 9483 7251 0105', 'ເລກປະຈຳຕົວ: 061 9483 7251 0105'),
+      row(150, '', 'ຊື່ ແລະ ນາມສະກຸນ: ນາງ ຄຳພອນ ສຸວັນນະລາດ'),
+    ]);
+    expect([...full.labelled].sort()).toEqual(['firstNameLao', 'lastNameLao']);
   });
 
   it('does not take a 13-digit run for the number', () => {

@@ -10,7 +10,13 @@ import {
   laoOrder,
 } from '../../src/features/registration/ocr/field-values';
 import { impossibleSpelling, latinDistance, romanise } from '../../src/features/registration/ocr/latin-match';
-import { cropLevel, isolateRow, skewAngle, type GrayImage } from '../../src/features/registration/ocr/gray-image';
+import {
+  binarise,
+  cropLevel,
+  isolateRow,
+  skewAngle,
+  type GrayImage,
+} from '../../src/features/registration/ocr/gray-image';
 
 const today = new Date('2026-01-01');
 
@@ -309,5 +315,23 @@ describe('image preparation', () => {
     );
     expect(darkRows.slice(85).some(Boolean)).toBe(false);
     expect(darkRows.slice(10, 28).every(Boolean)).toBe(true);
+  });
+
+  it('binarises by the neighbourhood: ink under a glare spot stays ink, the lit paper around it paper', () => {
+    const width = 200;
+    const height = 40;
+    const data = new Uint8ClampedArray(width * height);
+    // Paper lit from grey (left) to white (right); letters 60 levels darker than the paper around them.
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const paper = 150 + Math.round((100 * x) / width);
+        data[y * width + x] = x % 10 < 3 && y > 10 && y < 30 ? paper - 60 : paper;
+      }
+    const image = binarise({ width, height, data }, 20);
+    // One grey level could not split these: the lit letters (≥ 190) are lighter than the dim paper (150).
+    expect(image.data[20 * width + 181]).toBe(0);
+    expect(image.data[20 * width + 5]).toBe(255);
+    expect(image.data[20 * width + 1]).toBe(0);
+    expect(image.data[2 * width + 185]).toBe(255);
   });
 });

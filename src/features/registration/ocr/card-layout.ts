@@ -24,6 +24,11 @@ export interface FieldRegion {
   rows: Box[];
   /** Height of the label's capital letters, px: the print size of the row. */
   textHeight: number;
+  /**
+   * A name whose field no label read on the card decides (its label taken by place, its row by the
+   * layout's order): its value may be read right and still be the other name. Never filled as sure.
+   */
+  guessed?: boolean;
 }
 
 export interface CardLayout {
@@ -158,10 +163,15 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
   const lines = linesOf(words);
   const taken = new Set<LayoutWord>();
   const found = new Map<LaidOutField, { line: Line; word: LayoutWord }>();
+  /** Fields whose label was not read but taken by its place (the surname's, under "Name"). */
+  const byPlace = new Set<LaidOutField>();
   // Surname before Name, so "Name" never claims the surname's label.
   for (const field of ['idNumber', 'lastNameLao', 'firstNameLao', 'dateOfBirth', 'address'] as LaidOutField[]) {
-    const label =
-      findLabel(lines, field, taken) ?? (field === 'lastNameLao' ? surnameByPlace(lines, taken) : undefined);
+    let label = findLabel(lines, field, taken);
+    if (!label && field === 'lastNameLao') {
+      label = surnameByPlace(lines, taken);
+      if (label) byPlace.add(field);
+    }
     if (!label) continue;
     taken.add(label.word);
     found.set(field, label);
@@ -227,7 +237,7 @@ export function findCardLayout(words: readonly LayoutWord[], width: number): Car
     );
     if (field === 'address' && footer)
       for (const row of rows) row.y1 = Math.min(row.y1, footer.box.y0 + textHeight * 0.1);
-    regions.push({ field, rows, textHeight });
+    regions.push(byPlace.has(field) ? { field, rows, textHeight, guessed: true } : { field, rows, textHeight });
   }
 
   const latin = lines.find((line) => {

@@ -62,6 +62,13 @@ export interface CardFields {
   names: Partial<Record<NameField, Box>>;
   /** Where a "name and surname" line is printed: read whole and split into the two names. */
   fullName?: Box;
+  /**
+   * The names whose field a label read on the card decides (its own label, or a "name and
+   * surname" label before the row). A name found only by the layout's order — next to the other
+   * name's label, or on a card with no name label read — may be the other name: the digital card
+   * prints the surname first.
+   */
+  labelled: NameField[];
   /** What the whole-card Lao reading read there: one more reading of the name. */
   nameTexts: Partial<Record<NameField, string>>;
   /** Height of the card's digits and capitals, px: the print size of the values. */
@@ -331,7 +338,9 @@ function givenName(words: CardWord[]): CardWord[] | undefined {
 }
 
 export function classifyCardLines(lines: readonly CardLine[], today: Date): CardFields {
-  const fields: CardFields = { names: {}, nameTexts: {}, idNumbers: [], textHeight: 20 };
+  const fields: CardFields = { names: {}, nameTexts: {}, idNumbers: [], textHeight: 20, labelled: [] };
+  /** The names a read label placed in their field. */
+  const labelled = new Set<NameField>();
   const names: Found = {};
   const labels = lines.map(labelOf);
 
@@ -405,14 +414,19 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     if (!words.length && lines[i + 1] && !labels[i + 1]) words = laoValue(lines[i + 1]!, -1);
     if (!words.length) return;
     if (label.kind === 'full') {
-      Object.assign(names, { ...splitFullName(words), ...names });
+      const split = splitFullName(words);
+      for (const field of ['firstNameLao', 'lastNameLao'] as const)
+        if (!names[field] && split[field]) labelled.add(field);
+      Object.assign(names, { ...split, ...names });
       fields.fullName ??= union(words.map((w) => w.box));
     } else if (label.kind === 'first' && !names.firstNameLao) {
       names.firstNameLao = givenName(words);
       labelLine.firstNameLao = i;
+      labelled.add('firstNameLao');
     } else if (label.kind === 'last' && !names.lastNameLao) {
       names.lastNameLao = words;
       labelLine.lastNameLao = i;
+      labelled.add('lastNameLao');
     }
   });
 
@@ -425,18 +439,21 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
   const nextName = (from: number, step: 1 | -1) => {
     for (let k = from, seen = 0; k >= 0 && k < lines.length && seen < 2; k += step, seen++) {
       if (taken.has(k) || labels[k]) return undefined;
-      if (laoValue(lines[k]!, -1).length) return loneName(lines[k]!);
+      const name = laoValue(lines[k]!, -1).length ? loneName(lines[k]!) : undefined;
+      // One letter and its marks (ຫຼ) is a misread label's remains, not a name: looked past.
+      if (name && name[0]!.text.match(/\p{L}/gu)!.length < 2) continue;
+      if (laoValue(lines[k]!, -1).length) return name;
     }
     return undefined;
   };
+  // After a name's value: on its label's line (beside) or the next (above).
+  const after = (label: number) => (laoValue(lines[label]!, labels[label]!.end).length ? label : label + 1) + 1;
+  // Cards that print the surname first (the digital card) have the given name after it, and the
+  // surname before the given name: the other side is looked at when the usual one has no name.
   if (labelLine.lastNameLao !== undefined && !names.firstNameLao)
-    names.firstNameLao = nextName(labelLine.lastNameLao - 1, -1);
-  if (labelLine.firstNameLao !== undefined && !names.lastNameLao) {
-    // After the given name's value: on its label's line (beside) or the next (above).
-    const first = labelLine.firstNameLao;
-    const valueLine = laoValue(lines[first]!, labels[first]!.end).length ? first : first + 1;
-    names.lastNameLao = nextName(valueLine + 1, 1);
-  }
+    names.firstNameLao = nextName(labelLine.lastNameLao - 1, -1) ?? nextName(after(labelLine.lastNameLao), 1);
+  if (labelLine.firstNameLao !== undefined && !names.lastNameLao)
+    names.lastNameLao = nextName(after(labelLine.firstNameLao), 1) ?? nextName(labelLine.firstNameLao - 1, -1);
   // A given name's label with two words beside or under it, no surname label and no surname line
   // after it: the "name and surname" label misread (its ແລະ ນາມສະກຸນ lost), the row holds both.
   if (names.firstNameLao?.length === 2 && !names.lastNameLao && labelLine.lastNameLao === undefined) {
@@ -467,6 +484,7 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     if (!words) continue;
     fields.names[field] = union(words.map((w) => w.box));
     fields.nameTexts[field] = textOf(words);
+    if (labelled.has(field)) fields.labelled.push(field);
   }
   return fields;
 }

@@ -63,8 +63,17 @@ export function regionsOf(card: CardFields, layout: CardLayout, width: number): 
       : undefined;
   for (const field of ['firstNameLao', 'lastNameLao'] as const) {
     const box = rows[field];
-    if (oneRow) found.push({ field, rows: [oneRow], textHeight: h, part: field === 'firstNameLao' ? 'first' : 'last' });
-    else if (box) found.push({ field, rows: [box], textHeight: h });
+    // A name no read label placed in its field: read, never filled as sure (card-lines.ts).
+    const guessed = card.labelled.includes(field) ? {} : { guessed: true };
+    if (oneRow)
+      found.push({
+        field,
+        rows: [oneRow],
+        textHeight: h,
+        part: field === 'firstNameLao' ? 'first' : 'last',
+        ...guessed,
+      });
+    else if (box) found.push({ field, rows: [box], textHeight: h, ...guessed });
   }
   const names = found.some((r) => r.field === 'firstNameLao' || r.field === 'lastNameLao');
   const fromLabels = layout.regions.filter(

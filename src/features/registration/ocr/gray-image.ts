@@ -255,3 +255,39 @@ export function isolateRow(image: GrayImage, margin: number): GrayImage {
   for (let y = 0; y < height; y++) cut.set(data.subarray(y * width + x0, y * width + x1), y * (x1 - x0));
   return { width: x1 - x0, height, data: cut };
 }
+
+/**
+ * Black and white by each pixel's neighbourhood (Bradley's local mean): ink is what is darker
+ * than the pixels around it by `depth`, wherever the light falls. Another preparation than the
+ * grey crops the fields are first read from (one Otsu level per crop): a glare spot or a fine line
+ * across the text changes the two differently, so a misreading of one is seldom repeated by the other.
+ */
+export function binarise(image: GrayImage, window: number, depth = 0.12): GrayImage {
+  const { width, height } = image;
+  const sums = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += image.data[y * width + x]!;
+      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const half = Math.max(1, Math.round(window / 2));
+  const data = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - half);
+    const y1 = Math.min(height, y + half + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - half);
+      const x1 = Math.min(width, x + half + 1);
+      const sum =
+        sums[y1 * (width + 1) + x1]! -
+        sums[y0 * (width + 1) + x1]! -
+        sums[y1 * (width + 1) + x0]! +
+        sums[y0 * (width + 1) + x0]!;
+      const mean = sum / ((x1 - x0) * (y1 - y0));
+      data[y * width + x] = image.data[y * width + x]! < mean * (1 - depth) ? 0 : 255;
+    }
+  }
+  return { width, height, data };
+}

@@ -43,7 +43,7 @@ import {
   writtenLikeLao,
   type NameReading,
 } from './field-values';
-import { cropLevel, isolateRow, skewAngle, stretchContrast, type Box, type GrayImage } from './gray-image';
+import { binarise, cropLevel, isolateRow, skewAngle, stretchContrast, type Box, type GrayImage } from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
 import { nameByContent } from './name-by-content';
@@ -77,6 +77,17 @@ const DATE_AGAIN_TEXT_HEIGHT = 52;
 /** Where still no two readings of the date agree, it is read at these sizes too, until one confirms. */
 const DATE_LAST_TEXT_HEIGHTS = [44, 60];
 const MARGIN = 12;
+/**
+ * The size of the second look at a value (looksAgain): one no other reading of it used, so that a
+ * misreading the sizes near it repeat is not repeated here too.
+ */
+/**
+ * How far a sure name may romanise from the nearest word of the card's Latin line: the first card
+ * maker's 440 names are at 0 (436), 1 or 2 from theirs (latinDistance); a reading further off names
+ * someone else.
+ */
+const LATIN_DISTANCE_MAX = 2;
+const SECOND_LOOK_TEXT_HEIGHT = { idNumber: 41, dateOfBirth: 41, name: 36 } as const;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
 
@@ -302,6 +313,27 @@ async function readRegion(
 }
 
 /**
+ * A value the reader is about to fill as sure, read once more from a differently prepared image:
+ * the field's crop at another size, black and white by each pixel's neighbourhood (binarise) rather
+ * than grey. What that reading makes of it (nothing when it is no number, date or name).
+ */
+async function looksAgain(gray: GrayImage, angle: number, region: Region, today: Date): Promise<string | undefined> {
+  const setting =
+    region.field === 'idNumber' ? SETTINGS.digits : region.field === 'dateOfBirth' ? SETTINGS.date : SETTINGS.name;
+  const height =
+    region.field === 'idNumber' || region.field === 'dateOfBirth'
+      ? SECOND_LOOK_TEXT_HEIGHT[region.field]
+      : SECOND_LOOK_TEXT_HEIGHT.name;
+  const crop = isolateRow(cropLevel(gray, region.rows[0]!, angle, height / region.textHeight, MARGIN), MARGIN);
+  // The neighbourhood: about a letter's height, so a stroke is judged against the paper around it.
+  const read = await recognise(await engine(setting.model), binarise(crop, height * 1.2), setting);
+  if (region.field === 'idNumber') return idNumberFrom(read.text.trim());
+  if (region.field === 'dateOfBirth') return dateFrom(read.text, today);
+  const text = region.part ? partOf(read, region.part).text : read.text;
+  return laoNameFrom(withoutTitle(text));
+}
+
+/**
  * Reads an ID card photo. `onStage` tells the screen how far it is (0–1) once the engines run.
  */
 export type DebugSink = (name: string, image: GrayImage) => void;
@@ -364,15 +396,21 @@ export async function readIdCard(
     const cache = new Map<string, Promise<Recognised>>();
     /** Names no reading said as they are (look-alikes, the lexicon's spelling): `${field}${ByLabels}`. */
     const mended = new Set<string>();
+    /** Where each value was read, by the labels' path and by the lines' content: to look again. */
+    const readAt = { labels: new Map<string, Region>(), content: new Map<string, Region>() };
     const read = async (regions: Region[], hints: Hints) => {
       const found: IdCardFields = {};
+      const at = hints.byLabels ? readAt.labels : readAt.content;
       await Promise.all(
         regions.map(async (region) => {
           const one = await readRegion(gray, angle, region, today, hints, options, cache);
           const key = `${region.field}${hints.byLabels ? 'ByLabels' : ''}`;
           raw[key] = one.raw;
           if (one.mended) mended.add(key);
-          if (one.value) found[region.field] = { value: one.value, confidence: one.confidence };
+          if (one.value) {
+            found[region.field] = { value: one.value, confidence: one.confidence };
+            at.set(region.field, region);
+          }
         }),
       );
       return found;
@@ -389,9 +427,13 @@ export async function readIdCard(
         })
       : {};
     onStage(0.5);
+    /** The region each filled value was read from. */
+    const source = new Map<string, Region>();
     for (const field of ['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao', 'address'] as const)
-      if (byLabels[field]?.confidence === 'ok' || (field === 'address' && byLabels[field]))
+      if (byLabels[field]?.confidence === 'ok' || (field === 'address' && byLabels[field])) {
         fields[field] = byLabels[field];
+        source.set(field, readAt.labels.get(field)!);
+      }
 
     // 2. What the labels did not make sure of, found by the lines' content (card-lines.ts): the
     // whole card read by the Lao model too, its lines classified.
@@ -420,6 +462,8 @@ export async function readIdCard(
         const value = byContent[field] ?? byLabels[field];
         if (field !== 'firstNameLao' && field !== 'lastNameLao') {
           if (value) fields[field] = value;
+          const at = byContent[field] ? readAt.content : readAt.labels;
+          if (value && at.has(field)) source.set(field, at.get(field)!);
           continue;
         }
         // Sure by the lines' content and not read otherwise where the labels say, or read alike by
@@ -447,10 +491,44 @@ export async function readIdCard(
             : other === mine.value &&
               !impossibleSpelling(mine.value) &&
               (asRead || latinDistance(mine.value, latinText) === 0))
-        )
+        ) {
           fields[field] = { value: mine.value, confidence: 'ok' };
+          source.set(field, readAt.content.get(field)!);
+        }
       }
     }
+    // Sure means right: a name the Latin line spells otherwise is no one's; every value about to
+    // be filled as sure is read once more from a differently prepared image. Where that reading
+    // says otherwise (or nothing), an ID number or date is filled with the "unclear" mark and a
+    // name is left for the citizen to type.
+    const latinLine = card?.latinName ?? layout.latinName;
+    for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+      // Sure of a name means sure of its field too: a read label (or a passport's MRZ) puts it
+      // there. A name whose field rests on the layout's order alone may be the other name, spelt
+      // right (the digital card prints the surname first; the Latin line spells both): left to type.
+      if (fields[field] && source.get(field)?.guessed) {
+        raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
+        delete fields[field];
+        continue;
+      }
+      const name = fields[field]?.value;
+      if (name && latinLine && latinDistance(name, latinLine.text) > LATIN_DISTANCE_MAX) {
+        raw[`${field}Latin`] = `${name} is not ${latinLine.text}`;
+        delete fields[field];
+      }
+    }
+    await Promise.all(
+      (['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao'] as const).map(async (field) => {
+        const filled = fields[field];
+        const region = source.get(field);
+        if (filled?.confidence !== 'ok' || !region) return;
+        const again = await looksAgain(gray, angle, region, today);
+        raw[`${field}Again`] = again ?? '';
+        if (again === filled.value) return;
+        if (field === 'idNumber' || field === 'dateOfBirth') fields[field] = { ...filled, confidence: 'check' };
+        else delete fields[field];
+      }),
+    );
     const latinName = card?.latinName ?? layout.latinName;
     if (latinName) {
       fields.latinName = {
