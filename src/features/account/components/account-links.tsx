@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import styles from './account-links.module.css';
+import { Chevron } from '../../../components/ui/chevron';
 
 const LINKS: {
   to: '/profile' | '/change-password' | '/customer-services' | '/term-conditions';
@@ -39,16 +40,7 @@ export function AccountLinks() {
                 />
               </svg>
               <span className={styles.label}>{i18n._(l.label)}</span>
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path
-                  d="M9 5l7 7-7 7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
+              <Chevron size={18} />
             </Link>
           </li>
         ))}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppHeader } from '../../../components/layout/app-header';
 import { Page } from '../../../components/layout/page';
 import styles from './certificate-menu.module.css';
+import { Chevron } from '../../../components/ui/chevron';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
@@ -30,16 +31,7 @@ function Entry({
           <span className={styles.title}>{title}</span>
           <span className={styles.description}>{text}</span>
         </span>
-        <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M9 5l7 7-7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Chevron className={styles.chevron} />
       </Link>
     </li>
   );

@@ -29,6 +29,7 @@ import { BankSheet } from './bank-sheet';
 import { FeeSummary } from './fee-summary';
 import { StepIndicator } from './step-indicator';
 import styles from './payment-step-screen.module.css';
+import { Chevron } from '../../../components/ui/chevron';
 
 type Failure = { message: string; fixStep: 1 | 2 | null };
 
@@ -247,16 +248,7 @@ export function PaymentStepScreen() {
               <span className={styles.placeholder}>
                 <Trans>Select payment method</Trans>
               </span>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path
-                  d="M9 5l7 7-7 7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
+              <Chevron />
             </>
           )}
         </button>

@@ -6,6 +6,7 @@ import { CERTIFICATE_READY, PaymentStatus, Status } from '../../../../contract/s
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import styles from '../../../components/application/application-card.module.css';
+import { Chevron } from '../../../components/ui/chevron';
 
 /**
  * One application in the history; a ready certificate opens the certificate screen, anything else
@@ -39,16 +40,7 @@ export function ApplicationCard({ item }: { item: HistoryItem }) {
           </span>
         )}
       </span>
-      <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path
-          d="M9 5l7 7-7 7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Chevron className={styles.chevron} />
     </>
   );
   const link = CERTIFICATE_READY.includes(item.status) ? (
