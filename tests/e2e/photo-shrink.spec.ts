@@ -45,7 +45,7 @@ test('12-megapixel phone photos are kept small, upright and 3:4 in the draft, an
     const started = Date.now();
     await page.getByLabel(labels[kind]).setInputFiles(file);
     // What the screen shows is what will be sent: its size, and that it was made smaller.
-    await expect(page.locator(`#document-${kind}`).getByText(/made smaller from \d+(\.\d)? MB/)).toBeVisible({
+    await expect(page.locator(`#document-${kind}`).getByText(/made smaller from \d+(\.\d)?\sMB/)).toBeVisible({
       timeout: 30_000,
     });
     timings[kind] = Date.now() - started;
@@ -115,7 +115,7 @@ test('12-megapixel phone photos are kept small, upright and 3:4 in the draft, an
   // Lao speakers see the same sizes in their language.
   await page.evaluate(() => localStorage.setItem('language', 'lo'));
   await page.reload();
-  await expect(page.locator('#document-household_registration_book').getByText(/ຫຍໍ້ລົງຈາກ [\d,.]+ MB/)).toBeVisible();
+  await expect(page.locator('#document-household_registration_book').getByText(/ຫຍໍ້ລົງຈາກ [\d,.]+\sMB/)).toBeVisible();
 });
 
 test('a small JPEG within budget is kept exactly as chosen', async ({ page, request }, testInfo) => {
