@@ -152,7 +152,14 @@ export async function nearestFreeSlots(
 }
 
 /** The chosen time cannot be had: thrown inside the booking's transaction, answered outside it. */
-class SlotTaken extends Error {}
+class SlotTaken extends Error {
+  constructor(
+    why: string,
+    readonly office: number,
+  ) {
+    super(why);
+  }
+}
 
 /** 409: that time cannot be had; the answer names the free times nearest to it. */
 async function slotUnavailable(
@@ -245,16 +252,8 @@ export async function bookPickup(
 
   // A time that cannot be had is answered with the free times nearest to it, read once the
   // transaction is rolled back (a rebooking's freed seat is the citizen's own again).
-  let office = 0;
   try {
-    return await bookInTransaction();
-  } catch (err) {
-    if (!(err instanceof SlotTaken)) throw err;
-    throw await slotUnavailable(db, config, office, choice, err.message, now);
-  }
-
-  async function bookInTransaction() {
-    return db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await tx.execute(sql`select id from applications where id = ${applicationId} for update`);
       const [row] = await tx
         .select()
@@ -276,8 +275,9 @@ export async function bookPickup(
         );
       }
       const sameSlot = rebooking && row.pickupDate === choice.date && row.pickupTime === choice.time;
-      office = pickupOfficeOf(row.applicantData);
-      if (!sameSlot && slotClosed(choice.date, choice.time, config, now)) throw new SlotTaken('cannot be booked');
+      const office = pickupOfficeOf(row.applicantData);
+      if (!sameSlot && slotClosed(choice.date, choice.time, config, now))
+        throw new SlotTaken('cannot be booked', office);
       if (!sameSlot) {
         if (rebooking && !missed) await freeSeat(tx as unknown as Db, office, row.pickupDate!, row.pickupTime!);
         await tx
@@ -298,7 +298,7 @@ export async function bookPickup(
             ),
           )
           .returning({ booked: pickupSlots.booked });
-        if (!taken.length) throw new SlotTaken('is fully booked');
+        if (!taken.length) throw new SlotTaken('is fully booked', office);
       }
       await changeStatus(tx, {
         application: row,
@@ -321,5 +321,8 @@ export async function bookPickup(
       await scope.remember(tx, { statusCode: 200, body });
       return body;
     });
+  } catch (err) {
+    if (!(err instanceof SlotTaken)) throw err;
+    throw await slotUnavailable(db, config, err.office, choice, err.message, now);
   }
 }

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrorCode } from '../../../contract/errors';
-import type { ApiError } from '../../lib/api-client';
 import { formatCalendarDate, formatSlotTime } from '../../lib/format';
 import { Button, ButtonLink } from '../ui/button';
 import styles from './nearest-free-times.module.css';
@@ -10,10 +9,13 @@ export interface PickupTime {
   time: string;
 }
 
-/** The free times a "slot taken" refusal names (server/services/pickup.ts nearestFreeSlots). */
-export function nearestFreeTimes(err: Pick<ApiError, 'code' | 'data'> | null | undefined): PickupTime[] {
-  if (err?.code !== ErrorCode.slotUnavailable) return [];
-  const list = (err.data as { nearest_free?: unknown }).nearest_free;
+/**
+ * The free times a "slot taken" refusal names (server/services/pickup.ts nearestFreeSlots): from the
+ * screen's ApiError or the outbox's kept refusal, which both carry the answer's code and data.
+ */
+export function nearestFreeTimes(refusal: { code: string; data?: Record<string, unknown> } | null): PickupTime[] {
+  if (refusal?.code !== ErrorCode.slotUnavailable) return [];
+  const list = refusal.data?.nearest_free;
   return Array.isArray(list)
     ? list.filter((t): t is PickupTime => typeof t?.date === 'string' && typeof t?.time === 'string')
     : [];

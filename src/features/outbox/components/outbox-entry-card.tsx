@@ -11,7 +11,6 @@ import { useOutbox } from '../../../lib/outbox/outbox-store';
 import { entryTitle, refusalReason, sentTicket, shownState, STATE_LABELS } from '../../../lib/outbox/outbox-text';
 import { replayNow } from '../../../lib/outbox/replay-triggers';
 import { canRestore, restoreEntry } from '../../../lib/outbox/restore';
-import { refusalError } from '../../../lib/outbox/refusal';
 import { NearestFreeTimes, nearestFreeTimes } from '../../../components/pickup/nearest-free-times';
 import styles from './outbox.module.css';
 
@@ -130,8 +129,8 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           <Trans>Not accepted: {reason}</Trans>
         </p>
       )}
-      {state === 'needs-action' && entry.kind === 'set-pickup-date' && entry.refusal && entry.applicationId && (
-        <NearestFreeTimes applicationId={entry.applicationId} times={nearestFreeTimes(refusalError(entry.refusal))} />
+      {state === 'needs-action' && entry.kind === 'set-pickup-date' && entry.applicationId && (
+        <NearestFreeTimes applicationId={entry.applicationId} times={nearestFreeTimes(entry.refusal)} />
       )}
       {state === 'expired' && (
         <p className={styles.reason}>
