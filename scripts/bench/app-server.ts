@@ -18,6 +18,7 @@ import { applicationBody } from '../../tests/api/application-fixtures';
 import { issuedApplication } from '../../tests/api/certificate-fixtures';
 import { createAccount, TEST_PASSWORD } from '../../tests/api/fixtures';
 import { scratchDatabase } from '../../tests/api/scratch-database';
+import { MAX_LIVE_APPLICATIONS } from '../../server/services/storage-room';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -36,7 +37,8 @@ await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) 
 const reader = await createAccount(app);
 const body = await applicationBody(app);
 const ids: number[] = [];
-for (let i = 0; i < 10; i++) {
+// As many as one citizen may have under way at once.
+for (let i = 0; i < MAX_LIVE_APPLICATIONS; i++) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/citizen/resident-certificate/create-new',

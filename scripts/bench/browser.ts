@@ -13,6 +13,8 @@ const median = (xs: number[]) => {
 };
 
 export interface LighthouseFigure {
+  /** "app" or "bare stack" (scripts/bench/bare-app): what was measured at `path`. */
+  app: string;
   path: string;
   runs: number;
   performance: number;
@@ -24,14 +26,23 @@ export interface LighthouseFigure {
   cls: number;
 }
 
+/** One screen to measure: `app` names it in the tables, `base` is its server. */
+export interface LighthouseTarget {
+  app: string;
+  base: string;
+  path: string;
+}
+
 /**
- * Lighthouse's default (mobile) preset — simulated slow 4G and a 4× slower CPU — three runs per
- * screen, the median of each figure. The signed-in home keeps its session in localStorage, so for
- * it the storage is not reset; the HTTP cache and the service worker are cleared before each run.
+ * Lighthouse's default (mobile) preset — simulated slow 4G and a 4× slower CPU — `runs` runs per
+ * screen, the median of each figure. The runs go round the screens (first run of every screen, then
+ * the second…), so a busy moment of a shared machine falls on all of them rather than on one, and the
+ * bare stack measured beside the app meets the same machine. The signed-in home keeps its session in
+ * localStorage, so for it the storage is not reset; the HTTP cache and the service worker are cleared
+ * before each run.
  */
 export async function lighthouseRuns(
-  base: string,
-  paths: string[],
+  targets: LighthouseTarget[],
   session: { token: string; expiresAt: number },
   runs = 3,
   lhrDir?: string,
@@ -44,14 +55,13 @@ export async function lighthouseRuns(
     args: [...(launch.args ?? []), `--remote-debugging-port=${port}`],
     headless: true,
   });
-  const out: LighthouseFigure[] = [];
+  const results = targets.map((): LighthouseFigure[] => []);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
-    for (const p of paths) {
-      const signedIn = p === '/home';
-      const results: LighthouseFigure[] = [];
-      for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < runs; i++) {
+      for (const [t, { app, base, path: p }] of targets.entries()) {
+        const signedIn = p === '/home';
         if (signedIn) {
           await page.goto(`${base}/login`);
           await page.evaluate((s) => {
@@ -73,7 +83,8 @@ export async function lighthouseRuns(
         const lhr = result!.lhr;
         if (lhrDir) {
           fs.mkdirSync(lhrDir, { recursive: true });
-          fs.writeFileSync(path.join(lhrDir, `${p.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+          const name = `${app.replace(/\W+/g, '-')}${p.replace(/\W+/g, '_')}-${i + 1}.json`;
+          fs.writeFileSync(path.join(lhrDir, name), JSON.stringify(lhr));
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         // A run whose trace Lighthouse could not read has no score: left out of the median, not a 0.
@@ -81,7 +92,8 @@ export async function lighthouseRuns(
           const s = lhr.categories[id]?.score;
           return typeof s === 'number' ? s * 100 : NaN;
         };
-        results.push({
+        results[t].push({
+          app,
           path: p,
           runs,
           performance: score('performance'),
@@ -94,26 +106,28 @@ export async function lighthouseRuns(
         });
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== p)
           throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);
+        process.stderr.write(`  lighthouse ${app} ${p} (${i + 1}/${runs}): ${score('performance')}\n`);
       }
-      const m = (k: keyof LighthouseFigure) => median(results.map((r) => r[k] as number));
-      out.push({
-        path: p,
-        runs,
-        performance: m('performance'),
-        accessibility: m('accessibility'),
-        bestPractices: m('bestPractices'),
-        fcp: m('fcp'),
-        lcp: m('lcp'),
-        tbt: m('tbt'),
-        cls: m('cls'),
-      });
-      process.stderr.write(`  lighthouse ${p}: ${m('performance')}\n`);
     }
   } finally {
     await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return out;
+  return targets.map(({ app, path: p }, t) => {
+    const m = (k: keyof LighthouseFigure) => median(results[t].map((r) => r[k] as number));
+    return {
+      app,
+      path: p,
+      runs,
+      performance: m('performance'),
+      accessibility: m('accessibility'),
+      bestPractices: m('bestPractices'),
+      fcp: m('fcp'),
+      lcp: m('lcp'),
+      tbt: m('tbt'),
+      cls: m('cls'),
+    };
+  });
 }
 
 /** The first screen offline, answered by the service worker: median first and largest paint of 3 loads. */

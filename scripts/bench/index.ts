@@ -22,6 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureBudget } from '../bundle-budget';
 import { apiLoad, type LoadFigure } from './api-load';
+import { serveBareApp } from './bare-app';
 import { lighthouseRuns, ocrTiming, offlineFirstScreen, type LighthouseFigure } from './browser';
 import { officerDay, officerDayTable } from './officer-day';
 import { startServer } from './server-process';
@@ -30,6 +31,8 @@ import { uploadMemory, uploadMemoryTable, type UploadMemoryFigure } from './uplo
 import { weakLink, weakLinkTable, type WeakLinkFigure } from './weak-link';
 
 const LIGHTHOUSE = ['/', '/login', '/register', '/forgot-password', '/verify/BENCH-CODE', '/home'];
+/** The screens of the bare stack (scripts/bench/bare-app), measured in the same run as the app's. */
+const BARE = ['/', '/login'];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const load = () =>
   os
@@ -86,16 +89,33 @@ function option(name: string): string | undefined {
 async function lighthouseOnly(paths: string[], lhrDir: string | undefined) {
   const server = await startServer();
   try {
-    const figures = await lighthouseRuns(
-      `http://127.0.0.1:${server.appPort}`,
-      paths,
+    const figures = await lighthouseBesideBare(server, paths, lhrDir);
+    console.log(lighthouseTable(figures).join('\n'));
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The app's screens and the bare stack's, in one Lighthouse run (`--no-bare` leaves the bare stack out). */
+async function lighthouseBesideBare(
+  server: { appPort: number; token: string },
+  paths: string[],
+  lhrDir: string | undefined,
+): Promise<LighthouseFigure[]> {
+  const bare = process.argv.includes('--no-bare') ? undefined : await serveBareApp();
+  try {
+    const appBase = `http://127.0.0.1:${server.appPort}`;
+    return await lighthouseRuns(
+      [
+        ...(bare ? BARE.map((p) => ({ app: 'bare stack', base: bare.base, path: p })) : []),
+        ...paths.map((p) => ({ app: 'app', base: appBase, path: p })),
+      ],
       { token: server.token, expiresAt: Date.now() + 55 * 60_000 },
       3,
       lhrDir,
     );
-    console.log(lighthouseTable(figures).join('\n'));
   } finally {
-    await server.stop();
+    await bare?.stop();
   }
 }
 
@@ -181,13 +201,7 @@ async function main() {
   const api: { database: string; figures: LoadFigure[] }[] = [];
   try {
     process.stderr.write('Lighthouse…\n');
-    lighthouse = await lighthouseRuns(
-      base,
-      paths,
-      { token: pglite.token, expiresAt: Date.now() + 55 * 60_000 },
-      3,
-      lhrDir,
-    );
+    lighthouse = await lighthouseBesideBare(pglite, paths, lhrDir);
     process.stderr.write('Offline first screen…\n');
     offline = await offlineFirstScreen(base, ['/', '/login', '/home']);
     process.stderr.write('OCR…\n');
@@ -278,7 +292,7 @@ function lighthouseTable(figures: LighthouseFigure[]): string[] {
   ];
   for (const l of figures)
     lines.push(
-      `| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${Number.isFinite(l.cls) ? l.cls.toFixed(3) : '—'} |`,
+      `| ${l.app === 'app' ? '' : `${l.app} `}\`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${ms(l.tbt)} | ${Number.isFinite(l.cls) ? l.cls.toFixed(3) : '—'} |`,
     );
   return lines;
 }
