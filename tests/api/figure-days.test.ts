@@ -23,13 +23,18 @@ let place: { province_id: number; district_id: number; village_id: number };
 const at = (day: string, time = '10:00') => new Date(`2026-05-${day}T${time}:00+07:00`);
 const FIGURES = '/api/v1/officer/figures?scope=country&from=2026-05-11&to=2026-05-22';
 
-type Fig = { key: string; value: number | null; of: { numerator: number; denominator: number } | null };
+type Fig = {
+  key: string;
+  value: number | null;
+  of: { numerator: number; denominator: number } | null;
+  series: { start: string; value: number | null }[];
+};
 async function figures(url = FIGURES) {
   const res = await t.app.inject({ method: 'GET', url, headers: national.headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as {
     bucket: string;
-    figures: (Fig & { series: { start: string; value: number | null }[] })[];
+    figures: Fig[];
     reasons: { code: string; count: number }[];
   };
 }
