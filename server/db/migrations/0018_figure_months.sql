@@ -70,3 +70,19 @@ SELECT figure_months_count('0000-01-01', '9999-12-01');--> statement-breakpoint
 -- page walks this index instead of sorting the office's every case, and so does a search whose
 -- word matches more than 1,000 cases.
 CREATE INDEX "applications_updated_idx" ON "applications" ("updated_at", "id");
+--> statement-breakpoint
+-- The search's trigram indexes (migration 0013) write each new row into the index at once instead
+-- of a pending list: every search read the whole pending list (up to 4 MB per index, until the
+-- next vacuum) before its first match, which cost more than the index itself at 100,000 cases.
+DO $$
+DECLARE
+  i text;
+BEGIN
+  FOREACH i IN ARRAY ARRAY['applications_name_trgm_idx', 'applications_ticket_trgm_idx', 'users_name_trgm_idx',
+    'users_id_card_trgm_idx', 'users_email_trgm_idx'] LOOP
+    IF to_regclass(i) IS NOT NULL THEN
+      EXECUTE format('ALTER INDEX %I SET (fastupdate = off)', i);
+      PERFORM gin_clean_pending_list(to_regclass(i));
+    END IF;
+  END LOOP;
+END $$;
