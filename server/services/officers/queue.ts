@@ -92,8 +92,8 @@ const onUser = (like: string) =>
 /**
  * The search of every queue: ticket number, applicant's or account holder's name, ID card number
  * or e-mail, inside the queue's own condition `base` (office, status or task). Returns the page's
- * condition and the total, in one of two ways, so that no search reads more than about
- * QUEUE_COUNT_CEILING matches whatever the table's size (docs/architecture.md#a-queue-that-stays-fast):
+ * condition and the total, in one of two ways, so that neither the page nor its total gathers and
+ * sorts every match of a common word (docs/architecture.md#a-queue-that-stays-fast):
  *
  * - The matches are looked up first, at most QUEUE_COUNT_CEILING + 1 of them, one branch per table
  *   so each can use its own index (the trigram indexes of migration 0013 where pg_trgm is
@@ -101,8 +101,9 @@ const onUser = (like: string) =>
  *   the matches, the page sorts only them, the total is exact.
  * - More than the ceiling (a family name common across the country: one case in sixty): the term
  *   matches so often that walking the queue in its own order (its index) and keeping the matching
- *   rows reaches the page after a few thousand rows at most; the total says "more than 1,000" and
- *   the screen asks for the whole name, the ticket or the ID number.
+ *   rows reaches the page soon — at worst after the page's last row × the table's size / 1,000 rows
+ *   (20,000 for the first page at a million), about 1,250 for a name one case in sixty has; the
+ *   total says "more than 1,000" and the screen asks for the whole name, the ticket or the ID number.
  *
  * Either way the page is the queue's matching cases in the queue's order.
  */
@@ -133,10 +134,9 @@ export async function searchIn(
 }
 
 /**
- * A queue's or a search's total, counted no further than QUEUE_COUNT_CEILING: a family name common
- * across the country matches tens of thousands of cases, and counting them all for "n cases" cost
- * more than the page itself (bench/history.md, National scale). Past the ceiling the answer says
- * "more than" instead of a number nobody pages through.
+ * A queue's total (a search's is counted by searchIn), counted no further than QUEUE_COUNT_CEILING:
+ * counting every case for "n cases" cost more than the page itself (bench/history.md, National
+ * scale). Past the ceiling the answer says "more than" instead of a number nobody pages through.
  */
 export async function countUpTo(db: Db, where: SQL | undefined): Promise<{ total: number; total_capped: boolean }> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(
