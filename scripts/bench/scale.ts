@@ -18,11 +18,13 @@ import { refreshFigureDays } from '../../server/services/figure-days';
 import { seedApplications } from './scale-seed';
 
 const ADMIN_URL = process.env.BENCH_SCALE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'rc_bench_scale';
+const DB = process.env.SCALE_DB ?? 'rc_bench_scale';
 const STEPS = [...new Set([Number(process.env.SCALE_FIRST ?? 100_000), Number(process.env.SCALE_MAX ?? 1_000_000)])];
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
 /** SCALE_KEEP=1 leaves the database in place after the run, to look at its query plans. */
 const KEEP = process.env.SCALE_KEEP === '1';
+/** SCALE_REUSE=1 measures a database kept by an earlier run again (grown to the sizes not reached yet). */
+const REUSE = process.env.SCALE_REUSE === '1';
 const CONCURRENCY = 20;
 
 interface Officer {
@@ -251,8 +253,10 @@ async function main() {
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ');
-  await admin(`drop database if exists ${DB} with (force)`);
-  await admin(`create database ${DB}`);
+  if (!REUSE) {
+    await admin(`drop database if exists ${DB} with (force)`);
+    await admin(`create database ${DB}`);
+  }
   let server: Server | undefined;
   const figures: Figure[] = [];
   const seedSeconds: number[] = [];
@@ -261,7 +265,7 @@ async function main() {
     server = await startServer();
     const client = new pg.Client({ connectionString: dbUrl() });
     await client.connect();
-    let rows = 0;
+    let rows = REUSE ? Number((await client.query('select count(*) as n from applications')).rows[0].n) : 0;
     for (const target of STEPS) {
       process.stderr.write(`Seeding to ${target.toLocaleString('en')} applications…\n`);
       const t0 = performance.now();

@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 /**
  * The figures' daily rollup (migration 0017, docs/architecture.md#figures-at-national-scale): one
  * row per Vientiane day and place with the day's counts, counted from the raw rows exactly as the
- * figures counted them before. The triggers of migration 0017 mark a day stale in the same
+ * figures counted them before; and its monthly layer (migration 0018), each month the sum of its
+ * days, counted again with them. The triggers of migration 0017 mark a day stale in the same
  * transaction as any write that changes what it counts (a decision, a payment, a no-show, a
  * holiday…); the figures count their period's stale days again before reading, and the scheduled
  * jobs count every other one, so a day is never read out of date.
@@ -23,6 +24,13 @@ const DAYS_PER_REFRESH = 31;
 
 export const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The first day of a day's month. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+/** The first day of the month after the one `month` (a first day) starts. */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
 /** The instant a Vientiane day starts. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
@@ -165,6 +173,8 @@ async function countDays(db: Db, from: string, to: string) {
       left join downloads dl using (day, province, district)
       left join pickups pk using (day, province, district)
       left join feedback fb using (day, province, district)`);
+    // Their months again, from the days as they now stand (migration 0018's figure_months_count).
+    await tx.execute(sql`select figure_months_count(${monthOf(from)}, ${nextMonth(monthOf(to))})`);
   });
 }
 

@@ -12,7 +12,7 @@ import { addWorkingDays, vientianeDay } from '../../contract/working-days';
 import type { Db } from '../db/client';
 import { districts, provinces } from '../db/schema';
 import { notFound } from '../lib/http-error';
-import { refreshFigureDays, shiftDay } from './figure-days';
+import { monthOf, nextMonth, refreshFigureDays, shiftDay } from './figure-days';
 import { loadCalendar, RUNNING_STATUSES } from './officers/calendar';
 import { officeOf, type OfficeColumns } from './offices';
 
@@ -80,6 +80,30 @@ function bucketOf(from: string, to: string): Bucket {
 const dayBucketSql = (bucket: Bucket, column: SQL) =>
   bucket === 'day' ? column : sql`to_char(date_trunc(${bucket}, ${column}::date), 'YYYY-MM-DD')`;
 
+const ROLLUP_COLUMNS = sql.raw(
+  'f.received, f.received_paid, f.paid, f.decided, f.approved, f.rejected, f.within3, f.within5, f.used_days, ' +
+    'f.reasons, f.minutes_n, f.minutes_sum, f.no_shows, f.downloads, f.pickups, f.feedback_n, f.rating_sum',
+);
+
+/**
+ * The rollup's rows of a period and scope, each with its bucket `b`. By month (a period longer than
+ * 190 days), the whole months inside the period are read from the monthly layer (figure_months, 148
+ * rows a month for the country) and only the partial first and last months day by day: a year of
+ * the country was 90,000 daily rows whose histograms were each expanded (bench/history.md).
+ */
+function rollupRows(bucket: Bucket, from: string, to: string, scope: Scope): SQL {
+  const daily = (days: SQL) =>
+    sql`select ${dayBucketSql(bucket, sql`f.day`)} as b, ${ROLLUP_COLUMNS} from figure_days f
+      where f.day >= ${from} and f.day <= ${to} and ${days} and ${rollupAreaOf(scope)}`;
+  // The whole months: from the first one starting on or after `from` to the last one ending by `to`.
+  const first = from === monthOf(from) ? from : nextMonth(monthOf(from));
+  const end = shiftDay(to, 1) === nextMonth(monthOf(to)) ? nextMonth(monthOf(to)) : monthOf(to);
+  if (bucket !== 'month' || first >= end) return daily(sql`true`);
+  return sql`select f.month as b, ${ROLLUP_COLUMNS} from figure_months f
+      where f.month >= ${first} and f.month < ${end} and ${rollupAreaOf(scope)}
+    union all ${daily(sql`(f.day < ${first} or f.day >= ${end})`)}`;
+}
+
 /** Every bucket's first day from `from` to `to`. */
 function bucketStarts(bucket: Bucket, from: string, to: string): string[] {
   const first =
@@ -93,10 +117,7 @@ function bucketStarts(bucket: Bucket, from: string, to: string): string[] {
     out.push(d);
     if (bucket === 'day') d = shiftDay(d, 1);
     else if (bucket === 'week') d = shiftDay(d, 7);
-    else {
-      const [y, m] = d.split('-').map(Number);
-      d = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    }
+    else d = nextMonth(d);
   }
   return out;
 }
@@ -167,8 +188,7 @@ export async function officeFigures(
   const atRiskUntil = addWorkingDays(today, 1, calendar.dayOffOfOffice(viewed));
   // The period's days changed since last counted are counted again first (server/services/figure-days.ts).
   await refreshFigureDays(db, { from, to });
-  const days = sql`select ${dayBucketSql(bucket, sql`f.day`)} as b, f.* from figure_days f
-    where f.day >= ${from} and f.day <= ${to} and ${rollupAreaOf(scope)}`;
+  const days = rollupRows(bucket, from, to, scope);
 
   const [sums, usedDays, reasons, open, choices, names] = await Promise.all([
     rows(
@@ -195,8 +215,7 @@ export async function officeFigures(
     rows(
       db,
       sql`select t.code, t.n, dr.text_en, dr.text_lo, null as b from (
-            select r.key as code, sum(r.value::int)::int as n from figure_days f cross join jsonb_each_text(f.reasons) r
-            where f.day >= ${from} and f.day <= ${to} and ${rollupAreaOf(scope)}
+            select r.key as code, sum(r.value::int)::int as n from (${days}) s cross join jsonb_each_text(s.reasons) r
             group by r.key order by n desc, r.key limit 5
           ) t left join decision_reasons dr on dr.code = t.code order by t.n desc, t.code`,
     ),

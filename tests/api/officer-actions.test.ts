@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, documents, notifications, statusHistory } from '../../server/db/schema';
 import { dataUrl, png } from './application-fixtures';
@@ -337,6 +337,57 @@ describe('officer queue', () => {
     expect((await t.app.inject({ method: 'GET', url: `${OFFICER}?page=0`, headers: officer.headers })).statusCode).toBe(
       400,
     );
+  });
+
+  it('a search matching more than 1,000 cases says "more than" and still lists the first matches in the queue\'s order', async () => {
+    const { id } = await newApplication({
+      proof: false,
+      overrides: { first_name: 'Bounmy', last_name: 'Xaysomphone' },
+    });
+    const [row] = await t.app.db.select().from(applications).where(eq(applications.id, id));
+    const { id: _, ...copy } = row;
+    const base = Date.parse('2021-03-01T03:00:00Z');
+    await t.app.db.insert(applications).values(
+      Array.from({ length: 1_050 }, (_, i) => ({
+        ...copy,
+        ticketNumber: `RCX${i}`,
+        vaNumber: `VAX${i}`,
+        createdAt: new Date(base),
+        // Two cases per minute: between them the id decides.
+        updatedAt: new Date(base + Math.floor(i / 2) * 60_000),
+      })),
+    );
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${OFFICER}?${query}`, headers: officer.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { items: { id: number }[]; total: number; total_capped: boolean };
+    };
+    const ordered = (
+      await t.app.db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(sql`${applications.applicantData}->>'last_name' = 'Xaysomphone'`)
+        .orderBy(desc(applications.updatedAt), desc(applications.id))
+    ).map((r) => r.id);
+    expect(ordered).toHaveLength(1_051);
+
+    const first = await list('q=xaysomphone');
+    expect(first).toMatchObject({ total: 1_000, total_capped: true });
+    expect(first.items.map((i) => i.id)).toEqual(ordered.slice(0, 20));
+    expect((await list('q=xaysomphone&page=3')).items.map((i) => i.id)).toEqual(ordered.slice(40, 60));
+    // Under the ceiling the total is exact and the order the same.
+    const few = await list('q=RCX104');
+    expect(few).toMatchObject({ total: 11, total_capped: false });
+    const rcx104 = (
+      await t.app.db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(sql`${applications.ticketNumber} like 'RCX104%'`)
+        .orderBy(desc(applications.updatedAt), desc(applications.id))
+    ).map((r) => r.id);
+    expect(few.items.map((i) => i.id)).toEqual(rcx104);
+    // The other tests of the queue count on a small one.
+    await t.app.db.delete(applications).where(sql`${applications.ticketNumber} like 'RCX%'`);
   });
 
   it('pages by 20', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OFFICER_PAGE_SIZE, QUEUE_COUNT_CEILING, type OfficerQueue, type OfficerRole } from '../../../contract/officer';
 import type { PaymentStatus, Status } from '../../../contract/status';
 import type { Db } from '../../db/client';
@@ -18,14 +18,14 @@ export async function officerQueue(
   officer: OfficeColumns,
   query: { status?: Status; q?: string; page: number },
 ): Promise<OfficerQueue> {
-  const conditions: (SQL | undefined)[] = [
-    applicationsInOffice(officeOf(officer)),
-    query.status ? eq(applications.status, query.status) : undefined,
-  ];
-  conditions.push(searchCondition(query.q));
-  const where = and(...conditions);
+  const searched = await searchIn(
+    db,
+    and(applicationsInOffice(officeOf(officer)), query.status ? eq(applications.status, query.status) : undefined),
+    query.q,
+  );
+  const where = searched.where;
   const [counted, rows] = await Promise.all([
-    countUpTo(db, where),
+    searched.counted ?? countUpTo(db, where),
     db
       .select({
         id: applications.id,
@@ -76,32 +76,67 @@ export interface OfficerUser extends OfficeColumns {
 }
 export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole ?? 'admin';
 
+/** A search's text as an ILIKE pattern, its wildcards escaped (null when there is none). */
+function likeOf(text: string | undefined): string | null {
+  const q = text?.trim();
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+/** What the search looks at on the application: its ticket and the applicant's name of step 1. */
+const onApplication = (like: string) =>
+  sql`(${applications.ticketNumber} ilike ${like}
+    or ((${applications.applicantData}->>'first_name') || ' ' || (${applications.applicantData}->>'last_name')) ilike ${like})`;
+/** What the search looks at on the account holder: their name, ID card number and e-mail. */
+const onUser = (like: string) =>
+  sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${like} or ${users.idCard} ilike ${like} or ${users.email} ilike ${like})`;
+
 /**
  * The search of every queue: ticket number, applicant's or account holder's name, ID card number
- * or e-mail. The matching ids are found first, one UNION branch per table, so each branch can use
- * its own index (the trigram indexes of migration 0013 where pg_trgm is installed; an OR across
- * the joined tables could use none and read every application:
- * docs/architecture.md#a-queue-that-stays-fast).
+ * or e-mail, inside the queue's own condition `base` (office, status or task). Returns the page's
+ * condition and the total, in one of two ways, so that neither the page nor its total gathers and
+ * sorts every match of a common word (docs/architecture.md#a-queue-that-stays-fast):
+ *
+ * - The matches are looked up first, at most QUEUE_COUNT_CEILING + 1 of them, one branch per table
+ *   so each can use its own index (the trigram indexes of migration 0013 where pg_trgm is
+ *   installed; an OR across the joined tables could use none). At most the ceiling: they are all
+ *   the matches, the page sorts only them, the total is exact.
+ * - More than the ceiling (a family name common across the country: one case in sixty): the term
+ *   matches so often that walking the queue in its own order (its index) and keeping the matching
+ *   rows reaches the page soon — at worst after the page's last row × the table's size / 1,000 rows
+ *   (20,000 for the first page at a million), about 1,250 for a name one case in sixty has; the
+ *   total says "more than 1,000" and the screen asks for the whole name, the ticket or the ID number.
+ *
+ * Either way the page is the queue's matching cases in the queue's order.
  */
-export function searchCondition(text: string | undefined): SQL | undefined {
-  const q = text?.trim();
-  if (!q) return undefined;
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${applications.id} in (
-    select s.id from applications s
-      where s.ticket_number ilike ${like}
-        or ((s.applicant_data->>'first_name') || ' ' || (s.applicant_data->>'last_name')) ilike ${like}
+export async function searchIn(
+  db: Db,
+  base: SQL | undefined,
+  text: string | undefined,
+): Promise<{ where: SQL | undefined; counted?: { total: number; total_capped: boolean } }> {
+  const like = likeOf(text);
+  if (!like) return { where: base };
+  const within = base ?? sql`true`;
+  const cap = QUEUE_COUNT_CEILING + 1;
+  const found = (await db.execute(sql`
+    (select ${applications.id} as id from ${applications} where ${within} and ${onApplication(like)} limit ${cap})
     union
-    select s.id from applications s join users u on u.id = s.user_id
-      where (u.first_name || ' ' || u.last_name) ilike ${like} or u.id_card ilike ${like} or u.email ilike ${like}
-  )`;
+    (select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
+      where ${within} and ${onUser(like)} limit ${cap})`)) as unknown as { rows: { id: number | string }[] };
+  const ids = found.rows.map((r) => Number(r.id));
+  if (ids.length <= QUEUE_COUNT_CEILING)
+    return {
+      where: and(base, ids.length ? inArray(applications.id, ids) : sql`false`),
+      counted: { total: ids.length, total_capped: false },
+    };
+  return {
+    where: and(base, sql`(${onApplication(like)} or ${onUser(like)})`),
+    counted: { total: QUEUE_COUNT_CEILING, total_capped: true },
+  };
 }
 
 /**
- * A queue's or a search's total, counted no further than QUEUE_COUNT_CEILING: a family name common
- * across the country matches tens of thousands of cases, and counting them all for "n cases" cost
- * more than the page itself (bench/history.md, National scale). Past the ceiling the answer says
- * "more than" instead of a number nobody pages through.
+ * A queue's total (a search's is counted by searchIn), counted no further than QUEUE_COUNT_CEILING:
+ * counting every case for "n cases" cost more than the page itself (bench/history.md, National
+ * scale). Past the ceiling the answer says "more than" instead of a number nobody pages through.
  */
 export async function countUpTo(db: Db, where: SQL | undefined): Promise<{ total: number; total_capped: boolean }> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(

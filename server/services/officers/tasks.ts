@@ -16,7 +16,7 @@ import { forbidden } from '../../lib/http-error';
 import { applicationsInOffice, officeOf } from '../offices';
 import { loadCalendar } from './calendar';
 import { clockOf } from './clock';
-import { applicantName, countUpTo, roleOf, searchCondition, type OfficerUser } from './queue';
+import { applicantName, countUpTo, roleOf, searchIn, type OfficerUser } from './queue';
 
 /**
  * Queues by task (docs/decisions.md#queues-by-task): each role opens on its own work, the case with
@@ -134,23 +134,27 @@ export async function taskQueue(
 ): Promise<OfficerTaskQueue> {
   assertTask(officer, task);
   const { today, atRiskUntil } = await thresholds(db, officer, now);
-  const where = and(
-    taskCondition(task, query.date ?? today),
-    applicationsInOffice(officeOf(officer)),
-    searchCondition(query.q),
-    query.mine === '1' ? heldClaim(now, officer.id) : undefined,
-    query.tone === 'overdue' ? lt(applications.dueOn, today) : undefined,
-    query.tone === 'at-risk'
-      ? and(sql`${applications.dueOn} >= ${today}`, sql`${applications.dueOn} <= ${atRiskUntil}`)
-      : undefined,
+  const searched = await searchIn(
+    db,
+    and(
+      taskCondition(task, query.date ?? today),
+      applicationsInOffice(officeOf(officer)),
+      query.mine === '1' ? heldClaim(now, officer.id) : undefined,
+      query.tone === 'overdue' ? lt(applications.dueOn, today) : undefined,
+      query.tone === 'at-risk'
+        ? and(sql`${applications.dueOn} >= ${today}`, sql`${applications.dueOn} <= ${atRiskUntil}`)
+        : undefined,
+    ),
+    query.q,
   );
+  const where = searched.where;
   // The pick-up desk works by the booked time; every other queue by the time left.
   const order =
     task === 'pickups'
       ? [asc(applications.pickupTime), asc(applications.id)]
       : [asc(applications.dueOn), asc(applications.id)];
   const [counted, rows] = await Promise.all([
-    countUpTo(db, where),
+    searched.counted ?? countUpTo(db, where),
     db
       .select({
         id: applications.id,
