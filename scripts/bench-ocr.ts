@@ -11,7 +11,9 @@
  *
  * 'second': cards of the second card maker (tests/fixtures/id-cards/second-maker.ts: another renderer,
  * surname first, light and condensed type, security lines, glare), never tuned on, reported apart as
- * first read; their misreadings are listed only with --second-misses.
+ * first read; their misreadings are listed only with --second-misses. Two more batches of that maker, other
+ * holders and seeds: 'second-dev' (common names; its misreadings are listed, to be worked on) and 'second-fresh'
+ * (names no card carried before; read as unseen, its misreadings only with --second-misses).
  *
  * The first line printed is "sure and wrong: N": values filled without the "unclear" mark that are
  * not what the card says, over every card and page read (the reader's first promise: 0).
@@ -36,7 +38,7 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { benchJobs, makeBenchCards, type ExpectedCard } from '../tests/fixtures/id-cards/make-id-cards';
-import { makeSecondMakerCards, secondMakerCards } from '../tests/fixtures/id-cards/second-maker';
+import { makeSecondMakerCards, SECOND_BATCHES, secondMakerCards } from '../tests/fixtures/id-cards/second-maker';
 import { makePassportPages, passportJobs } from '../tests/fixtures/id-cards/passport-page';
 import { copyTesseractAssets } from './copy-tesseract-assets';
 
@@ -83,9 +85,9 @@ const cards: BenchCard[] = await makeBenchCards(
 cards.push(
   ...(await makeSecondMakerCards(
     cardsDir,
-    secondMakerCards().filter(
+    SECOND_BATCHES.flatMap((batch) => secondMakerCards(batch)).filter(
       (card) =>
-        (!only || only.split(',').some((part) => card.file.includes(part))) && sets?.includes('second') !== false,
+        (!only || only.split(',').some((part) => card.file.includes(part))) && (!sets || sets.includes(card.set)),
     ),
   )),
 );
@@ -191,7 +193,7 @@ try {
       const listed =
         card.set === 'held-out'
           ? process.argv.includes('--held-out-misses')
-          : card.set !== 'second' || process.argv.includes('--second-misses');
+          : (card.set !== 'second' && card.set !== 'second-fresh') || process.argv.includes('--second-misses');
       if (!good && listed) {
         const name = { id: 'idNumber', dob: 'dateOfBirth', first: 'firstNameLao', last: 'lastNameLao' }[field]!;
         misses.push(
@@ -222,10 +224,15 @@ try {
   const report: string[] = [];
   const print = (line: string) => report.push(line);
   print(`\nID card reading in Chromium (${cards.length} cards; first reading incl. engine start ${cold} ms)`);
-  for (const set of ['classic', 'dev', 'held-out', 'second']) {
+  for (const set of ['classic', 'dev', 'held-out', ...SECOND_BATCHES]) {
     const keys = [...scores.keys()].filter((k) => k.startsWith(`${set}|`)).sort();
     if (!keys.length) continue;
-    const title = { 'held-out': ' (never tuned on)', second: ': second maker, as first read (never tuned on)' }[set];
+    const title = {
+      'held-out': ' (never tuned on)',
+      second: ': second maker, as first read (never tuned on)',
+      'second-dev': ': second maker, development batch (its misreadings looked at)',
+      'second-fresh': ': second maker, fresh holders (never tuned on)',
+    }[set];
     print(`\n### ${set}${title ?? ''}\n`);
     print(
       '| layout | typeface | condition | ID number | date of birth | Lao first name | Lao last name | names empty | names wrong | ID/date flagged unclear | sure and wrong | warm median / p90 ms |',
