@@ -213,8 +213,11 @@ export function otsuThreshold(image: GrayImage): number {
 
 /**
  * A field's crop made ready for single-line reading: ink that touches the top or bottom edge
- * belongs to the rows above and below (their tone marks and vowels) and is whitened; then the
- * blank paper left and right is cut off (the recogniser's time grows with the width).
+ * belongs to the rows above and below (their tone marks and vowels) and is whitened — unless it
+ * reaches the crop's middle, where no other row's mark reaches: then it is a line printed across
+ * the text (a card's security lines), joined to the letters it crosses, and whitening it would
+ * take those letters too. Then the blank paper left and right is cut off (the recogniser's time
+ * grows with the width).
  */
 export function isolateRow(image: GrayImage, margin: number): GrayImage {
   const { width, height } = image;
@@ -223,19 +226,31 @@ export function isolateRow(image: GrayImage, margin: number): GrayImage {
   // The soft edge of a glyph is lighter than the threshold: cleared with it, or a grey ghost stays.
   const halo = threshold + (255 - threshold) * 0.6;
   const dark = (i: number) => data[i]! <= halo;
-  const stack: number[] = [];
+  const middle = { y0: Math.floor(height * 0.4), y1: Math.ceil(height * 0.6) };
+  const seen = new Uint8Array(width * height);
   for (let x = 0; x < width; x++) {
-    for (const y of [0, height - 1]) if (dark(y * width + x)) stack.push(y * width + x);
-  }
-  while (stack.length) {
-    const i = stack.pop()!;
-    if (!dark(i)) continue;
-    data[i] = 255;
-    const x = i % width;
-    if (x > 0) stack.push(i - 1);
-    if (x < width - 1) stack.push(i + 1);
-    if (i >= width) stack.push(i - width);
-    if (i < width * (height - 1)) stack.push(i + width);
+    for (const y of [0, height - 1]) {
+      const start = y * width + x;
+      if (seen[start] || !dark(start)) continue;
+      // The ink joined to this edge pixel, and whether it reaches the middle.
+      const component: number[] = [];
+      const stack = [start];
+      seen[start] = 1;
+      let across = false;
+      while (stack.length) {
+        const i = stack.pop()!;
+        component.push(i);
+        const cy = Math.floor(i / width);
+        if (cy >= middle.y0 && cy < middle.y1) across = true;
+        const cx = i % width;
+        for (const j of [cx > 0 ? i - 1 : -1, cx < width - 1 ? i + 1 : -1, i - width, i + width])
+          if (j >= 0 && j < width * height && !seen[j] && dark(j)) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+      }
+      if (!across) for (const i of component) data[i] = 255;
+    }
   }
   // Columns with ink, ignoring specks of noise (fewer than 2 dark pixels).
   let first = -1;

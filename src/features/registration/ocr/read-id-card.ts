@@ -21,6 +21,7 @@ import {
   isNameLabel,
   isTitle,
   mergeReadings,
+  nameLabelIn,
   oneWordNames,
   type CardFields,
   type CardWord,
@@ -88,6 +89,11 @@ const MARGIN = 12;
  */
 const LATIN_DISTANCE_MAX = 2;
 const SECOND_LOOK_TEXT_HEIGHT = { idNumber: 41, dateOfBirth: 41, name: 36 } as const;
+/**
+ * A name label read on its own: the label's letters are scaled to this height, taking them to be
+ * about 0.7 of the card's digits (labels are printed smaller than the values).
+ */
+const LABEL_TEXT_HEIGHT = 30;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
 
@@ -334,6 +340,35 @@ async function looksAgain(gray: GrayImage, angle: number, region: Region, today:
 }
 
 /**
+ * The label of a name whose field no label read on the whole card decided (the whole card is read
+ * small, and a card's labels are printed smaller than its values): read on its own, from crops at a
+ * size fit for it — beside the name (before it on its row), then above it (between it and the row
+ * above) — by the Lao and the English model. Which name that label names, if it is one.
+ */
+async function nameLabelNear(gray: GrayImage, angle: number, region: Region, raw: Record<string, string | undefined>) {
+  const h = region.textHeight;
+  const row = region.rows[0]!;
+  const beside: Box = { x0: Math.max(0, row.x0 - 8 * h), y0: row.y0, x1: row.x0 + 0.1 * h, y1: row.y1 };
+  const above: Box = { x0: Math.max(0, row.x0 - 0.5 * h), y0: row.y0 - 1.2 * h, x1: row.x0 + 10 * h, y1: row.y0 + 0.3 * h };
+  const scale = LABEL_TEXT_HEIGHT / (0.7 * h);
+  const said: string[] = [];
+  try {
+    for (const box of [beside, above]) {
+      if (box.y0 < 0 || box.x1 - box.x0 < h) continue;
+      const crop = isolateRow(cropLevel(gray, box, angle, scale, MARGIN), MARGIN);
+      const lao = await recognise(await engine('lao'), crop, SETTINGS.labelLao);
+      const eng = await recognise(await engine('eng'), crop, SETTINGS.labelEng);
+      said.push(`${lao.text.trim()} | ${eng.text.trim()}`);
+      const kind = nameLabelIn(lao.text, eng.text);
+      if (kind) return kind;
+    }
+    return undefined;
+  } finally {
+    raw[`${region.field}Label`] = said.join(' // ');
+  }
+}
+
+/**
  * Reads an ID card photo. `onStage` tells the screen how far it is (0–1) once the engines run.
  */
 export type DebugSink = (name: string, image: GrayImage) => void;
@@ -506,10 +541,17 @@ export async function readIdCard(
       // Sure of a name means sure of its field too: a read label (or a passport's MRZ) puts it
       // there. A name whose field rests on the layout's order alone may be the other name, spelt
       // right (the digital card prints the surname first; the Latin line spells both): left to type.
-      if (fields[field] && source.get(field)?.guessed) {
-        raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
-        delete fields[field];
-        continue;
+      // Its label, missed by the whole card's reading, is read on its own first: where it names
+      // this name, the name is placed by a label read after all (a name without its own label,
+      // in a "name and surname" row, is not looked for).
+      const region = source.get(field);
+      if (fields[field] && region?.guessed) {
+        const label = region.part ? undefined : await nameLabelNear(gray, angle, region, raw);
+        if (label !== field) {
+          raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
+          delete fields[field];
+          continue;
+        }
       }
       const name = fields[field]?.value;
       if (name && latinLine && latinDistance(name, latinLine.text) > LATIN_DISTANCE_MAX) {
