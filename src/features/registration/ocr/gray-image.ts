@@ -118,8 +118,11 @@ export function cropLevel(image: GrayImage, box: Box, angle: number, scale: numb
   return { width, height, data };
 }
 
+/** The steepest tilt looked for, degrees: a card photographed on a table by hand is turned up to 7–8°. */
+const MAX_TILT = 10;
+
 /**
- * The tilt of the text lines, in radians (−6° … 6°): the angle at which the rows of dark pixels
+ * The tilt of the text lines, in radians (−10° … 10°): the angle at which the rows of dark pixels
  * line up best (the sum of squared row counts is highest). Measured on a small copy: fast.
  */
 export function skewAngle(image: GrayImage): number {
@@ -161,7 +164,7 @@ export function skewAngle(image: GrayImage): number {
   const degree = Math.PI / 180;
   let best = 0;
   let bestScore = score(0);
-  for (let a = -6; a <= 6; a += 0.5) {
+  for (let a = -MAX_TILT; a <= MAX_TILT; a += 0.5) {
     const s = score(a * degree);
     if (s > bestScore) [best, bestScore] = [a * degree, s];
   }
@@ -305,4 +308,31 @@ export function binarise(image: GrayImage, window: number, depth = 0.12): GrayIm
     }
   }
   return { width, height, data };
+}
+
+/**
+ * The ink nearest the crop's right edge: from the right, the columns up to the first blank gap at
+ * least `gap` px wide (what is left of it — a photo's edge, another field — is cut off).
+ */
+export function rightmostInk(image: GrayImage, gap: number): GrayImage {
+  const { width, height, data } = image;
+  const threshold = otsuThreshold(image);
+  let seen = false;
+  let blank = 0;
+  let x0 = 0;
+  for (let x = width - 1; x >= 0; x--) {
+    let count = 0;
+    for (let y = 0; y < height; y++) if (data[y * width + x]! <= threshold) count++;
+    if (count >= 2) {
+      seen = true;
+      blank = 0;
+    } else if (seen && ++blank >= gap) {
+      x0 = x + Math.floor(gap / 2);
+      break;
+    }
+  }
+  if (x0 <= 0) return image;
+  const cut = new Uint8ClampedArray((width - x0) * height);
+  for (let y = 0; y < height; y++) cut.set(data.subarray(y * width + x0, (y + 1) * width), y * (width - x0));
+  return { width: width - x0, height, data: cut };
 }
