@@ -389,6 +389,58 @@ async function nameLabelNear(gray: GrayImage, angle: number, region: Region, raw
   }
 }
 
+/** The whole card read again in black and white: the neighbourhood (px at the layout's scale) and how much darker ink is. */
+const CLEAN_WINDOW = 31;
+const CLEAN_DEPTH = 0.3;
+
+/** What the lines' reading did not find: the number, the date of birth, a name. */
+function lacks(card: CardFields): string[] {
+  return [
+    !card.idNumber && !card.numberRow ? 'idNumber' : '',
+    !card.dateOfBirth && !card.dateRow ? 'dateOfBirth' : '',
+    !card.names.firstNameLao && !card.fullName ? 'firstNameLao' : '',
+    !card.names.lastNameLao && !card.fullName ? 'lastNameLao' : '',
+  ].filter(Boolean);
+}
+
+/**
+ * The first reading's findings, with what it lacks taken from another reading of the card: the
+ * number, the date, the Latin line; a name only where it is not on a row the first took for
+ * the other name, and placed by a label only where the other reading read one.
+ */
+function withWhatItLacks(card: CardFields, other: CardFields): CardFields {
+  const merged: CardFields = {
+    ...card,
+    names: { ...card.names },
+    nameTexts: { ...card.nameTexts },
+    labelled: [...card.labelled],
+  };
+  if (!card.idNumber && !card.numberRow) {
+    merged.idNumber = other.idNumber;
+    merged.idNumbers = other.idNumbers;
+    merged.numberRow = other.numberRow;
+    if (other.idNumber) merged.textHeight = other.textHeight;
+  }
+  if (!card.dateOfBirth && !card.dateRow) {
+    merged.dateOfBirth = other.dateOfBirth;
+    merged.dateRow = other.dateRow;
+  }
+  merged.latinName ??= other.latinName;
+  if (!card.fullName) {
+    const overlaps = (a: Box, b: Box) => Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+    for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+      const box = other.names[field];
+      if (card.names[field] || !box) continue;
+      if (Object.values(card.names).some((mine) => mine && overlaps(mine, box))) continue;
+      merged.names[field] = box;
+      merged.nameTexts[field] = other.nameTexts[field];
+      if (other.labelled.includes(field)) merged.labelled.push(field);
+    }
+    if (!card.names.firstNameLao && !card.names.lastNameLao && other.fullName) merged.fullName = other.fullName;
+  }
+  return merged;
+}
+
 /**
  * Reads an ID card photo. `onStage` tells the screen how far it is (0–1) once the engines run.
  */
@@ -504,6 +556,18 @@ export async function readIdCard(
       const cardWords = (r: Recognised): CardWord[] =>
         r.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
       card = classifyCardLines(mergeReadings(cardWords(first), cardWords(firstLao)), today);
+      // Something not found (a number, a date, a name): the whole card's reading may have lost
+      // lines to fine security lines printed across the text, which its one grey level makes ink
+      // on a photo (the table around the card darkens the level). Read once more in black and white
+      // by each pixel's neighbourhood, deep enough that those faint lines are paper and the print
+      // ink; what that reading finds fills only what the first did not.
+      if (lacks(card).length) {
+        const clean = binarise(levelled, CLEAN_WINDOW, CLEAN_DEPTH);
+        const engAgain = scaledBack(await recognise(eng, clean, SETTINGS.layout), layoutScale);
+        const laoAgain = scaledBack(await recognise(await engine('lao'), clean, SETTINGS.laoLayout), layoutScale);
+        raw.layoutAgain = `${lacks(card).join(',')}: ${engAgain.text} // ${laoAgain.text}`;
+        card = withWhatItLacks(card, classifyCardLines(mergeReadings(cardWords(engAgain), cardWords(laoAgain)), today));
+      }
       const byContent = await read(
         regionsOf(card, layout, gray.width).filter((r) => (pending as readonly string[]).includes(r.field)),
         {
