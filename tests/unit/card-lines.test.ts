@@ -372,7 +372,7 @@ describe('classifyCardLines', () => {
 });
 
 describe('nameLabelIn', () => {
-  it("tells which name a label read on its own names, its long words an edit or two off", () => {
+  it('tells which name a label read on its own names, its long words an edit or two off', () => {
     expect(nameLabelIn('ນາມສະກຸນ / ຮຫຕກ', 'wrsuqu / Surname')).toBe('lastNameLao');
     expect(nameLabelIn('ນາມສະກູນ:', '')).toBe('lastNameLao');
     expect(nameLabelIn('', 'Sumame')).toBe('lastNameLao');

@@ -387,7 +387,10 @@ function givenName(words: CardWord[]): CardWord[] | undefined {
 /** A label of the card's number (ເລກທີ, ເລກບັດ, ID No., Card No.). */
 function numberLabel(line: CardLine, label: Labelled): boolean {
   const before = (words: CardWord[]) => textOf(words.filter((w) => w.box.x1 <= label.end + 2));
-  return label.kind === 'other' && (/ເລກ/u.test(skeleton(before(line.lao))) || /\b(?:id|no|card)\b/i.test(before(line.latin)));
+  return (
+    label.kind === 'other' &&
+    (/ເລກ/u.test(skeleton(before(line.lao))) || /\b(?:id|no|card)\b/i.test(before(line.latin)))
+  );
 }
 
 /**
@@ -434,8 +437,7 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
           const run = datesIn(l) ? undefined : digitRunIn(l.latin);
           return run && { ...run, x1: Math.max(run.x1, l.box.x1) };
         })
-        .find(Boolean) ??
-      valueAfterLabel(lines, labels, (i) => numberLabel(lines[i]!, labels[i]!));
+        .find(Boolean) ?? valueAfterLabel(lines, labels, (i) => numberLabel(lines[i]!, labels[i]!));
   // Digits are as tall as capitals: the print size of the card's values.
   const digitHeights = fields.idNumber
     ? lines[numberLine]!.latin.filter((w) => /\d{3}/.test(w.text)).map((w) => w.box.y1 - w.box.y0)

@@ -347,8 +347,7 @@ async function looksAgain(
 ): Promise<string | undefined> {
   const setting =
     region.field === 'idNumber' ? SETTINGS.digits : region.field === 'dateOfBirth' ? SETTINGS.date : SETTINGS.name;
-  const height =
-    region.field === 'idNumber' || region.field === 'dateOfBirth' ? heights[region.field] : heights.name;
+  const height = region.field === 'idNumber' || region.field === 'dateOfBirth' ? heights[region.field] : heights.name;
   const crop = isolateRow(cropLevel(gray, region.rows[0]!, angle, height / region.textHeight, MARGIN), MARGIN);
   // The neighbourhood: about a letter's height, so a stroke is judged against the paper around it.
   const read = await recognise(await engine(setting.model), binarise(crop, height * 1.2), setting);
@@ -368,7 +367,12 @@ async function nameLabelNear(gray: GrayImage, angle: number, region: Region, raw
   const h = region.textHeight;
   const row = region.rows[0]!;
   const beside: Box = { x0: Math.max(0, row.x0 - 8 * h), y0: row.y0, x1: row.x0 + 0.1 * h, y1: row.y1 };
-  const above: Box = { x0: Math.max(0, row.x0 - 0.5 * h), y0: row.y0 - 1.2 * h, x1: row.x0 + 10 * h, y1: row.y0 + 0.3 * h };
+  const above: Box = {
+    x0: Math.max(0, row.x0 - 0.5 * h),
+    y0: row.y0 - 1.2 * h,
+    x1: row.x0 + 10 * h,
+    y1: row.y0 + 0.3 * h,
+  };
   const scale = LABEL_TEXT_HEIGHT / (0.7 * h);
   const said: string[] = [];
   try {
