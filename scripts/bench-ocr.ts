@@ -135,6 +135,17 @@ const emptyScore = (): Score => ({
   ms: [],
 });
 const scores = new Map<string, Score>();
+/**
+ * Per set and layout: why each name left empty was (no label read places it, the Latin line spells
+ * another, the second look read otherwise, never found on the card, or not sure), and how many ID
+ * numbers and dates were left empty. Aggregates only: they name no card.
+ */
+const whyEmpty = new Map<string, Map<string, number>>();
+const countWhy = (key: string, why: string) => {
+  const counts = whyEmpty.get(key) ?? new Map<string, number>();
+  counts.set(why, (counts.get(why) ?? 0) + 1);
+  whyEmpty.set(key, counts);
+};
 const misses: string[] = [];
 /** Every value filled as sure and wrong, over all sets: the bench's first line. */
 let sureAndWrong = 0;
@@ -181,6 +192,23 @@ try {
       else if (f[name].value !== card[name]) s.wrong += 1;
     }
     s.flagged += Number(f.idNumber?.confidence === 'check') + Number(f.dateOfBirth?.confidence === 'check');
+    const r = reading.raw;
+    for (const name of ['firstNameLao', 'lastNameLao'] as const)
+      if (!f[name])
+        countWhy(
+          `${card.set}|${card.layout}`,
+          r[`${name}Field`]
+            ? 'no label read'
+            : r[`${name}Latin`]
+              ? 'Latin line'
+              : r[`${name}Again`] !== undefined
+                ? 'second look'
+                : !r[name] && !r[`${name}ByLabels`]
+                  ? 'not found'
+                  : 'not sure',
+        );
+    for (const field of ['idNumber', 'dateOfBirth'] as const)
+      if (!f[field]) countWhy(`${card.set}|${card.layout}`, `${field} empty`);
     for (const name of ['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao'] as const)
       if (f[name] && f[name].confidence !== 'check' && f[name].value !== card[name]) {
         s.sureWrong += 1;
@@ -251,6 +279,10 @@ try {
     }
     for (const [layout, s] of byLayout) print(row([layout, 'all', 'all'], s));
     print(row([`**${set}**`, 'all', 'all'], all));
+    for (const layout of byLayout.keys()) {
+      const counts = [...(whyEmpty.get(`${set}|${layout}`) ?? [])].map(([why, n]) => `${why} ${n}`);
+      print(`\n${layout}: left empty — ${counts.join(', ') || 'nothing'}`);
+    }
   }
   if (passports.length) {
     // Passports: each value exact, or filled wrong; on a page whose birth-date check digit is wrong
