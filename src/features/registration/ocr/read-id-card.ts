@@ -301,6 +301,13 @@ async function readRegion(
     // (Two crop readings agreeing count as much: the whole card is read small, its digits less surely.)
     const confidence: FieldConfidence =
       value && best === ranked[0] && best.votes >= 2 && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
+    if (value === undefined) {
+      // No grey crop read a number: the crop in black and white, to check (a glare spot or a
+      // security line over a digit reads otherwise there; an empty field helps the citizen less).
+      const other = await inBlackAndWhite(gray, angle, region, today);
+      if (other)
+        return { value: other, confidence: 'check', raw: `${all.map((r) => r.text.trim()).join(' / ')} / bw ${other}` };
+    }
     return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
@@ -327,6 +334,10 @@ async function readRegion(
     // No two readings alike: each digit as most readings read it (each misread a different digit),
     // to check; neither crop a date (a slash read as 1): the whole card's, to check.
     const value = agreed ?? digitwise(votes, today) ?? first ?? again ?? hints.dateOfBirth;
+    if (value === undefined) {
+      const other = await inBlackAndWhite(gray, angle, region, today);
+      if (other) return { value: other, confidence: 'check', raw: `${raw.filter(Boolean).join(' / ')} / bw ${other}` };
+    }
     return { value, confidence: sure ? 'ok' : 'check', raw: raw.filter(Boolean).join(' / ') };
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
@@ -443,6 +454,21 @@ function withWhatItLacks(card: CardFields, other: CardFields): CardFields {
     if (!card.names.firstNameLao && !card.names.lastNameLao && other.fullName) merged.fullName = other.fullName;
   }
   return merged;
+}
+
+/** The sizes a number or date no grey crop could read is read at in black and white. */
+const BLACK_AND_WHITE_TEXT_HEIGHTS = [38, 46];
+
+/**
+ * A number or date read in black and white (as the second look reads it) at two sizes, where no
+ * grey crop made one of it: the first that makes one, filled only with the "unclear" mark.
+ */
+async function inBlackAndWhite(gray: GrayImage, angle: number, region: Region, today: Date) {
+  for (const size of BLACK_AND_WHITE_TEXT_HEIGHTS) {
+    const value = await looksAgain(gray, angle, region, today, { idNumber: size, dateOfBirth: size, name: size });
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /**
