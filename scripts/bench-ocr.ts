@@ -11,7 +11,9 @@
  *
  * 'second': cards of the second card maker (tests/fixtures/id-cards/second-maker.ts: another renderer,
  * surname first, light and condensed type, security lines, glare), never tuned on, reported apart as
- * first read; their misreadings are listed only with --second-misses.
+ * first read; their misreadings are listed only with --second-misses. Two more batches of that maker, other
+ * holders and seeds: 'second-dev' (common names; its misreadings are listed, to be worked on) and 'second-fresh'
+ * (names no card carried before; read as unseen, its misreadings only with --second-misses).
  *
  * The first line printed is "sure and wrong: N": values filled without the "unclear" mark that are
  * not what the card says, over every card and page read (the reader's first promise: 0).
@@ -36,7 +38,7 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { benchJobs, makeBenchCards, type ExpectedCard } from '../tests/fixtures/id-cards/make-id-cards';
-import { makeSecondMakerCards, secondMakerCards } from '../tests/fixtures/id-cards/second-maker';
+import { makeSecondMakerCards, SECOND_BATCHES, secondMakerCards } from '../tests/fixtures/id-cards/second-maker';
 import { makePassportPages, passportJobs } from '../tests/fixtures/id-cards/passport-page';
 import { copyTesseractAssets } from './copy-tesseract-assets';
 
@@ -83,9 +85,9 @@ const cards: BenchCard[] = await makeBenchCards(
 cards.push(
   ...(await makeSecondMakerCards(
     cardsDir,
-    secondMakerCards().filter(
+    SECOND_BATCHES.flatMap((batch) => secondMakerCards(batch)).filter(
       (card) =>
-        (!only || only.split(',').some((part) => card.file.includes(part))) && sets?.includes('second') !== false,
+        (!only || only.split(',').some((part) => card.file.includes(part))) && (!sets || sets.includes(card.set)),
     ),
   )),
 );
@@ -133,6 +135,17 @@ const emptyScore = (): Score => ({
   ms: [],
 });
 const scores = new Map<string, Score>();
+/**
+ * Per set and layout: why each name left empty was (no label read places it, the Latin line spells
+ * another, the second look read otherwise, never found on the card, or not sure), and how many ID
+ * numbers and dates were left empty. Aggregates only: they name no card.
+ */
+const whyEmpty = new Map<string, Map<string, number>>();
+const countWhy = (key: string, why: string) => {
+  const counts = whyEmpty.get(key) ?? new Map<string, number>();
+  counts.set(why, (counts.get(why) ?? 0) + 1);
+  whyEmpty.set(key, counts);
+};
 const misses: string[] = [];
 /** Every value filled as sure and wrong, over all sets: the bench's first line. */
 let sureAndWrong = 0;
@@ -179,6 +192,23 @@ try {
       else if (f[name].value !== card[name]) s.wrong += 1;
     }
     s.flagged += Number(f.idNumber?.confidence === 'check') + Number(f.dateOfBirth?.confidence === 'check');
+    const r = reading.raw;
+    for (const name of ['firstNameLao', 'lastNameLao'] as const)
+      if (!f[name])
+        countWhy(
+          `${card.set}|${card.layout}`,
+          r[`${name}Field`]
+            ? 'no label read'
+            : r[`${name}Latin`]
+              ? 'Latin line'
+              : r[`${name}Again`] !== undefined
+                ? 'second look'
+                : !r[name] && !r[`${name}ByLabels`]
+                  ? 'not found'
+                  : 'not sure',
+        );
+    for (const field of ['idNumber', 'dateOfBirth'] as const)
+      if (!f[field]) countWhy(`${card.set}|${card.layout}`, `${field} empty`);
     for (const name of ['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao'] as const)
       if (f[name] && f[name].confidence !== 'check' && f[name].value !== card[name]) {
         s.sureWrong += 1;
@@ -191,7 +221,7 @@ try {
       const listed =
         card.set === 'held-out'
           ? process.argv.includes('--held-out-misses')
-          : card.set !== 'second' || process.argv.includes('--second-misses');
+          : (card.set !== 'second' && card.set !== 'second-fresh') || process.argv.includes('--second-misses');
       if (!good && listed) {
         const name = { id: 'idNumber', dob: 'dateOfBirth', first: 'firstNameLao', last: 'lastNameLao' }[field]!;
         misses.push(
@@ -222,10 +252,15 @@ try {
   const report: string[] = [];
   const print = (line: string) => report.push(line);
   print(`\nID card reading in Chromium (${cards.length} cards; first reading incl. engine start ${cold} ms)`);
-  for (const set of ['classic', 'dev', 'held-out', 'second']) {
+  for (const set of ['classic', 'dev', 'held-out', ...SECOND_BATCHES]) {
     const keys = [...scores.keys()].filter((k) => k.startsWith(`${set}|`)).sort();
     if (!keys.length) continue;
-    const title = { 'held-out': ' (never tuned on)', second: ': second maker, as first read (never tuned on)' }[set];
+    const title = {
+      'held-out': ' (never tuned on)',
+      second: ': second maker, as first read (never tuned on)',
+      'second-dev': ': second maker, development batch (its misreadings looked at)',
+      'second-fresh': ': second maker, fresh holders (never tuned on)',
+    }[set];
     print(`\n### ${set}${title ?? ''}\n`);
     print(
       '| layout | typeface | condition | ID number | date of birth | Lao first name | Lao last name | names empty | names wrong | ID/date flagged unclear | sure and wrong | warm median / p90 ms |',
@@ -244,6 +279,10 @@ try {
     }
     for (const [layout, s] of byLayout) print(row([layout, 'all', 'all'], s));
     print(row([`**${set}**`, 'all', 'all'], all));
+    for (const layout of byLayout.keys()) {
+      const counts = [...(whyEmpty.get(`${set}|${layout}`) ?? [])].map(([why, n]) => `${why} ${n}`);
+      print(`\n${layout}: left empty — ${counts.join(', ') || 'nothing'}`);
+    }
   }
   if (passports.length) {
     // Passports: each value exact, or filled wrong; on a page whose birth-date check digit is wrong

@@ -4,6 +4,7 @@ import {
   isNameLabel,
   isTitle,
   mergeReadings,
+  nameLabelIn,
   oneWordNames,
   type CardWord,
 } from '../../src/features/registration/ocr/card-lines';
@@ -342,8 +343,56 @@ describe('classifyCardLines', () => {
     expect([...full.labelled].sort()).toEqual(['firstNameLao', 'lastNameLao']);
   });
 
+  it('finds the number and the birth date where their labels say, when nothing like either was read there', () => {
+    // A glare spot on the number and the date: letters and a few digits read where they are printed.
+    const labels = card([
+      row(100, 'ID No. 9025 ...', ''),
+      row(150, 'Surname', 'ສີສົມບັດ'),
+      row(200, 'Date of birth 16 Ol', ''),
+    ]);
+    expect(labels.idNumber).toBeUndefined();
+    expect(labels.numberRow?.y0).toBe(100);
+    expect(labels.dateRow?.y0).toBe(200);
+    // Labels above their values: the line under the label.
+    const above = card([
+      row(100, 'inno / Card No.', 'ເລກບັດ / Card No.'),
+      row(150, '9026433 Bo', ''),
+      row(200, 'daa / Date of birth', 'ວັນເດືອນປີເກີດ / Date of birth'),
+      row(250, '16.0', ''),
+    ]);
+    expect(above.numberRow?.y0).toBe(150);
+    expect(above.dateRow?.y0).toBe(250);
+    // No label: nothing guessed.
+    expect(card([row(100, 'aaaa 16 Ol', '')]).dateRow).toBeUndefined();
+  });
+
   it('does not take a 13-digit run for the number', () => {
     expect(card([row(100, 'No: 0115 0883 17429', '')]).idNumber).toBeUndefined();
+  });
+});
+
+describe('nameLabelIn', () => {
+  it('tells which name a label read on its own names, its long words an edit or two off', () => {
+    expect(nameLabelIn('ນາມສະກຸນ / ຮຫຕກ', 'wrsuqu / Surname')).toBe('lastNameLao');
+    expect(nameLabelIn('ນາມສະກູນ:', '')).toBe('lastNameLao');
+    expect(nameLabelIn('', 'Sumame')).toBe('lastNameLao');
+    expect(nameLabelIn('ຊື່ / ກວນ', '8 / Given name')).toBe('firstNameLao');
+    expect(nameLabelIn('ຊື່:', '')).toBe('firstNameLao');
+    expect(nameLabelIn('', 'Glven name')).toBe('firstNameLao');
+    expect(nameLabelIn('ຊື່ ແລະ ນາມສະກຸນ', '')).toBe('full');
+    expect(nameLabelIn('', 'Name and surname')).toBe('full');
+  });
+
+  it('takes no name, number or date for a label', () => {
+    for (const [lao, latin] of [
+      ['ສຸລິຍະ', 'aqay'],
+      ['', 'PHANTHAVONG SOUKSAVANH'],
+      ['ເລກທີ:', 'inn:'],
+      ['ວັນເດືອນປີເກີດ', 'Date of birth'],
+      ['ຊຸກສະຫວັນ', 'nane'],
+      ['ສະຫວັນ', ''],
+    ])
+      expect(nameLabelIn(lao!, latin!)).toBeUndefined();
   });
 });
 

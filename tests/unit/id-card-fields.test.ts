@@ -317,6 +317,32 @@ describe('image preparation', () => {
     expect(darkRows.slice(10, 28).every(Boolean)).toBe(true);
   });
 
+  it("keeps the letters a security line crossing the crop joins to the edge, clears a neighbour row's mark", () => {
+    const width = 200;
+    const height = 60;
+    const data = new Uint8ClampedArray(width * height).fill(255);
+    const ink = (x: number, y: number) => (data[y * width + x] = 0);
+    // The row's letters: bars in the middle rows.
+    for (let x = 20; x < 180; x++) if (x % 12 < 5) for (let y = 20; y < 40; y++) ink(x, y);
+    // A fine line from the top edge down into the first letter (a card's guilloche).
+    for (let y = 0; y < 22; y++) {
+      ink(20 + Math.floor(y / 4), y);
+      ink(21 + Math.floor(y / 4), y);
+    }
+    // A mark of the row below, reaching just into the bottom of the crop.
+    for (let y = 54; y < 60; y++) for (let x = 100; x < 104; x++) ink(x, y);
+    const row = isolateRow({ width, height, data }, 0);
+    const dark = (y0: number, y1: number, x0: number, x1: number) =>
+      Array.from({ length: y1 - y0 }, (_, k) => row.data.subarray((y0 + k) * row.width + x0, (y0 + k) * row.width + x1))
+        .flatMap((part) => [...part])
+        .some((v) => v < 128);
+    // The first letter (x 24–28, joined to the line) is kept, with the line; the mark below is cleared.
+    expect(row.width).toBeGreaterThanOrEqual(150);
+    expect(dark(30, 31, 0, 12)).toBe(true);
+    expect(dark(0, 4, 0, 8)).toBe(true);
+    expect(dark(50, 60, 0, row.width)).toBe(false);
+  });
+
   it('binarises by the neighbourhood: ink under a glare spot stays ink, the lit paper around it paper', () => {
     const width = 200;
     const height = 40;

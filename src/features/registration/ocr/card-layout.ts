@@ -57,8 +57,19 @@ const LAO_LABEL: Record<LaidOutField, RegExp> = {
 /** Rows after the address that are never part of it: the card's own dates. */
 const FOOTER = /^(?:issued?|expires?|valid)[.:;]?$|ອອກບັດ|ອາຍຸ/iu;
 const LATIN_NAME_WORD = /^[A-Z][A-Z'-]+,?$/;
-/** Printed words of the card that are never part of the Latin name. */
+/**
+ * Printed words of the card that are never part of the Latin name: its labels, and the state's
+ * name in the heading ("LAO PEOPLE'S DEMOCRATIC REPUBLIC", read with its L lost as "BAO PEOPLE'S …":
+ * a line of capitals taken for the name, whose every Lao reading it then refused).
+ */
 export const CARD_WORDS = new Set([
+  'PEOPLE’S',
+  "PEOPLE'S",
+  'PEOPLES',
+  'DEMOCRATIC',
+  'REPUBLIC',
+  'IDENTITY',
+  'GIVEN',
   'LAO',
   'PDR',
   'ID',

@@ -145,6 +145,53 @@ function labelKind(lao: string, latin: string): LabelKind | undefined {
   return undefined;
 }
 
+/** How many letters must be added, dropped or changed to make one word the other. */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[y.length]!;
+}
+
+/**
+ * Which name a label read on its own names (its crop beside or above a name whose label the whole
+ * card's reading missed, read at a size fit for it, by both models): the given name (ຊື່, Given
+ * name, Name), the surname (ນາມສະກຸນ, Surname, Family name) or both ("name and surname"). A small
+ * label's letters are misread as easily as its words are lost, so its words may be an edit or two
+ * from the label's ("Sumame", ນາມສະກູນ): the long words only — a short one that near is any word.
+ * The given name's Lao label is one letter: only a word that is that letter (and its marks) alone.
+ */
+export function nameLabelIn(lao: string, latin: string): NameField | 'full' | undefined {
+  const english = latin
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const laoWords = lao
+    .split(/[\s/]+/)
+    .map(skeleton)
+    .filter((w) => /[\u0e81-\u0edf]/u.test(w));
+  const surname =
+    english.some((w) => editDistance(w, 'surname') <= 2 || w === 'family' || editDistance(w, 'lastname') <= 1) ||
+    laoWords.some((w) => editDistance(w, 'ນາມສະກນ') <= 2 || /ສະກນ/u.test(w));
+  const given =
+    english.some((w) => editDistance(w, 'given') <= 1 || w === 'name' || w === 'first' || w === 'givenname') ||
+    /^ຊ[^ສ]?$/u.test(laoWords[0] ?? '');
+  const both =
+    (english.includes('and') && english.includes('name')) ||
+    english.includes('full') ||
+    laoWords.some((w) => w === 'ແລະ' || w === 'ແລ');
+  if (surname && (given || both)) return 'full';
+  if (surname) return 'lastNameLao';
+  if (given) return 'firstNameLao';
+  return undefined;
+}
+
 interface Labelled {
   kind: LabelKind;
   /** Where the label ends: the value starts right of it. */
@@ -337,6 +384,33 @@ function givenName(words: CardWord[]): CardWord[] | undefined {
   return rest.length ? rest : undefined;
 }
 
+/** A label of the card's number (ເລກທີ, ເລກບັດ, ID No., Card No.). */
+function numberLabel(line: CardLine, label: Labelled): boolean {
+  const before = (words: CardWord[]) => textOf(words.filter((w) => w.box.x1 <= label.end + 2));
+  return (
+    label.kind === 'other' &&
+    (/ເລກ/u.test(skeleton(before(line.lao))) || /\b(?:id|no|card)\b/i.test(before(line.latin)))
+  );
+}
+
+/**
+ * Where the value of the first label `is` finds is printed, when no reading made a value of it: its
+ * words with a digit right of the label, else those of the line under it (a label above its value).
+ */
+function valueAfterLabel(
+  lines: readonly CardLine[],
+  labels: readonly (Labelled | undefined)[],
+  is: (i: number) => boolean,
+): Box | undefined {
+  const i = labels.findIndex((label, k) => label !== undefined && is(k));
+  if (i < 0) return undefined;
+  const digits = (words: CardWord[]) => words.filter((w) => /\d/.test(w.text));
+  const beside = digits(lines[i]!.latin.filter((w) => w.box.x0 > labels[i]!.end));
+  const under = lines[i + 1] && !labels[i + 1] ? digits(lines[i + 1]!.latin) : [];
+  const words = beside.length ? beside : under;
+  return words.length ? union(words.map((w) => w.box)) : undefined;
+}
+
 export function classifyCardLines(lines: readonly CardLine[], today: Date): CardFields {
   const fields: CardFields = { names: {}, nameTexts: {}, idNumbers: [], textHeight: 20, labelled: [] };
   /** The names a read label placed in their field. */
@@ -356,7 +430,14 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     fields.idNumbers = [numberIn(line.latin)?.value, numberIn(line.lao)?.value].filter((v) => v !== undefined);
   }
   if (!fields.idNumber)
-    fields.numberRow = lines.map((l) => (datesIn(l) ? undefined : digitRunIn(l.latin))).find(Boolean);
+    fields.numberRow =
+      lines
+        .map((l) => {
+          // The run ends its line, as the number does: what the reading cut off at its end is read with it.
+          const run = datesIn(l) ? undefined : digitRunIn(l.latin);
+          return run && { ...run, x1: Math.max(run.x1, l.box.x1) };
+        })
+        .find(Boolean) ?? valueAfterLabel(lines, labels, (i) => numberLabel(lines[i]!, labels[i]!));
   // Digits are as tall as capitals: the print size of the card's values.
   const digitHeights = fields.idNumber
     ? lines[numberLine]!.latin.filter((w) => /\d{3}/.test(w.text)).map((w) => w.box.y1 - w.box.y0)
@@ -392,6 +473,9 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     const shaped = misread.filter((m) => m?.words.length);
     const row = shaped.find((m) => m!.birth) ?? (shaped.length === 1 ? shaped[0] : undefined);
     if (row) fields.dateRow = row.words[0]!.box;
+    // Nothing shaped like a date (a glare spot on it, its digits read as letters): where the birth
+    // date's label says it is, beside it or under it.
+    else fields.dateRow = valueAfterLabel(lines, labels, (i) => labels[i]!.kind === 'birth');
   }
 
   let latinLine = -1;

@@ -118,8 +118,11 @@ export function cropLevel(image: GrayImage, box: Box, angle: number, scale: numb
   return { width, height, data };
 }
 
+/** The steepest tilt looked for, degrees: a card photographed on a table by hand is turned up to 7–8°. */
+const MAX_TILT = 10;
+
 /**
- * The tilt of the text lines, in radians (−6° … 6°): the angle at which the rows of dark pixels
+ * The tilt of the text lines, in radians (−10° … 10°): the angle at which the rows of dark pixels
  * line up best (the sum of squared row counts is highest). Measured on a small copy: fast.
  */
 export function skewAngle(image: GrayImage): number {
@@ -161,7 +164,7 @@ export function skewAngle(image: GrayImage): number {
   const degree = Math.PI / 180;
   let best = 0;
   let bestScore = score(0);
-  for (let a = -6; a <= 6; a += 0.5) {
+  for (let a = -MAX_TILT; a <= MAX_TILT; a += 0.5) {
     const s = score(a * degree);
     if (s > bestScore) [best, bestScore] = [a * degree, s];
   }
@@ -213,8 +216,11 @@ export function otsuThreshold(image: GrayImage): number {
 
 /**
  * A field's crop made ready for single-line reading: ink that touches the top or bottom edge
- * belongs to the rows above and below (their tone marks and vowels) and is whitened; then the
- * blank paper left and right is cut off (the recogniser's time grows with the width).
+ * belongs to the rows above and below (their tone marks and vowels) and is whitened — unless it
+ * reaches the crop's middle, where no other row's mark reaches: then it is a line printed across
+ * the text (a card's security lines), joined to the letters it crosses, and whitening it would
+ * take those letters too. Then the blank paper left and right is cut off (the recogniser's time
+ * grows with the width).
  */
 export function isolateRow(image: GrayImage, margin: number): GrayImage {
   const { width, height } = image;
@@ -223,19 +229,31 @@ export function isolateRow(image: GrayImage, margin: number): GrayImage {
   // The soft edge of a glyph is lighter than the threshold: cleared with it, or a grey ghost stays.
   const halo = threshold + (255 - threshold) * 0.6;
   const dark = (i: number) => data[i]! <= halo;
-  const stack: number[] = [];
+  const middle = { y0: Math.floor(height * 0.4), y1: Math.ceil(height * 0.6) };
+  const seen = new Uint8Array(width * height);
   for (let x = 0; x < width; x++) {
-    for (const y of [0, height - 1]) if (dark(y * width + x)) stack.push(y * width + x);
-  }
-  while (stack.length) {
-    const i = stack.pop()!;
-    if (!dark(i)) continue;
-    data[i] = 255;
-    const x = i % width;
-    if (x > 0) stack.push(i - 1);
-    if (x < width - 1) stack.push(i + 1);
-    if (i >= width) stack.push(i - width);
-    if (i < width * (height - 1)) stack.push(i + width);
+    for (const y of [0, height - 1]) {
+      const start = y * width + x;
+      if (seen[start] || !dark(start)) continue;
+      // The ink joined to this edge pixel, and whether it reaches the middle.
+      const component: number[] = [];
+      const stack = [start];
+      seen[start] = 1;
+      let across = false;
+      while (stack.length) {
+        const i = stack.pop()!;
+        component.push(i);
+        const cy = Math.floor(i / width);
+        if (cy >= middle.y0 && cy < middle.y1) across = true;
+        const cx = i % width;
+        for (const j of [cx > 0 ? i - 1 : -1, cx < width - 1 ? i + 1 : -1, i - width, i + width])
+          if (j >= 0 && j < width * height && !seen[j] && dark(j)) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+      }
+      if (!across) for (const i of component) data[i] = 255;
+    }
   }
   // Columns with ink, ignoring specks of noise (fewer than 2 dark pixels).
   let first = -1;
@@ -290,4 +308,31 @@ export function binarise(image: GrayImage, window: number, depth = 0.12): GrayIm
     }
   }
   return { width, height, data };
+}
+
+/**
+ * The ink nearest the crop's right edge: from the right, the columns up to the first blank gap at
+ * least `gap` px wide (what is left of it — a photo's edge, another field — is cut off).
+ */
+export function rightmostInk(image: GrayImage, gap: number): GrayImage {
+  const { width, height, data } = image;
+  const threshold = otsuThreshold(image);
+  let seen = false;
+  let blank = 0;
+  let x0 = 0;
+  for (let x = width - 1; x >= 0; x--) {
+    let count = 0;
+    for (let y = 0; y < height; y++) if (data[y * width + x]! <= threshold) count++;
+    if (count >= 2) {
+      seen = true;
+      blank = 0;
+    } else if (seen && ++blank >= gap) {
+      x0 = x + Math.floor(gap / 2);
+      break;
+    }
+  }
+  if (x0 <= 0) return image;
+  const cut = new Uint8ClampedArray((width - x0) * height);
+  for (let y = 0; y < height; y++) cut.set(data.subarray(y * width + x0, (y + 1) * width), y * (width - x0));
+  return { width: width - x0, height, data: cut };
 }

@@ -21,6 +21,7 @@ import {
   isNameLabel,
   isTitle,
   mergeReadings,
+  nameLabelIn,
   oneWordNames,
   type CardFields,
   type CardWord,
@@ -43,7 +44,16 @@ import {
   writtenLikeLao,
   type NameReading,
 } from './field-values';
-import { binarise, cropLevel, isolateRow, skewAngle, stretchContrast, type Box, type GrayImage } from './gray-image';
+import {
+  binarise,
+  cropLevel,
+  isolateRow,
+  rightmostInk,
+  skewAngle,
+  stretchContrast,
+  type Box,
+  type GrayImage,
+} from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, latinDistance } from './latin-match';
 import { nameByContent } from './name-by-content';
@@ -88,6 +98,17 @@ const MARGIN = 12;
  */
 const LATIN_DISTANCE_MAX = 2;
 const SECOND_LOOK_TEXT_HEIGHT = { idNumber: 41, dateOfBirth: 41, name: 36 } as const;
+/**
+ * Where the second look says otherwise, a third, prepared the same way at a size no reading used:
+ * a card's fine security lines, which the neighbourhood's level makes ink as it makes faint letters
+ * ink, cross a letter at one size and not at the other. The value stays sure only when it says the value.
+ */
+const THIRD_LOOK_TEXT_HEIGHT = { idNumber: 48, dateOfBirth: 48, name: 42 } as const;
+/**
+ * A name label read on its own: the label's letters are scaled to this height, taking them to be
+ * about 0.7 of the card's digits (labels are printed smaller than the values).
+ */
+const LABEL_TEXT_HEIGHT = 30;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
 
@@ -280,6 +301,13 @@ async function readRegion(
     // (Two crop readings agreeing count as much: the whole card is read small, its digits less surely.)
     const confidence: FieldConfidence =
       value && best === ranked[0] && best.votes >= 2 && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
+    if (value === undefined) {
+      // No grey crop read a number: the crop in black and white, to check (a glare spot or a
+      // security line over a digit reads otherwise there; an empty field helps the citizen less).
+      const other = await inBlackAndWhite(gray, angle, region, today);
+      if (other)
+        return { value: other, confidence: 'check', raw: `${all.map((r) => r.text.trim()).join(' / ')} / bw ${other}` };
+    }
     return { value, confidence, raw: all.map((r) => r.text.trim()).join(' / ') };
   }
 
@@ -306,6 +334,10 @@ async function readRegion(
     // No two readings alike: each digit as most readings read it (each misread a different digit),
     // to check; neither crop a date (a slash read as 1): the whole card's, to check.
     const value = agreed ?? digitwise(votes, today) ?? first ?? again ?? hints.dateOfBirth;
+    if (value === undefined) {
+      const other = await inBlackAndWhite(gray, angle, region, today);
+      if (other) return { value: other, confidence: 'check', raw: `${raw.filter(Boolean).join(' / ')} / bw ${other}` };
+    }
     return { value, confidence: sure ? 'ok' : 'check', raw: raw.filter(Boolean).join(' / ') };
   }
   const confidence: FieldConfidence = reads.every((r) => sureOf(r) === 'ok') ? 'ok' : 'check';
@@ -317,13 +349,16 @@ async function readRegion(
  * the field's crop at another size, black and white by each pixel's neighbourhood (binarise) rather
  * than grey. What that reading makes of it (nothing when it is no number, date or name).
  */
-async function looksAgain(gray: GrayImage, angle: number, region: Region, today: Date): Promise<string | undefined> {
+async function looksAgain(
+  gray: GrayImage,
+  angle: number,
+  region: Region,
+  today: Date,
+  heights: Record<'idNumber' | 'dateOfBirth' | 'name', number> = SECOND_LOOK_TEXT_HEIGHT,
+): Promise<string | undefined> {
   const setting =
     region.field === 'idNumber' ? SETTINGS.digits : region.field === 'dateOfBirth' ? SETTINGS.date : SETTINGS.name;
-  const height =
-    region.field === 'idNumber' || region.field === 'dateOfBirth'
-      ? SECOND_LOOK_TEXT_HEIGHT[region.field]
-      : SECOND_LOOK_TEXT_HEIGHT.name;
+  const height = region.field === 'idNumber' || region.field === 'dateOfBirth' ? heights[region.field] : heights.name;
   const crop = isolateRow(cropLevel(gray, region.rows[0]!, angle, height / region.textHeight, MARGIN), MARGIN);
   // The neighbourhood: about a letter's height, so a stroke is judged against the paper around it.
   const read = await recognise(await engine(setting.model), binarise(crop, height * 1.2), setting);
@@ -331,6 +366,109 @@ async function looksAgain(gray: GrayImage, angle: number, region: Region, today:
   if (region.field === 'dateOfBirth') return dateFrom(read.text, today);
   const text = region.part ? partOf(read, region.part).text : read.text;
   return laoNameFrom(withoutTitle(text));
+}
+
+/**
+ * The label of a name whose field no label read on the whole card decided (the whole card is read
+ * small, and a card's labels are printed smaller than its values): read on its own, from crops at a
+ * size fit for it — beside the name (before it on its row), then above it (between it and the row
+ * above) — by the Lao and the English model. Which name that label names, if it is one.
+ */
+async function nameLabelNear(gray: GrayImage, angle: number, region: Region, raw: Record<string, string | undefined>) {
+  const h = region.textHeight;
+  const row = region.rows[0]!;
+  const beside: Box = { x0: Math.max(0, row.x0 - 8 * h), y0: row.y0, x1: row.x0 + 0.1 * h, y1: row.y1 };
+  const above: Box = {
+    x0: Math.max(0, row.x0 - 0.5 * h),
+    y0: row.y0 - 1.2 * h,
+    x1: row.x0 + 10 * h,
+    y1: row.y0 + 0.3 * h,
+  };
+  const scale = LABEL_TEXT_HEIGHT / (0.7 * h);
+  const said: string[] = [];
+  try {
+    for (const box of [beside, above]) {
+      if (box.y0 < 0 || box.x1 - box.x0 < h) continue;
+      // Beside the name, only the label: what stands further left past a gap (the photo's edge) is cut off.
+      const level = isolateRow(cropLevel(gray, box, angle, scale, MARGIN), MARGIN);
+      const crop = box === beside ? rightmostInk(level, Math.round(1.5 * LABEL_TEXT_HEIGHT)) : level;
+      const lao = await recognise(await engine('lao'), crop, SETTINGS.labelLao);
+      const eng = await recognise(await engine('eng'), crop, SETTINGS.labelEng);
+      said.push(`${lao.text.trim()} | ${eng.text.trim()}`);
+      const kind = nameLabelIn(lao.text, eng.text);
+      if (kind) return kind;
+    }
+    return undefined;
+  } finally {
+    raw[`${region.field}Label`] = said.join(' // ');
+  }
+}
+
+/** The whole card read again in black and white: the neighbourhood (px at the layout's scale) and how much darker ink is. */
+const CLEAN_WINDOW = 31;
+const CLEAN_DEPTH = 0.3;
+
+/** What the lines' reading did not find: the number, the date of birth, a name. */
+function lacks(card: CardFields): string[] {
+  return [
+    !card.idNumber && !card.numberRow ? 'idNumber' : '',
+    !card.dateOfBirth && !card.dateRow ? 'dateOfBirth' : '',
+    !card.names.firstNameLao && !card.fullName ? 'firstNameLao' : '',
+    !card.names.lastNameLao && !card.fullName ? 'lastNameLao' : '',
+  ].filter(Boolean);
+}
+
+/**
+ * The first reading's findings, with what it lacks taken from another reading of the card: the
+ * number, the date, the Latin line; a name only where it is not on a row the first took for
+ * the other name, and placed by a label only where the other reading read one.
+ */
+function withWhatItLacks(card: CardFields, other: CardFields): CardFields {
+  const merged: CardFields = {
+    ...card,
+    names: { ...card.names },
+    nameTexts: { ...card.nameTexts },
+    labelled: [...card.labelled],
+  };
+  if (!card.idNumber && !card.numberRow) {
+    merged.idNumber = other.idNumber;
+    merged.idNumbers = other.idNumbers;
+    merged.numberRow = other.numberRow;
+    if (other.idNumber) merged.textHeight = other.textHeight;
+  }
+  if (!card.dateOfBirth && !card.dateRow) {
+    merged.dateOfBirth = other.dateOfBirth;
+    merged.dateRow = other.dateRow;
+  }
+  merged.latinName ??= other.latinName;
+  if (!card.fullName) {
+    const overlaps = (a: Box, b: Box) => Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+    for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+      const box = other.names[field];
+      if (card.names[field] || !box) continue;
+      if (Object.values(card.names).some((mine) => mine && overlaps(mine, box))) continue;
+      merged.names[field] = box;
+      merged.nameTexts[field] = other.nameTexts[field];
+      if (other.labelled.includes(field)) merged.labelled.push(field);
+    }
+    if (!card.names.firstNameLao && !card.names.lastNameLao && other.fullName) merged.fullName = other.fullName;
+  }
+  return merged;
+}
+
+/** The sizes a number or date no grey crop could read is read at in black and white. */
+const BLACK_AND_WHITE_TEXT_HEIGHTS = [38, 46];
+
+/**
+ * A number or date read in black and white (as the second look reads it) at two sizes, where no
+ * grey crop made one of it: the first that makes one, filled only with the "unclear" mark.
+ */
+async function inBlackAndWhite(gray: GrayImage, angle: number, region: Region, today: Date) {
+  for (const size of BLACK_AND_WHITE_TEXT_HEIGHTS) {
+    const value = await looksAgain(gray, angle, region, today, { idNumber: size, dateOfBirth: size, name: size });
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /**
@@ -448,6 +586,18 @@ export async function readIdCard(
       const cardWords = (r: Recognised): CardWord[] =>
         r.words.map((w) => ({ text: w.text, confidence: w.confidence, line: w.line, box: w.bbox }));
       card = classifyCardLines(mergeReadings(cardWords(first), cardWords(firstLao)), today);
+      // Something not found (a number, a date, a name): the whole card's reading may have lost
+      // lines to fine security lines printed across the text, which its one grey level makes ink
+      // on a photo (the table around the card darkens the level). Read once more in black and white
+      // by each pixel's neighbourhood, deep enough that those faint lines are paper and the print
+      // ink; what that reading finds fills only what the first did not.
+      if (lacks(card).length) {
+        const clean = binarise(levelled, CLEAN_WINDOW, CLEAN_DEPTH);
+        const engAgain = scaledBack(await recognise(eng, clean, SETTINGS.layout), layoutScale);
+        const laoAgain = scaledBack(await recognise(await engine('lao'), clean, SETTINGS.laoLayout), layoutScale);
+        raw.layoutAgain = `${lacks(card).join(',')}: ${engAgain.text} // ${laoAgain.text}`;
+        card = withWhatItLacks(card, classifyCardLines(mergeReadings(cardWords(engAgain), cardWords(laoAgain)), today));
+      }
       const byContent = await read(
         regionsOf(card, layout, gray.width).filter((r) => (pending as readonly string[]).includes(r.field)),
         {
@@ -506,10 +656,17 @@ export async function readIdCard(
       // Sure of a name means sure of its field too: a read label (or a passport's MRZ) puts it
       // there. A name whose field rests on the layout's order alone may be the other name, spelt
       // right (the digital card prints the surname first; the Latin line spells both): left to type.
-      if (fields[field] && source.get(field)?.guessed) {
-        raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
-        delete fields[field];
-        continue;
+      // Its label, missed by the whole card's reading, is read on its own first: where it names
+      // this name, the name is placed by a label read after all (a name without its own label,
+      // in a "name and surname" row, is not looked for).
+      const region = source.get(field);
+      if (fields[field] && region?.guessed) {
+        const label = region.part ? undefined : await nameLabelNear(gray, angle, region, raw);
+        if (label !== field) {
+          raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
+          delete fields[field];
+          continue;
+        }
       }
       const name = fields[field]?.value;
       if (name && latinLine && latinDistance(name, latinLine.text) > LATIN_DISTANCE_MAX) {
@@ -525,6 +682,9 @@ export async function readIdCard(
         const again = await looksAgain(gray, angle, region, today);
         raw[`${field}Again`] = again ?? '';
         if (again === filled.value) return;
+        const third = await looksAgain(gray, angle, region, today, THIRD_LOOK_TEXT_HEIGHT);
+        raw[`${field}Again`] += ` / ${third ?? ''}`;
+        if (third === filled.value) return;
         if (field === 'idNumber' || field === 'dateOfBirth') fields[field] = { ...filled, confidence: 'check' };
         else delete fields[field];
       }),

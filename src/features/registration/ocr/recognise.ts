@@ -29,6 +29,9 @@ export const SETTINGS = {
   digits: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789 -' },
   date: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '0123456789/.-' },
   name: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS} ` },
+  /** A label read on its own, in either language (card-lines.ts nameLabelIn). */
+  labelLao: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: '' },
+  labelEng: { model: 'eng', psm: PSM.SINGLE_LINE, whitelist: '' },
   address: { model: 'lao', psm: PSM.SINGLE_LINE, whitelist: `${LAO_LETTERS}0123456789 ,.-` },
 } as const satisfies Record<string, EngineSetting>;
 
