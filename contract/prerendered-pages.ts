@@ -4,7 +4,7 @@ import type { Language } from './master-data';
  * The screens rendered to HTML at build time, one file per language (dist/pages/NAME.LANG.html),
  * so a visitor's first paint needs no script. The server and the service worker pick the file for
  * a navigation with the same two rules below; every other path gets the app shell (index.html: a
- * skeleton the app replaces). /faq, /term-conditions and /customer-services are signed-in screens in
+ * skeleton the app replaces). The signed-in home is a frame (see `frame`). /faq, /term-conditions and /customer-services are signed-in screens in
  * the specification (docs/specification.md#route-groups-and-guards; "anonymous visitors can only
  * register, log in and reset a password"), so a visitor there is sent to /login by the guard: they
  * get the app shell too.
@@ -17,6 +17,12 @@ export interface PrerenderedPage {
   /** The address rendered at build time. */
   url: string;
   matches(pathname: string): boolean;
+  /**
+   * A signed-in screen's frame: rendered as a citizen sees it before their own data arrives (the
+   * parts every citizen sees alike, skeletons where theirs will be), painted at once, then drawn
+   * afresh by the app rather than hydrated.
+   */
+  frame?: true;
 }
 
 const exact = (path: string) => (pathname: string) => pathname === path;
@@ -38,6 +44,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   },
   // The frame only (header, a skeleton of the answer): the code is read from the address by the app.
   { routeId: '/verify/$code', name: 'verify', url: '/verify/-', matches: (p) => /^\/verify\/[^/]+$/.test(p) },
+  // The installed app opens here: its header, services and news paint before any script runs.
+  { routeId: '/_auth/home', name: 'home', url: '/home', matches: exact('/home'), frame: true },
 ];
 
 export const APP_SHELL = '/index.html';

@@ -42,6 +42,7 @@ export function pageChunks(
     'visitor',
     ...(routeId.startsWith('/_guest/register') ? ['registration'] : []),
     ...(routeId.startsWith('/verify') ? ['verify'] : []),
+    ...(routeId.startsWith('/_auth') ? ['signed-in'] : []),
   ];
   const roots = chunks.filter((c) => {
     const declared = declaredRouteId(c);

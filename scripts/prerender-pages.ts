@@ -19,7 +19,7 @@ import { pageChunks } from './page-chunks';
 const SSR_OUT = 'node_modules/.cache/prerender';
 
 interface RenderModule {
-  renderPage(url: string, language: Language): Promise<{ html: string; title: string }>;
+  renderPage(url: string, language: Language, signedIn?: boolean): Promise<{ html: string; title: string }>;
   renderAppShell(): string;
 }
 
@@ -141,14 +141,15 @@ export function prerenderPages(): Plugin {
           .join('');
 
         fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
-        for (const { name, url, routeId } of PRERENDERED_PAGES) {
+        for (const { name, url, routeId, frame } of PRERENDERED_PAGES) {
           for (const language of LANGUAGES) {
-            const { html, title } = await render.renderPage(url, language);
+            const { html, title } = await render.renderPage(url, language, frame);
             const doc = page(template, {
               language,
               title,
               root: html,
-              routeId,
+              // A frame carries no route: the app draws its screen afresh (main.tsx).
+              routeId: frame ? undefined : routeId,
               head: language === 'lo' ? laoPreload : '',
             });
             fs.writeFileSync(

@@ -62,6 +62,8 @@ export async function lighthouseRuns(
     for (let i = 0; i < runs; i++) {
       for (const [t, { app, base, path: p }] of targets.entries()) {
         const signedIn = p === '/home';
+        // The signed-in run leaves its session in localStorage, which Lighthouse's reset may keep.
+        if (!signedIn) await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'local_storage' });
         if (signedIn) {
           await page.goto(`${base}/login`);
           await page.evaluate((s) => {

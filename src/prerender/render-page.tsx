@@ -10,6 +10,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { Language } from '../../contract/master-data';
 import { i18n } from '../lib/i18n';
 import { createAppRouter } from '../router';
+import { useSession } from '../lib/session';
 import { messages as en } from '../../locales/en.po';
 import { messages as lo } from '../../locales/lo.po';
 import { AppShell } from './app-shell';
@@ -26,16 +27,25 @@ function activate(language: Language) {
   return t`Lao e-Government`;
 }
 
-export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
+/**
+ * `signedIn`: rendered behind the citizen's guard with a stand-in session, as the screen looks
+ * before the citizen's own data has come (no request is made while rendering).
+ */
+export async function renderPage(url: string, language: Language, signedIn = false): Promise<RenderedPage> {
   const title = activate(language);
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
-  await router.load();
-  const html = renderToString(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return { html, title };
+  if (signedIn) useSession.setState({ token: 'build', expiresAt: Date.now() + 60 * 60_000, role: 'citizen' });
+  try {
+    const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+    await router.load();
+    const html = renderToString(
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>,
+    );
+    return { html, title };
+  } finally {
+    useSession.setState({ token: null, expiresAt: null, role: null });
+  }
 }
 
 export function renderAppShell(): string {

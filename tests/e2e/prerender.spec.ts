@@ -92,11 +92,18 @@ test('the server answers in the stored language first, then the browser’s; oth
   // The stored choice (mirrored in the cookie by the app) beats the browser's languages.
   const stored = await request.get('/register', { headers: { 'Accept-Language': 'lo', Cookie: `language=en` } });
   expect(await stored.text()).toContain('<html lang="en"');
-  const shell = await (await request.get('/home', { headers: { 'Accept-Language': 'lo' } })).text();
+  const shell = await (await request.get('/account', { headers: { 'Accept-Language': 'lo' } })).text();
   expect(shell).toContain('aria-busy="true"');
   expect(shell).not.toMatch(/data-route=/);
+  // The signed-in home paints its frame (services, news) in the language, with the citizen's part
+  // still loading; the app draws it afresh (no route to hydrate).
+  const home = await (await request.get('/home', { headers: { 'Accept-Language': 'lo' } })).text();
+  expect(home).toContain('<html lang="lo"');
+  expect(home).toContain('ໃບຢັ້ງຢືນທີ່ຢູ່');
+  expect(home).toContain('aria-busy="true"');
+  expect(home).not.toMatch(/data-route=/);
   // Nothing in a page fetches the app before it is painted: the start script asks for it afterwards.
-  for (const html of [await lo.text(), await en.text(), shell]) {
+  for (const html of [await lo.text(), await en.text(), shell, home]) {
     expect(html).not.toMatch(/<script type="module"|rel="(modulepreload|stylesheet)"/);
     expect(html).toMatch(
       /<script data-entry="\/assets\/index-[\w-]+\.js" data-modules="[^"]+" data-styles="\/assets\/index-[\w-]+\.css[^"]*">/,

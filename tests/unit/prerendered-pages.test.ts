@@ -8,7 +8,9 @@ describe('which prerendered page answers a navigation', () => {
     expect(pageFileFor('/register', 'lo')).toBe('/pages/register.lo.html');
     expect(pageFileFor('/verify/AB12-CD34', 'en')).toBe('/pages/verify.en.html');
     expect(pageFileFor('/verify/a/b', 'en')).toBe('/index.html');
-    expect(pageFileFor('/home', 'lo')).toBe('/index.html');
+    // The signed-in home's frame, drawn afresh by the app.
+    expect(pageFileFor('/home', 'lo')).toBe('/pages/home.lo.html');
+    expect(pageFileFor('/account', 'lo')).toBe('/index.html');
     expect(pageFileFor('/faq', 'lo')).toBe('/index.html');
     expect(pageFileFor('/register/otp', 'en')).toBe('/index.html');
   });

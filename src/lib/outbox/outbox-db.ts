@@ -14,6 +14,8 @@ const SESSION_KEY = OUTBOX_SESSION_KEY;
 
 /** Tells every open page (and the worker) that the outbox changed. */
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('rc-outbox');
+// Under Node (the build-time render of the signed-in home) an open channel would keep the build running.
+(channel as { unref?: () => void } | null)?.unref?.();
 const localListeners = new Set<() => void>();
 
 function changed(): void {
