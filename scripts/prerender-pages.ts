@@ -48,12 +48,14 @@ function page(
     root,
     routeId,
     head,
-  }: { language: Language; title: string; root: string; routeId?: string; head?: string },
+    inert,
+  }: { language: Language; title: string; root: string; routeId?: string; head?: string; inert?: boolean },
 ) {
+  const attributes = `${routeId ? ` data-route="${routeId}"` : ''}${inert ? ' inert' : ''}`;
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>${head ?? ''}`)
-    .replace('<div id="root"></div>', `<div id="root"${routeId ? ` data-route="${routeId}"` : ''}>${root}</div>`);
+    .replace('<div id="root"></div>', `<div id="root"${attributes}>${root}</div>`);
 }
 
 /**
@@ -148,8 +150,10 @@ export function prerenderPages(): Plugin {
               language,
               title,
               root: html,
-              // A frame carries no route: the app draws its screen afresh (main.tsx).
+              // A frame carries no route: the app draws its screen afresh (main.tsx). Until then it is
+              // inert: its buttons have no code yet, and a tap on one would be lost without a word.
               routeId: frame ? undefined : routeId,
+              inert: frame,
               head: language === 'lo' ? laoPreload : '',
             });
             fs.writeFileSync(

@@ -73,6 +73,8 @@ async function start() {
       hydrateRoot(root, app);
     });
   } else {
+    // A signed-in screen's frame is inert until drawn (scripts/prerender-pages.ts).
+    root.removeAttribute('inert');
     startTransition(() => {
       createRoot(root).render(app);
     });
