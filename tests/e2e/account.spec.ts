@@ -91,6 +91,8 @@ test('home: welcome card, 8 shortcuts with the coming-soon dialog, the promo car
 
 test('the promo carousel respects reduced motion: no smooth scrolling, each card reached at once', async ({ page }) => {
   await page.goto('/home');
+  // The home's frame paints first; its buttons work once the app has drawn the screen.
+  await page.locator('html[data-app-started]').waitFor({ state: 'attached' });
   const strip = page.getByRole('group', { name: 'Promotions, scroll sideways' });
   // No smooth scrolling set in CSS (it kept Chrome from recording the home's largest paint): the
   // buttons ask for it from code, and not when reduced motion is asked for.
