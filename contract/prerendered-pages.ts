@@ -4,10 +4,10 @@ import type { Language } from './master-data';
  * The screens rendered to HTML at build time, one file per language (dist/pages/NAME.LANG.html),
  * so a visitor's first paint needs no script. The server and the service worker pick the file for
  * a navigation with the same two rules below; every other path gets the app shell (index.html: a
- * skeleton the app replaces). The signed-in home is a frame (see `frame`). /faq, /term-conditions and /customer-services are signed-in screens in
- * the specification (docs/specification.md#route-groups-and-guards; "anonymous visitors can only
- * register, log in and reset a password"), so a visitor there is sent to /login by the guard: they
- * get the app shell too.
+ * skeleton the app replaces). The signed-in home is a frame (see `frame`). /faq, /term-conditions
+ * and /customer-services are signed-in screens in the specification
+ * (docs/specification.md#route-groups-and-guards; "anonymous visitors can only register, log in and
+ * reset a password"), so a visitor there is sent to /login by the guard: they get the app shell too.
  */
 export interface PrerenderedPage {
   /** The route's id in the router (what main.tsx compares before hydrating). */

@@ -1,7 +1,8 @@
 /**
  * Build-time rendering of the public screens (scripts/prerender-pages.ts runs it from a Vite SSR
  * build): the same routes and components as the app, in a memory history, as a visitor without a
- * session sees them. The browser then hydrates over this markup (main.tsx).
+ * session sees them. The browser then hydrates over this markup (main.tsx). The signed-in home's
+ * frame is rendered here too, which the app draws afresh instead (contract/prerendered-pages.ts).
  */
 import { renderToString } from 'react-dom/server';
 import { I18nProvider } from '@lingui/react';
