@@ -62,8 +62,6 @@ export async function lighthouseRuns(
     for (let i = 0; i < runs; i++) {
       for (const [t, { app, base, path: p }] of targets.entries()) {
         const signedIn = p === '/home';
-        // The signed-in run leaves its session in localStorage, which Lighthouse's reset may keep.
-        if (!signedIn) await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'local_storage' });
         if (signedIn) {
           await page.goto(`${base}/login`);
           await page.evaluate((s) => {
@@ -74,6 +72,9 @@ export async function lighthouseRuns(
           await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
           await cdp.send('Network.clearBrowserCache');
           await page.goto('about:blank');
+        } else {
+          // A signed-in run before leaves its session in localStorage, which Lighthouse's reset may keep.
+          await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'local_storage' });
         }
         const result = await lighthouse(`${base}${p}`, {
           port,
