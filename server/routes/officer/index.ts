@@ -148,6 +148,7 @@ export default async function officerRoutes(app: TypedApp) {
           req.user!,
           app.clock.now(),
           app.config.fee,
+          app.masterData,
         ),
       };
     },

@@ -5,6 +5,7 @@ import { officeContains, type Office } from '../../../contract/offices';
 import { Status } from '../../../contract/status';
 import { dueDay, vientianeDay, type DayOff } from '../../../contract/working-days';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { applications, districts, nonWorkingDays } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { officeOf } from '../offices';
@@ -70,12 +71,16 @@ export class Calendar {
  * a few dozen national days a year and the offices' closures: one small indexed read per request.
  */
 export async function loadCalendar(db: Db, fromDay: string): Promise<Calendar> {
-  const rows = await db
+  return new Calendar(await daysOffFrom(db).execute({ fromDay }));
+}
+/** Prepared: every queue page and detail reads it, and its shape never changes. */
+const daysOffFrom = preparedPerDatabase('days_off_from', (db, name) =>
+  db
     .select({ date: nonWorkingDays.date, scope: nonWorkingDays.scope })
     .from(nonWorkingDays)
-    .where(gte(nonWorkingDays.date, fromDay));
-  return new Calendar(rows);
-}
+    .where(gte(nonWorkingDays.date, sql.placeholder('fromDay')))
+    .prepare(name),
+);
 
 const toView = (r: typeof nonWorkingDays.$inferSelect): NonWorkingDay => ({
   id: r.id,

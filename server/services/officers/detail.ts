@@ -14,6 +14,7 @@ import { documents, statusHistory, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import { logAccess } from '../access-log';
 import { applicationDetail, type ApplicationRow } from '../applications';
+import type { MasterDataStore } from '../master-data-store';
 import { claimExpiry, claimView, extendClaim } from './claims';
 import { listNotes } from './notes';
 import { officerRequestViews } from './requests';
@@ -70,31 +71,45 @@ export async function officerDetail(
   officer: OfficerUser,
   now: Date,
   officerFee?: { recipient: string; recipientLo: string },
+  /** The places and banks in memory (the API's case): their names cost no query. */
+  masterData?: MasterDataStore,
 ): Promise<OfficerApplicationDetail> {
-  await logAccess(db, { applicationId: row.id, officerId: officer.id, action: 'view' });
-  if (row.claimedBy === officer.id) await extendClaim(db, officer.id, row.id, now);
-  const [detail, [account], history, claim, reviewer, escalatedTo, requests, notes, idCard, requester] =
+  // The look is recorded (and the holder's claim kept) beside the reads, not before them: a write
+  // waits for its commit to reach the disk, and the answer fails with it if it fails.
+  const recorded = Promise.all([
+    logAccess(db, { applicationId: row.id, officerId: officer.id, action: 'view' }),
+    row.claimedBy === officer.id ? extendClaim(db, officer.id, row.id, now) : undefined,
+  ]);
+  const [, [detail, [account], history, claim, reviewer, escalatedTo, requests, notes, idCard, requester]] =
     await Promise.all([
-      applicationDetail(db, row, lang, officerFee, undefined, undefined, now),
-      db.select().from(users).where(eq(users.id, row.userId)),
-      db
-        .select({ h: statusHistory, email: users.email })
-        .from(statusHistory)
-        .leftJoin(users, eq(users.id, statusHistory.actorId))
-        .where(eq(statusHistory.applicationId, row.id))
-        .orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
-      // The holder's look just extended the claim.
-      claimView(db, row.claimedBy === officer.id ? { ...row, claimExpiresAt: claimExpiry(now) } : row, officer.id, now),
-      officerRef(db, row.reviewedBy),
-      officerRef(db, row.escalatedTo),
-      officerRequestViews(db, row.id, lang),
-      listNotes(db, row.id),
-      db
-        .select({ id: documents.id })
-        .from(documents)
-        .where(and(eq(documents.ownerId, row.userId), eq(documents.kind, 'id_card')))
-        .limit(1),
-      officerRef(db, row.revocationRequestedBy),
+      recorded,
+      Promise.all([
+        applicationDetail(db, row, lang, officerFee, masterData, undefined, now),
+        db.select().from(users).where(eq(users.id, row.userId)),
+        db
+          .select({ h: statusHistory, email: users.email })
+          .from(statusHistory)
+          .leftJoin(users, eq(users.id, statusHistory.actorId))
+          .where(eq(statusHistory.applicationId, row.id))
+          .orderBy(asc(statusHistory.createdAt), asc(statusHistory.id)),
+        // The holder's look just extended the claim.
+        claimView(
+          db,
+          row.claimedBy === officer.id ? { ...row, claimExpiresAt: claimExpiry(now) } : row,
+          officer.id,
+          now,
+        ),
+        officerRef(db, row.reviewedBy),
+        officerRef(db, row.escalatedTo),
+        officerRequestViews(db, row.id, lang),
+        listNotes(db, row.id),
+        db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(eq(documents.ownerId, row.userId), eq(documents.kind, 'id_card')))
+          .limit(1),
+        officerRef(db, row.revocationRequestedBy),
+      ]),
     ]);
   return {
     ...detail,

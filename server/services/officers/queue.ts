@@ -37,7 +37,6 @@ export async function officerQueue(
         deadline: applications.deadline,
       })
       .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
       .where(where)
       .orderBy(desc(applications.updatedAt), desc(applications.id))
       .limit(OFFICER_PAGE_SIZE)
@@ -127,8 +126,10 @@ export async function searchIn(
       where: and(base, ids.length ? inArray(applications.id, ids) : sql`false`),
       counted: { total: ids.length, total_capped: false },
     };
+  // The account holder by a subquery, not a join: the page and its count read applications alone.
+  const holderMatches = sql`exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${onUser(like)})`;
   return {
-    where: and(base, sql`(${onApplication(like)} or ${onUser(like)})`),
+    where: and(base, sql`(${onApplication(like)} or ${holderMatches})`),
     counted: { total: QUEUE_COUNT_CEILING, total_capped: true },
   };
 }
@@ -143,7 +144,6 @@ export async function countUpTo(db: Db, where: SQL | undefined): Promise<{ total
     db
       .select({ one: sql`1`.as('one') })
       .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
       .where(where)
       .limit(QUEUE_COUNT_CEILING + 1)
       .as('matches'),

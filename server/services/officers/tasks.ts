@@ -76,7 +76,7 @@ export const heldClaim = (now: Date, officerId?: number): SQL =>
 async function thresholds(db: Db, officer: OfficerUser, now: Date) {
   const today = vientianeDay(now);
   const calendar = await loadCalendar(db, today);
-  return { today, atRiskUntil: addWorkingDays(today, 1, calendar.dayOffOfOffice(officeOf(officer))) };
+  return { today, calendar, atRiskUntil: addWorkingDays(today, 1, calendar.dayOffOfOffice(officeOf(officer))) };
 }
 
 /** GET /v1/officer/tasks: per task of the officer's role, how many, at risk, overdue and held by them. */
@@ -133,7 +133,7 @@ export async function taskQueue(
   now: Date,
 ): Promise<OfficerTaskQueue> {
   assertTask(officer, task);
-  const { today, atRiskUntil } = await thresholds(db, officer, now);
+  const { today, calendar: todays, atRiskUntil } = await thresholds(db, officer, now);
   const searched = await searchIn(
     db,
     and(
@@ -178,15 +178,15 @@ export async function taskQueue(
         claimerEmail: claimer.email,
       })
       .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
       .leftJoin(claimer, eq(claimer.id, applications.claimedBy))
       .where(where)
       .orderBy(...order)
       .limit(OFFICER_PAGE_SIZE)
       .offset((query.page - 1) * OFFICER_PAGE_SIZE),
   ]);
+  // The calendar read for today covers the page unless a case on it is already overdue.
   const earliest = rows.reduce((min, r) => (r.dueOn && r.dueOn < min ? r.dueOn : min), today);
-  const calendar = await loadCalendar(db, earliest);
+  const calendar = earliest === today ? todays : await loadCalendar(db, earliest);
   return {
     task,
     items: rows.map((r) => ({
