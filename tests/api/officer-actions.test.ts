@@ -331,6 +331,15 @@ describe('officer queue', () => {
     expect((await list(`q=${a.citizen.user.idCard}`)).items.map((i: { id: number }) => i.id)).toEqual([a.id]);
     expect((await list('q=Khamphet&status=waiting%20for%20approve')).total).toBe(0);
     expect((await list('q=%25')).total).toBe(0);
+    // A name is found by the start of its words, in either order, in any case, in Lao script too.
+    const ids = async (q: string) => (await list(`q=${encodeURIComponent(q)}`)).items.map((i: { id: number }) => i.id);
+    expect(await ids('Sisou')).toEqual([a.id]);
+    expect(await ids('sisouphanh VILAY')).toEqual([a.id]);
+    expect(await ids('Vilayvanh Inthavong')).toEqual([]);
+    expect(await ids('ouphanh')).toEqual([]);
+    const lao = await newApplication({ proof: false, overrides: { first_name: 'ສົມໃຈ', last_name: 'ແກ້ວມະນີ' } });
+    expect(await ids('ແກ້ວ')).toEqual([lao.id]);
+    expect(await ids('ສົມໃຈ ແກ້ວມະນີ')).toEqual([lao.id]);
 
     const bad = await t.app.inject({ method: 'GET', url: `${OFFICER}?status=done`, headers: officer.headers });
     expect(bad.statusCode).toBe(400);

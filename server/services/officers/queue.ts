@@ -78,8 +78,10 @@ export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole
 /** A search's text as an ILIKE pattern, its wildcards escaped (null when there is none). */
 function likeOf(text: string | undefined): string | null {
   const q = text?.trim();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return q ? `%${escapeLike(q)}%` : null;
 }
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** What the search looks at on the application: its ticket and the applicant's name of step 1. */
 const onApplication = (like: string) =>
   sql`(${applications.ticketNumber} ilike ${like}
@@ -89,13 +91,42 @@ const onUser = (like: string) =>
   sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${like} or ${users.idCard} ilike ${like} or ${users.email} ilike ${like})`;
 
 /**
+ * A search of letters alone is a name (Lao or Latin, with spaces, apostrophes, hyphens, dots):
+ * its words, each to begin a word of the name. Digits or an @ make it a ticket, an ID number or
+ * an e-mail, looked for anywhere in them.
+ */
+const NAME_SEARCH = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
+const nameWordsOf = (text: string | undefined): string[] | null => {
+  const q = text?.trim();
+  return q && NAME_SEARCH.test(q) ? q.split(/\s+/) : null;
+};
+
+/**
+ * A name matches when its first or last name begins with the first word typed (what the prefix
+ * indexes of migration 0019 find, reading only the matches) and every word typed begins one of
+ * its words. A name search by substring read the trigram indexes' lists of every letter triple in
+ * it — for a common family name at a million applications, hundreds of thousands of entries.
+ */
+function nameMatches(first: SQL, last: SQL, words: string[]): SQL {
+  const begins = sql`(lower(${first}) like lower(${`${escapeLike(words[0])}%`}) or lower(${last}) like lower(${`${escapeLike(words[0])}%`}))`;
+  const full = sql`(' ' || lower(${first} || ' ' || ${last}))`;
+  const each = words.map((w) => sql`${full} like lower(${`% ${escapeLike(w)}%`})`);
+  return sql.join([begins, ...each], sql` and `);
+}
+const applicantFirst = sql`(${applications.applicantData}->>'first_name')`;
+const applicantLast = sql`(${applications.applicantData}->>'last_name')`;
+const holderFirst = sql`${users.firstName}`;
+const holderLast = sql`${users.lastName}`;
+
+/**
  * The search of every queue: ticket number, applicant's or account holder's name, ID card number
  * or e-mail, inside the queue's own condition `base` (office, status or task). Returns the page's
  * condition and the total, in one of two ways, so that neither the page nor its total gathers and
  * sorts every match of a common word (docs/architecture.md#a-queue-that-stays-fast):
  *
  * - The matches are looked up first, at most QUEUE_COUNT_CEILING + 1 of them, one branch per table
- *   so each can use its own index (the trigram indexes of migration 0013 where pg_trgm is
+ *   and name column so each can use its own index (names: the prefix indexes of migration 0019;
+ *   tickets, ID numbers and e-mails: the trigram indexes of migration 0013 where pg_trgm is
  *   installed; an OR across the joined tables could use none). At most the ceiling: they are all
  *   the matches, the page sorts only them, the total is exact.
  * - More than the ceiling (a family name common across the country: one case in sixty): the term
@@ -115,11 +146,20 @@ export async function searchIn(
   if (!like) return { where: base };
   const within = base ?? sql`true`;
   const cap = QUEUE_COUNT_CEILING + 1;
-  const found = (await db.execute(sql`
-    (select ${applications.id} as id from ${applications} where ${within} and ${onApplication(like)} limit ${cap})
-    union
-    (select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
-      where ${within} and ${onUser(like)} limit ${cap})`)) as unknown as { rows: { id: number | string }[] };
+  const words = nameWordsOf(text);
+  const holderJoin = sql`${applications} join ${users} on ${users.id} = ${applications.userId}`;
+  const branches = words
+    ? [
+        sql`(select ${applications.id} as id from ${applications} where ${within} and lower(${applicantFirst}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(applicantFirst, applicantLast, words)} limit ${cap})`,
+        sql`(select ${applications.id} as id from ${applications} where ${within} and lower(${applicantLast}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(applicantFirst, applicantLast, words)} limit ${cap})`,
+        sql`(select ${applications.id} as id from ${holderJoin} where ${within} and lower(${holderFirst}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(holderFirst, holderLast, words)} limit ${cap})`,
+        sql`(select ${applications.id} as id from ${holderJoin} where ${within} and lower(${holderLast}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(holderFirst, holderLast, words)} limit ${cap})`,
+      ]
+    : [
+        sql`(select ${applications.id} as id from ${applications} where ${within} and ${onApplication(like)} limit ${cap})`,
+        sql`(select ${applications.id} as id from ${holderJoin} where ${within} and ${onUser(like)} limit ${cap})`,
+      ];
+  const found = (await db.execute(sql.join(branches, sql` union `))) as unknown as { rows: { id: number | string }[] };
   const ids = found.rows.map((r) => Number(r.id));
   if (ids.length <= QUEUE_COUNT_CEILING)
     return {
@@ -127,9 +167,13 @@ export async function searchIn(
       counted: { total: ids.length, total_capped: false },
     };
   // The account holder by a subquery, not a join: the page and its count read applications alone.
-  const holderMatches = sql`exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${onUser(like)})`;
+  const holder = (match: SQL) =>
+    sql`exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${match})`;
+  const match = words
+    ? sql`(${nameMatches(applicantFirst, applicantLast, words)} or ${holder(nameMatches(holderFirst, holderLast, words))})`
+    : sql`(${onApplication(like)} or ${holder(onUser(like))})`;
   return {
-    where: and(base, sql`(${onApplication(like)} or ${holderMatches})`),
+    where: and(base, match),
     counted: { total: QUEUE_COUNT_CEILING, total_capped: true },
   };
 }
