@@ -91,32 +91,30 @@ const onUser = (like: string) =>
   sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${like} or ${users.idCard} ilike ${like} or ${users.email} ilike ${like})`;
 
 /**
- * A search of letters alone is a name (Lao or Latin, with spaces, apostrophes, hyphens, dots):
- * its words, each to begin a word of the name. Digits or an @ make it a ticket, an ID number or
- * an e-mail, looked for anywhere in them.
+ * A search of letters alone is a name (Lao or Latin, with spaces, apostrophes, hyphens, dots): the
+ * applicant's, the name the queue lists. Each word typed must begin a word of it, and the first
+ * must begin the first or the last name (`begins`: what the prefix indexes of migration 0019 read
+ * by range, only the matches; `allWords`). A search by substring read the trigram indexes' lists of
+ * every letter triple in it — for a common family name at a million applications, hundreds of
+ * thousands of entries — and the account holder's name added every matching account in the country
+ * to an office's search. Digits or an @ make it a ticket, an ID number or an e-mail, looked for
+ * anywhere in them and in the account holder's.
  */
 const NAME_SEARCH = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
 const nameWordsOf = (text: string | undefined): string[] | null => {
   const q = text?.trim();
   return q && NAME_SEARCH.test(q) ? q.split(/\s+/) : null;
 };
-
-/**
- * A name matches when its first or last name begins with the first word typed (what the prefix
- * indexes of migration 0019 find, reading only the matches) and every word typed begins one of
- * its words. A name search by substring read the trigram indexes' lists of every letter triple in
- * it — for a common family name at a million applications, hundreds of thousands of entries.
- */
-function nameMatches(first: SQL, last: SQL, words: string[]): SQL {
-  const begins = sql`(lower(${first}) like lower(${`${escapeLike(words[0])}%`}) or lower(${last}) like lower(${`${escapeLike(words[0])}%`}))`;
-  const full = sql`(' ' || lower(${first} || ' ' || ${last}))`;
-  const each = words.map((w) => sql`${full} like lower(${`% ${escapeLike(w)}%`})`);
-  return sql.join([begins, ...each], sql` and `);
-}
 const applicantFirst = sql`(${applications.applicantData}->>'first_name')`;
 const applicantLast = sql`(${applications.applicantData}->>'last_name')`;
-const holderFirst = sql`${users.firstName}`;
-const holderLast = sql`${users.lastName}`;
+const begins = (column: SQL, words: string[]) => sql`lower(${column}) like lower(${`${escapeLike(words[0])}%`})`;
+const allWords = (words: string[]) =>
+  sql.join(
+    words.map(
+      (w) => sql`(' ' || lower(${applicantFirst} || ' ' || ${applicantLast})) like lower(${`% ${escapeLike(w)}%`})`,
+    ),
+    sql` and `,
+  );
 
 /**
  * The search of every queue: ticket number, applicant's or account holder's name, ID card number
@@ -147,17 +145,15 @@ export async function searchIn(
   const within = base ?? sql`true`;
   const cap = QUEUE_COUNT_CEILING + 1;
   const words = nameWordsOf(text);
-  const holderJoin = sql`${applications} join ${users} on ${users.id} = ${applications.userId}`;
   const branches = words
     ? [
-        sql`(select ${applications.id} as id from ${applications} where ${within} and lower(${applicantFirst}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(applicantFirst, applicantLast, words)} limit ${cap})`,
-        sql`(select ${applications.id} as id from ${applications} where ${within} and lower(${applicantLast}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(applicantFirst, applicantLast, words)} limit ${cap})`,
-        sql`(select ${applications.id} as id from ${holderJoin} where ${within} and lower(${holderFirst}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(holderFirst, holderLast, words)} limit ${cap})`,
-        sql`(select ${applications.id} as id from ${holderJoin} where ${within} and lower(${holderLast}) like lower(${`${escapeLike(words[0])}%`}) and ${nameMatches(holderFirst, holderLast, words)} limit ${cap})`,
+        sql`(select ${applications.id} as id from ${applications} where ${within} and ${begins(applicantFirst, words)} and ${allWords(words)} limit ${cap})`,
+        sql`(select ${applications.id} as id from ${applications} where ${within} and ${begins(applicantLast, words)} and ${allWords(words)} limit ${cap})`,
       ]
     : [
         sql`(select ${applications.id} as id from ${applications} where ${within} and ${onApplication(like)} limit ${cap})`,
-        sql`(select ${applications.id} as id from ${holderJoin} where ${within} and ${onUser(like)} limit ${cap})`,
+        sql`(select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
+          where ${within} and ${onUser(like)} limit ${cap})`,
       ];
   const found = (await db.execute(sql.join(branches, sql` union `))) as unknown as { rows: { id: number | string }[] };
   const ids = found.rows.map((r) => Number(r.id));
@@ -167,11 +163,10 @@ export async function searchIn(
       counted: { total: ids.length, total_capped: false },
     };
   // The account holder by a subquery, not a join: the page and its count read applications alone.
-  const holder = (match: SQL) =>
-    sql`exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${match})`;
+  const holder = sql`exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${onUser(like)})`;
   const match = words
-    ? sql`(${nameMatches(applicantFirst, applicantLast, words)} or ${holder(nameMatches(holderFirst, holderLast, words))})`
-    : sql`(${onApplication(like)} or ${holder(onUser(like))})`;
+    ? sql`((${begins(applicantFirst, words)} or ${begins(applicantLast, words)}) and ${allWords(words)})`
+    : sql`(${onApplication(like)} or ${holder})`;
   return {
     where: and(base, match),
     counted: { total: QUEUE_COUNT_CEILING, total_capped: true },
