@@ -92,9 +92,9 @@ const onUser = (like: string) =>
 
 /**
  * A search of letters alone is a name (Lao or Latin, with spaces, apostrophes, hyphens, dots): the
- * applicant's, the name the queue lists. Each word typed must begin a word of it, and the first
- * must begin the first or the last name (`begins`: what the prefix indexes of migration 0019 read
- * by range, only the matches; `allWords`). A search by substring read the trigram indexes' lists of
+ * applicant's, the name the queue lists. Each word typed must begin a word of it (`allWords`), and
+ * the words typed first and last begin its first or last name (`nameStarts`: what the prefix
+ * indexes of migration 0019 read by range, only the matches). A search by substring read the trigram indexes' lists of
  * every letter triple in it — for a common family name at a million applications, hundreds of
  * thousands of entries — and the account holder's name added every matching account in the country
  * to an office's search. Digits or an @ make it a ticket, an ID number or an e-mail, looked for
@@ -107,7 +107,21 @@ const nameWordsOf = (text: string | undefined): string[] | null => {
 };
 const applicantFirst = sql`(${applications.applicantData}->>'first_name')`;
 const applicantLast = sql`(${applications.applicantData}->>'last_name')`;
-const begins = (column: SQL, words: string[]) => sql`lower(${column}) like lower(${`${escapeLike(words[0])}%`})`;
+const begins = (column: SQL, word: string) => sql`lower(${column}) like lower(${`${escapeLike(word)}%`})`;
+/**
+ * What the prefix indexes look up, one UNION branch each: one word begins the first or the last
+ * name; two or more, the first and the last word typed begin the first and the last name, in either
+ * order — both indexes at once, so a common first name (Somchai) with a rarer family name reads
+ * only the names that have both, not every Somchai in the country.
+ */
+function nameStarts(words: string[]): SQL[] {
+  const [a, z] = [words[0], words[words.length - 1]];
+  if (words.length === 1) return [begins(applicantFirst, a), begins(applicantLast, a)];
+  return [
+    sql`${begins(applicantFirst, a)} and ${begins(applicantLast, z)}`,
+    sql`${begins(applicantFirst, z)} and ${begins(applicantLast, a)}`,
+  ];
+}
 const allWords = (words: string[]) =>
   sql.join(
     words.map(
@@ -146,10 +160,10 @@ export async function searchIn(
   const cap = QUEUE_COUNT_CEILING + 1;
   const words = nameWordsOf(text);
   const branches = words
-    ? [
-        sql`(select ${applications.id} as id from ${applications} where ${within} and ${begins(applicantFirst, words)} and ${allWords(words)} limit ${cap})`,
-        sql`(select ${applications.id} as id from ${applications} where ${within} and ${begins(applicantLast, words)} and ${allWords(words)} limit ${cap})`,
-      ]
+    ? nameStarts(words).map(
+        (start) =>
+          sql`(select ${applications.id} as id from ${applications} where ${within} and ${start} and ${allWords(words)} limit ${cap})`,
+      )
     : [
         sql`(select ${applications.id} as id from ${applications} where ${within} and ${onApplication(like)} limit ${cap})`,
         sql`(select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
@@ -165,7 +179,10 @@ export async function searchIn(
   // The account holder by a subquery, not a join: the page and its count read applications alone.
   const holder = sql`exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${onUser(like)})`;
   const match = words
-    ? sql`((${begins(applicantFirst, words)} or ${begins(applicantLast, words)}) and ${allWords(words)})`
+    ? sql`((${sql.join(
+        nameStarts(words).map((start) => sql`(${start})`),
+        sql` or `,
+      )}) and ${allWords(words)})`
     : sql`(${onApplication(like)} or ${holder})`;
   return {
     where: and(base, match),
