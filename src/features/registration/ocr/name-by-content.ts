@@ -33,6 +33,12 @@ const NAME_CONFIDENCE = {
    * (from 80 down, a lost tone mark every reading shared was filled: ຢາທໍຕູ້).
    */
   alike: 88,
+  /**
+   * Read alike but not sure (NameDecision.alike): the surest crop saying the name at least this
+   * sure. The second card maker's light and condensed faces, crossed by security lines, are read
+   * alike at every size at 40–85, where the rules above want 88–95.
+   */
+  readAlike: 40,
 };
 
 /**
@@ -130,6 +136,14 @@ export interface NameDecision {
   sure: boolean;
   /** No reading said it as it is (look-alikes, the lexicon's spelling). */
   mended: boolean;
+  /**
+   * Not sure, but read alike: two crops at least say it as it is, nothing mended, in a spelling
+   * the Latin line spells (or, without one, syllables Lao writes together), the marks the Latin line
+   * cannot show told, and no reading saying another plausible name unless outvoted. Such a name
+   * is sure only when a differently prepared image says it too (read-id-card.ts: the black and
+   * white looks).
+   */
+  alike: boolean;
 }
 
 /**
@@ -239,11 +253,31 @@ export function nameByContent(
       // whatever the others scored (a crop blown up or caught a label's speck scores low: ຄໍາປອນ at
       // 3/90/47), and the marks the recogniser takes for each other told as on the Latin path.
       (everyReading && whole.length > 0 && known && surest >= NAME_CONFIDENCE.alike && marksTold));
-  const sure =
-    name.value !== undefined &&
-    !name.corrected &&
-    !impossibleSpelling(name.value) &&
-    !PLACE_WORD.test(name.value) &&
-    (spelt || unanimous);
-  return { value: name.value, sure, mended: name.corrected };
+  const plain =
+    name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && !PLACE_WORD.test(name.value);
+  const sure = plain && (spelt || unanimous);
+  // Read alike, at scores the rules above do not take. A dissenting reading that is itself a
+  // plausible name — one the Latin line spells too (outvoted decides those), or, without a Latin
+  // line, one in syllables Lao writes — must be a crop read less surely than every crop agreeing.
+  const plausible = (read: string | undefined) =>
+    read !== undefined &&
+    lexicon !== undefined &&
+    (latinName !== undefined ? latinDistance(read, latinName) === 0 : writtenLikeLao(read, lexicon));
+  const dissentOutweighed = said.every(
+    (read, i) =>
+      read === name.value ||
+      !plausible(read) ||
+      (latinName === undefined && !fromWhole(i) && readings[i]!.confidence < Math.min(...agreeing)),
+  );
+  const alike =
+    plain &&
+    !sure &&
+    agreeing.length >= 2 &&
+    surest >= NAME_CONFIDENCE.readAlike &&
+    marksTold &&
+    dissentOutweighed &&
+    (latinName !== undefined
+      ? latinDistance(name.value ?? '', latinName) === 0 && outvoted
+      : together && hoLettersTold(name.value ?? '', crops, lexicon!) && !opensWithNo(name.value ?? ''));
+  return { value: name.value, sure, mended: name.corrected, alike };
 }
