@@ -137,11 +137,10 @@ export interface NameDecision {
   /** No reading said it as it is (look-alikes, the lexicon's spelling). */
   mended: boolean;
   /**
-   * Not sure, but read alike: two crops at least say it as it is, nothing mended, in a spelling
-   * the Latin line spells (or, without one, syllables Lao writes together), the marks the Latin line
-   * cannot show told, and no reading saying another plausible name unless outvoted. Such a name
-   * is sure only when a differently prepared image says it too (read-id-card.ts: the black and
-   * white looks).
+   * Not sure, but read alike: on a card with a Latin line that spells it, two crops at least
+   * say it as it is, nothing mended, the marks the Latin line cannot show told, no reading saying
+   * another name it spells unless outvoted. Such a name is sure only when a differently prepared
+   * image says it too (read-id-card.ts: the black and white looks).
    */
   alike: boolean;
 }
@@ -256,28 +255,26 @@ export function nameByContent(
   const plain =
     name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && !PLACE_WORD.test(name.value);
   const sure = plain && (spelt || unanimous);
-  // Read alike, at scores the rules above do not take. A dissenting reading that is itself a
-  // plausible name — one the Latin line spells too (outvoted decides those), or, without a Latin
-  // line, one in syllables Lao writes — must be a crop read less surely than every crop agreeing.
-  const plausible = (read: string | undefined) =>
-    read !== undefined &&
-    lexicon !== undefined &&
-    (latinName !== undefined ? latinDistance(read, latinName) === 0 : writtenLikeLao(read, lexicon));
+  // Read alike, at scores the rules above do not take. A dissenting reading the Latin line spells
+  // too must be a crop read less surely than every crop agreeing.
   const dissentOutweighed = said.every(
     (read, i) =>
       read === name.value ||
-      !plausible(read) ||
-      (latinName === undefined && !fromWhole(i) && readings[i]!.confidence < Math.min(...agreeing)),
+      latinDistance(read ?? '', latinName) !== 0 ||
+      (!fromWhole(i) && readings[i]!.confidence < Math.min(...agreeing)),
   );
   const alike =
     plain &&
     !sure &&
+    // Only where the Latin line spells it: without one, nothing independent of the recogniser checks
+    // its letters, and crops alike at low scores repeat a misreading (on a second-maker card without
+    // a Latin line, every crop and a black-and-white look read a name alike and wrong).
+    latinName !== undefined &&
+    latinDistance(name.value ?? '', latinName) === 0 &&
+    outvoted &&
     agreeing.length >= 2 &&
     surest >= NAME_CONFIDENCE.readAlike &&
     marksTold &&
-    dissentOutweighed &&
-    (latinName !== undefined
-      ? latinDistance(name.value ?? '', latinName) === 0 && outvoted
-      : together && hoLettersTold(name.value ?? '', crops, lexicon!) && !opensWithNo(name.value ?? ''));
+    dissentOutweighed;
   return { value: name.value, sure, mended: name.corrected, alike };
 }

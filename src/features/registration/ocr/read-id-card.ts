@@ -716,13 +716,20 @@ export async function readIdCard(
         // around it, a card's faint security lines too, which then join the letters they cross (a
         // first letter lost, a line read as a mark). Looked at once more at both sizes, ink only
         // where much darker than around it (the lines stay paper): the value stays sure only if
-        // both of these say it.
-        const clean = [
-          await looksAgain(gray, angle, region, today, SECOND_LOOK_TEXT_HEIGHT, debug, CLEAN_LOOK_DEPTH),
-          await looksAgain(gray, angle, region, today, THIRD_LOOK_TEXT_HEIGHT, debug, CLEAN_LOOK_DEPTH),
-        ];
+        // both of these say it. Such a look drops what the grey crops drop too, so it repeats their
+        // misreadings more readily: a name is given it only where the Latin line spells the name
+        // (without one, nothing else on the card checks its letters).
+        const spelt = latinLine !== undefined && latinDistance(filled.value, latinLine.text) === 0;
+        const digits = field === 'idNumber' || field === 'dateOfBirth';
+        const clean =
+          !digits && !spelt
+            ? []
+            : [
+                await looksAgain(gray, angle, region, today, SECOND_LOOK_TEXT_HEIGHT, debug, CLEAN_LOOK_DEPTH),
+                await looksAgain(gray, angle, region, today, THIRD_LOOK_TEXT_HEIGHT, debug, CLEAN_LOOK_DEPTH),
+              ];
         raw[`${field}Again`] += ` / clean ${clean.map((v) => v ?? '').join(' / ')}`;
-        if (clean.every((v) => v === filled.value)) return;
+        if (clean.length && clean.every((v) => v === filled.value)) return;
         if (field === 'idNumber' || field === 'dateOfBirth') fields[field] = { ...filled, confidence: 'check' };
         else delete fields[field];
       }),
