@@ -3,8 +3,10 @@ import { findCardLayout, type LayoutWord } from '../../src/features/registration
 import {
   addressFrom,
   dateFrom,
+  dateWithoutSeparators,
   digitwise,
   idNumberFrom,
+  idNumberLoosely,
   laoNameFrom,
   laoNameOf,
   laoOrder,
@@ -43,6 +45,19 @@ describe('field values read on their own crop', () => {
     expect(dateFrom('3112/1979', today)).toBe('1979-12-31');
     expect(dateFrom('31/02/1990', today)).toBeUndefined();
     expect(dateFrom('01/01/2030', today)).toBeUndefined();
+  });
+
+  it('reads, as a last resort, a date whose separators were lost and a number with a speck joined to it', () => {
+    expect(dateWithoutSeparators('14031988', today)).toBe('1988-03-14');
+    expect(dateWithoutSeparators('14 03 1988', today)).toBe('1988-03-14');
+    expect(dateWithoutSeparators('4 3 1988', today)).toBe('1988-03-04');
+    expect(dateWithoutSeparators('31021990', today)).toBeUndefined();
+    expect(dateWithoutSeparators('140319885', today)).toBeUndefined();
+    // 13 digits: the last 12; 16 or 17: the last 15; 14 (a digit lost?) nothing.
+    expect(idNumberLoosely('10115 0883 1742')).toBe('011508831742');
+    expect(idNumberLoosely('7609321730766357')).toBe('609321730766357');
+    expect(idNumberLoosely('60932173076635')).toBeUndefined();
+    expect(idNumberLoosely('011508831742')).toBeUndefined();
   });
 
   it('takes each digit of a date as most readings read it, where no two readings agree', () => {

@@ -195,6 +195,32 @@ describe('nameByContent', () => {
     expect(nameByContent(crops, whole, 'THONGDANH SISOMBATH', lexicon).sure).toBe(false);
   });
 
+  it('marks a name two crops or more read alike, at scores too low to be sure, as read alike where the Latin line spells it, the marks told', () => {
+    // Read at 40–50 (spelt by the Latin line is enough from 50 up): read alike; spelt otherwise, not.
+    const { crops, whole } = alike('ວິໄລວັນ', 48, 45, 42);
+    expect(nameByContent(crops, whole, 'VILAYVANH PHIMMASANE', lexicon)).toMatchObject({ sure: false, alike: true });
+    expect(nameByContent(crops, whole, 'VILAYPHONE PHIMMASANE', lexicon).alike).toBe(false);
+    // Without a Latin line, never: crops of a light face read alike at 35–81 may all be wrong alike.
+    const light = [crop('ໄຊຍະວົງ', 79), crop('ໄຊຍະວົງ', 81), crop('ໄຊຍະວົງ', 35)];
+    expect(nameByContent(light, [], undefined, lexicon)).toMatchObject({ value: 'ໄຊຍະວົງ', sure: false, alike: false });
+    // Too unsure a crop (the surest below 40), or a single crop saying it: not alike.
+    const faint = alike('ວິໄລວັນ', 39, 30, 35);
+    expect(nameByContent(faint.crops, faint.whole, 'VILAYVANH PHIMMASANE', lexicon).alike).toBe(false);
+    const once = [crop('ວິໄລວັນ', 45), crop('ວິໄລ', 30), crop('ລວັນ', 35)];
+    expect(nameByContent(once, [], 'VILAYVANH PHIMMASANE', lexicon).alike).toBe(false);
+    // A ຸ/ູ or ິ/ີ the recogniser rated barely above its twin where Lao writes both: not alike.
+    const read = alike('ຄຸນວິເສດ', 48, 45, 42);
+    expect(nameByContent(read.crops, read.whole, 'SOMVANG KHOUNVISETH', lexicon).alike).toBe(true);
+    const blind = read.crops.map((reading) => ({ ...reading, choices: guesses('ຄຸນວິເສດ', 0, 4) }));
+    expect(nameByContent(blind, read.whole, 'SOMVANG KHOUNVISETH', lexicon).alike).toBe(false);
+    // A sure name is not "alike": it is sure.
+    const sure = alike('ສຸລິສັກ', 95, 96, 94);
+    expect(nameByContent(sure.crops, sure.whole, 'SOULISACK PHOMMA', lexicon)).toMatchObject({
+      sure: true,
+      alike: false,
+    });
+  });
+
   it('never fills a name out of an address row (a village, district or province word)', () => {
     const { crops, whole } = alike('ແຂວງ ອຸດົມໄຊ', 95, 96, 96);
     expect(nameByContent(crops, whole, undefined, lexicon).sure).toBe(false);

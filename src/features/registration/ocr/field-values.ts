@@ -56,6 +56,30 @@ export function dateFrom(text: string, today: Date): string | undefined {
 }
 
 /**
+ * A date whose separators were lost (light dots or dashes under a glare spot or a security line):
+ * day, month and year in one run of eight digits, or apart with spaces. A last resort, where no
+ * reading made a date with its separators: the value is filled only to check.
+ */
+export function dateWithoutSeparators(text: string, today: Date): string | undefined {
+  const read = normalizeOcrText(text);
+  const match =
+    /(?<!\d)(\d{2})(\d{2})(\d{4})(?!\d)/u.exec(read) ?? /(?<!\d)(\d{1,2})\s+(\d{1,2})\s+(\d{4})(?!\d)/u.exec(read);
+  return match ? toIsoDate(Number(match[1]), Number(match[2]), Number(match[3]), today) : undefined;
+}
+
+/**
+ * An ID number read with a speck or two joined to it as digits (a label's dot, a security line's
+ * end): 13 digits as the last 12, 16 or 17 as the last 15. A last resort, where no reading made a
+ * number: which end the speck was on is a guess, so the value is filled only to check.
+ */
+export function idNumberLoosely(text: string): string | undefined {
+  const digits = normalizeOcrText(text).replace(/[^\d]/g, '');
+  if (digits.length === 13) return digits.slice(1);
+  if (digits.length === 16 || digits.length === 17) return digits.slice(digits.length - 15);
+  return undefined;
+}
+
+/**
  * A date from readings of it that do not all agree (ISO dates): each digit as more than half of
  * them read it — every reading misread a different digit (a 6 for a 9 at one size, for a 0 at
  * another). Nothing where a digit has no such majority or the result is no date.

@@ -33,6 +33,12 @@ const NAME_CONFIDENCE = {
    * (from 80 down, a lost tone mark every reading shared was filled: ຢາທໍຕູ້).
    */
   alike: 88,
+  /**
+   * Read alike but not sure (NameDecision.alike): the surest crop saying the name at least this
+   * sure. The second card maker's light and condensed faces, crossed by security lines, are read
+   * alike at every size at 40–85, where the rules above want 88–95.
+   */
+  readAlike: 40,
 };
 
 /**
@@ -130,6 +136,13 @@ export interface NameDecision {
   sure: boolean;
   /** No reading said it as it is (look-alikes, the lexicon's spelling). */
   mended: boolean;
+  /**
+   * Not sure, but read alike: on a card with a Latin line that spells it, two crops at least
+   * say it as it is, nothing mended, the marks the Latin line cannot show told, no reading saying
+   * another name it spells unless outvoted. Such a name is sure only when a differently prepared
+   * image says it too (read-id-card.ts: the black and white looks).
+   */
+  alike: boolean;
 }
 
 /**
@@ -239,11 +252,29 @@ export function nameByContent(
       // whatever the others scored (a crop blown up or caught a label's speck scores low: ຄໍາປອນ at
       // 3/90/47), and the marks the recogniser takes for each other told as on the Latin path.
       (everyReading && whole.length > 0 && known && surest >= NAME_CONFIDENCE.alike && marksTold));
-  const sure =
-    name.value !== undefined &&
-    !name.corrected &&
-    !impossibleSpelling(name.value) &&
-    !PLACE_WORD.test(name.value) &&
-    (spelt || unanimous);
-  return { value: name.value, sure, mended: name.corrected };
+  const plain =
+    name.value !== undefined && !name.corrected && !impossibleSpelling(name.value) && !PLACE_WORD.test(name.value);
+  const sure = plain && (spelt || unanimous);
+  // Read alike, at scores the rules above do not take. A dissenting reading the Latin line spells
+  // too must be a crop read less surely than every crop agreeing.
+  const dissentOutweighed = said.every(
+    (read, i) =>
+      read === name.value ||
+      latinDistance(read ?? '', latinName) !== 0 ||
+      (!fromWhole(i) && readings[i]!.confidence < Math.min(...agreeing)),
+  );
+  const alike =
+    plain &&
+    !sure &&
+    // Only where the Latin line spells it: without one, nothing independent of the recogniser checks
+    // its letters, and crops alike at low scores repeat a misreading (on a second-maker card without
+    // a Latin line, every crop and a black-and-white look read a name alike and wrong).
+    latinName !== undefined &&
+    latinDistance(name.value ?? '', latinName) === 0 &&
+    outvoted &&
+    agreeing.length >= 2 &&
+    surest >= NAME_CONFIDENCE.readAlike &&
+    marksTold &&
+    dissentOutweighed;
+  return { value: name.value, sure, mended: name.corrected, alike };
 }

@@ -36,8 +36,10 @@ import {
 import {
   addressFrom,
   dateFrom,
+  dateWithoutSeparators,
   digitwise,
   idNumberFrom,
+  idNumberLoosely,
   laoNameFrom,
   laoNameOf,
   nameConfirmed,
@@ -104,6 +106,13 @@ const SECOND_LOOK_TEXT_HEIGHT = { idNumber: 41, dateOfBirth: 41, name: 36 } as c
  * ink, cross a letter at one size and not at the other. The value stays sure only when it says the value.
  */
 const THIRD_LOOK_TEXT_HEIGHT = { idNumber: 48, dateOfBirth: 48, name: 42 } as const;
+/** How much darker than around it a pixel must be to be ink in the second and third looks (binarise)… */
+const LOOK_DEPTH = 0.12;
+/**
+ * …and in the clean looks that follow where both said otherwise: as in the whole card's black and
+ * white reading (CLEAN_DEPTH), the faint security lines a card maker prints across the text stay paper.
+ */
+const CLEAN_LOOK_DEPTH = 0.3;
 /**
  * A name label read on its own: the label's letters are scaled to this height, taking them to be
  * about 0.7 of the card's digits (labels are printed smaller than the values).
@@ -182,7 +191,7 @@ async function readRegion(
   hints: Hints,
   options: ReadOptions,
   cache: Map<string, Promise<Recognised>>,
-): Promise<{ value?: string; confidence: FieldConfidence; raw: string; mended?: boolean }> {
+): Promise<{ value?: string; confidence: FieldConfidence; raw: string; mended?: boolean; alike?: boolean }> {
   const setting =
     region.field === 'idNumber'
       ? SETTINGS.digits
@@ -272,6 +281,7 @@ async function readRegion(
       confidence: name.sure ? 'ok' : 'check',
       raw: [...used.map((r) => `${r.text.trim()} ${r.confidence}`), ...whole.map((r) => `[${r.text}]`)].join(' / '),
       mended: name.mended,
+      alike: name.alike,
     };
   }
 
@@ -355,13 +365,17 @@ async function looksAgain(
   region: Region,
   today: Date,
   heights: Record<'idNumber' | 'dateOfBirth' | 'name', number> = SECOND_LOOK_TEXT_HEIGHT,
+  debug?: DebugSink,
+  depth = LOOK_DEPTH,
 ): Promise<string | undefined> {
   const setting =
     region.field === 'idNumber' ? SETTINGS.digits : region.field === 'dateOfBirth' ? SETTINGS.date : SETTINGS.name;
   const height = region.field === 'idNumber' || region.field === 'dateOfBirth' ? heights[region.field] : heights.name;
   const crop = isolateRow(cropLevel(gray, region.rows[0]!, angle, height / region.textHeight, MARGIN), MARGIN);
   // The neighbourhood: about a letter's height, so a stroke is judged against the paper around it.
-  const read = await recognise(await engine(setting.model), binarise(crop, height * 1.2), setting);
+  const image = binarise(crop, height * 1.2, depth);
+  debug?.(`${region.field}-look-${height}${depth === LOOK_DEPTH ? '' : '-clean'}`, image);
+  const read = await recognise(await engine(setting.model), image, setting);
   if (region.field === 'idNumber') return idNumberFrom(read.text.trim());
   if (region.field === 'dateOfBirth') return dateFrom(read.text, today);
   const text = region.part ? partOf(read, region.part).text : read.text;
@@ -460,14 +474,18 @@ function withWhatItLacks(card: CardFields, other: CardFields): CardFields {
 const BLACK_AND_WHITE_TEXT_HEIGHTS = [38, 46];
 
 /**
- * A number or date read in black and white (as the second look reads it) at two sizes, where no
- * grey crop made one of it: the first that makes one, filled only with the "unclear" mark.
+ * A number or date read in black and white (as the second look reads it, then as the clean looks)
+ * at two sizes, where no grey crop made one of it: the first that makes one, filled only with the
+ * "unclear" mark.
  */
 async function inBlackAndWhite(gray: GrayImage, angle: number, region: Region, today: Date) {
-  for (const size of BLACK_AND_WHITE_TEXT_HEIGHTS) {
-    const value = await looksAgain(gray, angle, region, today, { idNumber: size, dateOfBirth: size, name: size });
-    if (value !== undefined) return value;
-  }
+  // Then ink only where much darker than around it: a security line across the digits stays paper.
+  for (const depth of [LOOK_DEPTH, CLEAN_LOOK_DEPTH])
+    for (const size of BLACK_AND_WHITE_TEXT_HEIGHTS) {
+      const sizes = { idNumber: size, dateOfBirth: size, name: size };
+      const value = await looksAgain(gray, angle, region, today, sizes, undefined, depth);
+      if (value !== undefined) return value;
+    }
   return undefined;
 }
 
@@ -534,6 +552,8 @@ export async function readIdCard(
     const cache = new Map<string, Promise<Recognised>>();
     /** Names no reading said as they are (look-alikes, the lexicon's spelling): `${field}${ByLabels}`. */
     const mended = new Set<string>();
+    /** Names the lines' content read alike but not surely (NameDecision.alike). */
+    const alike = new Set<string>();
     /** Where each value was read, by the labels' path and by the lines' content: to look again. */
     const readAt = { labels: new Map<string, Region>(), content: new Map<string, Region>() };
     const read = async (regions: Region[], hints: Hints) => {
@@ -545,6 +565,7 @@ export async function readIdCard(
           const key = `${region.field}${hints.byLabels ? 'ByLabels' : ''}`;
           raw[key] = one.raw;
           if (one.mended) mended.add(key);
+          if (one.alike) alike.add(key);
           if (one.value) {
             found[region.field] = { value: one.value, confidence: one.confidence };
             at.set(region.field, region);
@@ -644,6 +665,12 @@ export async function readIdCard(
         ) {
           fields[field] = { value: mine.value, confidence: 'ok' };
           source.set(field, readAt.content.get(field)!);
+        } else if (mine?.value !== undefined && alike.has(field) && (other === undefined || other === mine.value)) {
+          // Read alike by the crops, not surely: taken as sure only if the black-and-white looks
+          // below say it too (as every sure value must), its field placed by a label as any name's.
+          fields[field] = { value: mine.value, confidence: 'ok' };
+          source.set(field, readAt.content.get(field)!);
+          raw[`${field}Alike`] = mine.value;
         }
       }
     }
@@ -679,12 +706,30 @@ export async function readIdCard(
         const filled = fields[field];
         const region = source.get(field);
         if (filled?.confidence !== 'ok' || !region) return;
-        const again = await looksAgain(gray, angle, region, today);
+        const again = await looksAgain(gray, angle, region, today, SECOND_LOOK_TEXT_HEIGHT, debug);
         raw[`${field}Again`] = again ?? '';
         if (again === filled.value) return;
-        const third = await looksAgain(gray, angle, region, today, THIRD_LOOK_TEXT_HEIGHT);
+        const third = await looksAgain(gray, angle, region, today, THIRD_LOOK_TEXT_HEIGHT, debug);
         raw[`${field}Again`] += ` / ${third ?? ''}`;
         if (third === filled.value) return;
+        // Both said otherwise. This preparation makes ink of whatever is a little darker than
+        // around it, a card's faint security lines too, which then join the letters they cross (a
+        // first letter lost, a line read as a mark). Looked at once more at both sizes, ink only
+        // where much darker than around it (the lines stay paper): the value stays sure only if
+        // both of these say it. Such a look drops what the grey crops drop too, so it repeats their
+        // misreadings more readily: a name is given it only where the Latin line spells the name
+        // (without one, nothing else on the card checks its letters).
+        const spelt = latinLine !== undefined && latinDistance(filled.value, latinLine.text) === 0;
+        const digits = field === 'idNumber' || field === 'dateOfBirth';
+        const clean =
+          !digits && !spelt
+            ? []
+            : [
+                await looksAgain(gray, angle, region, today, SECOND_LOOK_TEXT_HEIGHT, debug, CLEAN_LOOK_DEPTH),
+                await looksAgain(gray, angle, region, today, THIRD_LOOK_TEXT_HEIGHT, debug, CLEAN_LOOK_DEPTH),
+              ];
+        raw[`${field}Again`] += ` / clean ${clean.map((v) => v ?? '').join(' / ')}`;
+        if (clean.length && clean.every((v) => v === filled.value)) return;
         if (field === 'idNumber' || field === 'dateOfBirth') fields[field] = { ...filled, confidence: 'check' };
         else delete fields[field];
       }),
@@ -701,6 +746,21 @@ export async function readIdCard(
     const dateOfBirth = card?.dateOfBirth?.value ?? firstPass.dateOfBirth?.value;
     if (!fields.idNumber && idNumber) fields.idNumber = { value: idNumber, confidence: 'check' };
     if (!fields.dateOfBirth && dateOfBirth) fields.dateOfBirth = { value: dateOfBirth, confidence: 'check' };
+    // Still nothing, but its crops were read: a number with a speck joined to it, a date whose
+    // separators were lost — filled only to check (an empty field helps the citizen less).
+    const readings = (field: string) => [raw[field], raw[`${field}ByLabels`]].join(' / ').split(' / ');
+    const loose = (field: string, parse: (text: string) => string | undefined) =>
+      readings(field)
+        .map(parse)
+        .find((value) => value !== undefined);
+    if (!fields.idNumber) {
+      const value = loose('idNumber', idNumberLoosely);
+      if (value) fields.idNumber = { value, confidence: 'check' };
+    }
+    if (!fields.dateOfBirth) {
+      const value = loose('dateOfBirth', (text) => dateWithoutSeparators(text, today));
+      if (value) fields.dateOfBirth = { value, confidence: 'check' };
+    }
     oneWordNames(fields);
     onStage(1);
     raw.fieldsMs = String(Math.round(performance.now() - t0));

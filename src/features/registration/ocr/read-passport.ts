@@ -7,16 +7,19 @@
  *    first of the two readings whose check digit holds — the passport number, the date of birth —
  *    and the Latin name, sure when both readings spell it alike;
  * 2. the Lao name, printed under its label, is read with the Lao model and filled only when the
- *    MRZ's Latin names spell it (field-values.ts, the ID card's test for a single reading);
- *    otherwise it is left for the citizen to type.
+ *    MRZ's Latin names spell it (field-values.ts, the ID card's test for a single reading) — or,
+ *    read at two more sizes, when the readings weighed together are sure of it or read it alike
+ *    and a black-and-white look confirms it (name-by-content.ts); otherwise it is left to type.
  *
  * Import lazily, with the reader: it pulls in tesseract.js and the mrz parser.
  */
 import { PSM } from 'tesseract.js';
 import { MIN_WORD_CONFIDENCE, type IdCardFields } from './extract-id-card';
-import { laoNameFrom, nameConfirmed } from './field-values';
-import { cropLevel, isolateRow, union, type Box, type GrayImage } from './gray-image';
+import { laoNameFrom, nameConfirmed, type NameReading } from './field-values';
+import { binarise, cropLevel, isolateRow, union, type Box, type GrayImage } from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
+import { latinDistance } from './latin-match';
+import { nameByContent } from './name-by-content';
 import { combineReadings, findMrzLines, mrzCharacters, readMrz, type PassportReading } from './passport-mrz';
 import { recognise, SETTINGS } from './recognise';
 import { engine } from './reader-engine';
@@ -31,6 +34,12 @@ interface PageReading {
 const MRZ_TEXT_HEIGHT = 30;
 /** The name's cap height: as the ID card's Lao fields. */
 const NAME_TEXT_HEIGHT = 30;
+/** The sizes the name is read at once more when one reading is not enough, as the ID card's names. */
+const VOTE_TEXT_HEIGHTS = [24, 38];
+/** Its looks in black and white (as the ID card's: read-id-card.ts), at sizes no other reading used. */
+const LOOK_TEXT_HEIGHTS = [36, 42] as const;
+const LOOK_DEPTH = 0.12;
+const CLEAN_LOOK_DEPTH = 0.3;
 const MARGIN = 12;
 const MRZ_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
@@ -103,22 +112,60 @@ async function laoNames(
   mrz: PassportReading,
 ): Promise<{ fields: IdCardFields; text: string }> {
   const lao = await engine('lao');
-  const image = isolateRow(cropLevel(gray, row, angle, NAME_TEXT_HEIGHT / textHeight, MARGIN), MARGIN);
-  const read = await recognise(lao, image, SETTINGS.name);
-  const words = read.words.filter((w) => laoNameFrom(w.text) !== undefined);
-  if (words.length < 2) return { fields: {}, text: read.text };
+  const crop = (height: number) => isolateRow(cropLevel(gray, row, angle, height / textHeight, MARGIN), MARGIN);
+  /** The row read at a size (as prepared, or black and white by `depth`): the given name its first word, the surname the rest. */
+  const readAt = async (height: number, depth?: number) => {
+    const image = depth === undefined ? crop(height) : binarise(crop(height), height * 1.2, depth);
+    const read = await recognise(lao, image, SETTINGS.name);
+    const aligned = read.choices?.length === read.words.length;
+    // A single letter is no name: a speck at the row's edge read as one (ຈ before the names).
+    const kept = read.words.flatMap((w, i) => ([...(laoNameFrom(w.text) ?? '')].length > 1 ? [{ w, i }] : []));
+    const part = (mine: typeof kept): NameReading => ({
+      text: mine.map(({ w }) => w.text).join(' '),
+      confidence: mine.length ? Math.min(...mine.map(({ w }) => w.confidence)) : 0,
+      choices: aligned ? mine.map(({ i }) => read.choices![i]!) : undefined,
+    });
+    // One word only (the other lost): it may be either name — the MRZ tells which (below).
+    const one = kept.length === 1;
+    return { text: read.text, one, first: part(kept.slice(0, 1)), last: part(one ? kept : kept.slice(1)) };
+  };
+  const read = await readAt(NAME_TEXT_HEIGHT);
+  if (!read.first.text) return { fields: {}, text: read.text };
   const lexicon = await loadLaoLexicon();
   const fields: IdCardFields = {};
   const parts = [
-    ['firstNameLao', words.slice(0, 1), mrz.givenNames],
-    ['lastNameLao', words.slice(1), mrz.surname],
+    ['firstNameLao', 'first', mrz.givenNames],
+    ['lastNameLao', 'last', mrz.surname],
   ] as const;
-  for (const [field, mine, latin] of parts) {
+  let more: Awaited<ReturnType<typeof readAt>>[] | undefined;
+  for (const [field, part, latin] of parts) {
     if (!latin) continue;
-    const reading = { text: mine.map((w) => w.text).join(' '), confidence: Math.min(...mine.map((w) => w.confidence)) };
+    const reading = read[part];
+    // The one word read is this name only if the MRZ spells it so and not as the other name.
+    const other = part === 'first' ? mrz.surname : mrz.givenNames;
+    if (read.one && latinDistance(laoNameFrom(reading.text) ?? '', other) === 0) continue;
     const value = laoNameFrom(reading.text);
-    if (value && reading.confidence >= MIN_WORD_CONFIDENCE && nameConfirmed(reading, latin, lexicon))
+    if (value && reading.confidence >= MIN_WORD_CONFIDENCE && nameConfirmed(reading, latin, lexicon)) {
       fields[field] = { value, confidence: 'ok' };
+      continue;
+    }
+    // Not sure of it from one reading: the row read at two more sizes, weighed as an ID card's
+    // name found by its lines is (name-by-content.ts) against the MRZ's spelling of it. Sure, it
+    // is filled; read alike (two readings at least, not surely), only when the row in black and
+    // white says it too, or, where that says otherwise, both clean looks (ink much darker than
+    // around it) do.
+    more ??= await Promise.all(VOTE_TEXT_HEIGHTS.map((height) => readAt(height)));
+    const decision = nameByContent([reading, ...more.map((r) => r[part])], [], latin, lexicon);
+    const name = decision.value;
+    if (!name || decision.mended || latinDistance(name, latin) !== 0 || (!decision.sure && !decision.alike)) continue;
+    const says = async (height: number, depth: number) =>
+      laoNameFrom((await readAt(height, depth))[part].text) === name;
+    if (
+      (await says(LOOK_TEXT_HEIGHTS[0], LOOK_DEPTH)) ||
+      (await says(LOOK_TEXT_HEIGHTS[1], LOOK_DEPTH)) ||
+      ((await says(LOOK_TEXT_HEIGHTS[0], CLEAN_LOOK_DEPTH)) && (await says(LOOK_TEXT_HEIGHTS[1], CLEAN_LOOK_DEPTH)))
+    )
+      fields[field] = { value: name, confidence: 'ok' };
   }
   return { fields, text: read.text };
 }
