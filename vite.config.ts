@@ -8,6 +8,15 @@ import { prerenderPages } from './scripts/prerender-pages';
 import { catalogueParts } from './scripts/catalogue-parts';
 import { chunkModules } from './scripts/chunk-modules';
 
+/**
+ * The libraries every screen starts with (React, the router, Lingui's React part, zustand), in one
+ * file rather than a dozen small ones: the start-up steps import them apart (src/main.tsx), which
+ * would otherwise split them into many chunks, each a request of its own. The parts only some
+ * screens use (a form's leave guard, the stores kept in IndexedDB) stay with those screens.
+ */
+const START_LIBRARIES = /node_modules[\\/](react|@tanstack|use-sync-external-store|zustand|@lingui[\\/]react)[\\/]/;
+const NOT_AT_START = /[\\/](useBlocker|useLocation)\.js$|[\\/]zustand[\\/]esm[\\/]middleware/;
+
 // Plugin order matters: the router plugin splits route files first, the Lingui macro must be
 // compiled by Babel before React's transform sees the code, then the catalogues and the PWA.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -79,7 +88,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // of the app does not make returning citizens download it again (and no chunk passes 60 KB gzip).
         rolldownOptions: {
           output: {
-            advancedChunks: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+            advancedChunks: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                { name: 'libraries', test: (id: string) => START_LIBRARIES.test(id) && !NOT_AT_START.test(id) },
+              ],
+            },
           },
         },
       },

@@ -36,7 +36,6 @@ export function pageChunks(
   language: Language,
 ): { modules: string[]; styles: string[] } {
   const chunks = chunksOf(bundle);
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const ids = routeIdsOf(routeId);
   const parts = [
     'visitor',
@@ -52,6 +51,24 @@ export function pageChunks(
     );
   });
   if (!roots.some((c) => declaredRouteId(c))) throw new Error(`prerender: no split route chunk found for ${routeId}`);
+  return withImports(chunks, roots);
+}
+
+/**
+ * The start-up steps src/main.tsx imports one after the other (src/start/: the router, React DOM),
+ * so that each is evaluated in a task of its own: asked for with the entry by every built page, or
+ * they would come one round trip after it.
+ */
+export function startChunks(bundle: OutputBundle): { modules: string[]; styles: string[] } {
+  const chunks = chunksOf(bundle);
+  const roots = chunks.filter((c) => c.facadeModuleId && /[\\/]src[\\/]start[\\/]/.test(c.facadeModuleId));
+  if (roots.length < 2) throw new Error('prerender: the start-up steps (src/start/) were not found in the bundle');
+  return withImports(chunks, roots);
+}
+
+/** The files of `roots` and of every chunk they import, with their CSS. */
+function withImports(chunks: OutputChunk[], roots: OutputChunk[]): { modules: string[]; styles: string[] } {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const modules = new Set<string>();
   const styles = new Set<string>();
   const visit = (chunk: OutputChunk) => {

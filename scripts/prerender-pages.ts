@@ -14,7 +14,7 @@ import Beasties from 'beasties';
 import { LANGUAGES, type Language } from '../contract/master-data';
 import { PRERENDERED_PAGES } from '../contract/prerendered-pages';
 import { START_APP_SCRIPT, type StartAppFiles } from '../contract/start-app-script';
-import { pageChunks } from './page-chunks';
+import { pageChunks, startChunks } from './page-chunks';
 
 const SSR_OUT = 'node_modules/.cache/prerender';
 
@@ -62,7 +62,8 @@ function page(
  * Takes out the tags that would fetch the app while the page is still on its way (Vite's entry
  * script and module preloads, the stylesheet beasties left at the end of the body) and ends the
  * body with the script that asks for the same files once the page is painted, with `more`: the
- * page's own route and catalogue chunks (scripts/page-chunks.ts).
+ * start-up steps the entry imports on its own, and the page's own route and catalogue chunks
+ * (scripts/page-chunks.ts).
  */
 function startAfterPaint(
   html: string,
@@ -142,6 +143,11 @@ export function prerenderPages(): Plugin {
           .map((f) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${f}" crossorigin>`)
           .join('');
 
+        const start = startChunks(bundle);
+        const withStart = (more: { modules: string[]; styles: string[] }) => ({
+          modules: [...start.modules, ...more.modules],
+          styles: [...start.styles, ...more.styles],
+        });
         fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
         for (const { name, url, routeId, frame } of PRERENDERED_PAGES) {
           for (const language of LANGUAGES) {
@@ -158,7 +164,7 @@ export function prerenderPages(): Plugin {
             });
             fs.writeFileSync(
               path.join(outDir, 'pages', `${name}.${language}.html`),
-              startAfterPaint(await beasties.process(doc), fontFaces, pageChunks(bundle, routeId, language)),
+              startAfterPaint(await beasties.process(doc), fontFaces, withStart(pageChunks(bundle, routeId, language))),
             );
           }
         }
@@ -166,7 +172,7 @@ export function prerenderPages(): Plugin {
         const shell = await beasties.process(
           page(template, { language: 'en', title: 'Lao e-Government', root: render.renderAppShell() }),
         );
-        fs.writeFileSync(path.join(outDir, 'index.html'), startAfterPaint(shell, fontFaces));
+        fs.writeFileSync(path.join(outDir, 'index.html'), startAfterPaint(shell, fontFaces, start));
       },
     },
   };

@@ -1,14 +1,11 @@
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
 import './styles/fonts.css';
 import './styles/global.css';
 import { activateLanguage, i18n, initialLanguage, prefetchSignedInWords } from './lib/i18n';
-import { validToken } from './lib/session';
-import { createAppRouter, type AppRouter } from './router';
-import { registerServiceWorker } from './lib/service-worker';
 import { watchConnectivity } from './lib/connectivity';
+import { nextTask } from './lib/next-task';
+import { registerServiceWorker } from './lib/service-worker';
+import { validToken } from './lib/session';
+import type { AppRouter } from './router';
 
 /**
  * The prerendered markup (dist/pages/…) is hydrated only when the app would draw exactly it: the
@@ -27,58 +24,43 @@ function drawsPrerenderedPage(root: HTMLElement, router: AppRouter, htmlLanguage
 }
 
 /**
- * Marks <html data-app-started> once the first screen is live (hydrated or drawn): before that, a
- * screen painted from prerendered HTML shows but does not answer yet. Draws nothing.
+ * The screen is already painted (a prerendered page or the shell) when this runs, so the start-up
+ * goes in steps, each a task of its own (src/start/): the router's code is evaluated, then the
+ * routes are matched, then React DOM is evaluated, then the first render works in slices. In one
+ * task, a slow phone would spend a few hundred milliseconds deaf to a tap. All of it is downloaded
+ * at once (the page asks for the start-up steps' files with the entry's).
  */
-function AppStarted() {
-  useEffect(() => {
-    document.documentElement.dataset.appStarted = '';
-  }, []);
-  return null;
-}
-
 async function start() {
   const htmlLanguage = document.documentElement.lang;
   const language = initialLanguage();
+  const signedIn = !!validToken();
+  // A signed-in screen's guard waits for the signed-in words: ask for them now, alongside the visitor words.
+  if (signedIn) prefetchSignedInWords(language);
+  const words = activateLanguage(language);
+  const routing = import('./start/routing');
+  const drawing = import('./start/draw');
+  const { createAppRouter } = await routing;
+  await nextTask();
   const router = createAppRouter();
-  if (validToken()) {
-    // A signed-in screen's guard waits for the signed-in words, and only then is its code asked
-    // for: ask for both now, alongside the visitor words, rather than one after the other.
-    prefetchSignedInWords(language);
-    for (const match of router.matchRoutes(router.state.location))
-      router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
-  }
-  await activateLanguage(language);
   // Focus the new screen's main region so screen readers announce the navigation.
   router.subscribe('onResolved', () => {
     requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: true }));
   });
+  await nextTask();
+  if (signedIn) {
+    // A signed-in screen's code is asked for only once its guard has run: ask for it now.
+    for (const match of router.matchRoutes(router.state.location))
+      router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
+    await nextTask();
+  }
+  await words;
   // Route chunks, guards and redirects settle before the first render, so hydration sees the final screen.
   await router.load();
+  const { draw } = await drawing;
+  await nextTask();
   const root = document.getElementById('root')!;
-  const app = (
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-        <AppStarted />
-      </I18nProvider>
-    </StrictMode>
-  );
-  // As a transition, the first render works in slices and yields to the browser between them: the
-  // screen is already painted (prerendered page or shell), and a tap need not wait for one long task.
-  if (drawsPrerenderedPage(root, router, htmlLanguage)) {
-    // Render the tree the build-time render drew (no root Suspense boundary), or React would refuse the markup.
-    router.ssr = { manifest: undefined };
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
-  } else {
-    // A signed-in screen's frame is inert until drawn (scripts/prerender-pages.ts).
-    root.removeAttribute('inert');
-    startTransition(() => {
-      createRoot(root).render(app);
-    });
-  }
+  draw(root, router, drawsPrerenderedPage(root, router, htmlLanguage));
+  await nextTask();
   void registerServiceWorker();
   watchConnectivity();
 }
