@@ -159,7 +159,8 @@ export const documentParams = v.object({
 });
 
 /** Ticket reference of the specification: RC0000 followed by the application id. */
-export const ticketNumber = (id: number) => `RC0000${id}`;
+export const TICKET_PREFIX = 'RC0000';
+export const ticketNumber = (id: number) => `${TICKET_PREFIX}${id}`;
 
 export interface HistoryItem {
   id: number;

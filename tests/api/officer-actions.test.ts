@@ -337,6 +337,17 @@ describe('officer queue', () => {
     expect(await ids('sisouphanh VILAY')).toEqual([a.id]);
     expect(await ids('Vilayvanh Inthavong')).toEqual([]);
     expect(await ids('ouphanh')).toEqual([]);
+    // A ticket, an ID number or an e-mail is found by its beginning in any case; a ticket by its
+    // digits alone too; nothing by a part in the middle.
+    const { email, idCard } = a.citizen.user;
+    expect(await ids(`rc0000${a.id}`)).toContain(a.id);
+    expect(await ids(`0000${a.id}`)).toContain(a.id);
+    expect(await ids(String(a.id))).toContain(a.id);
+    expect(await ids(idCard!.slice(0, -1))).toContain(a.id);
+    expect(await ids(email.toUpperCase())).toEqual([a.id]);
+    expect(await ids(email.slice(0, email.indexOf('@') + 1))).toEqual([a.id]);
+    expect(await ids(email.slice(2))).toEqual([]);
+    expect(await ids(`C0000${a.id}`)).toEqual([]);
     const lao = await newApplication({ proof: false, overrides: { first_name: 'ສົມໃຈ', last_name: 'ແກ້ວມະນີ' } });
     expect(await ids('ແກ້ວ')).toEqual([lao.id]);
     expect(await ids('ສົມໃຈ ແກ້ວມະນີ')).toEqual([lao.id]);

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { TICKET_PREFIX } from '../../../contract/application';
 import { OFFICER_PAGE_SIZE, QUEUE_COUNT_CEILING, type OfficerQueue, type OfficerRole } from '../../../contract/officer';
 import type { PaymentStatus, Status } from '../../../contract/status';
 import type { Db } from '../../db/client';
@@ -75,36 +76,39 @@ export interface OfficerUser extends OfficeColumns {
 }
 export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole ?? 'admin';
 
-/** A search's text as an ILIKE pattern, its wildcards escaped (null when there is none). */
-function likeOf(text: string | undefined): string | null {
-  const q = text?.trim();
-  return q ? `%${escapeLike(q)}%` : null;
-}
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const startsWith = (column: SQLWrapper, start: string) =>
+  sql`${column} like ${`${escapeLike(start)}%`}`;
 
-/** What the search looks at on the application: its ticket and the applicant's name of step 1. */
-const onApplication = (like: string) =>
-  sql`(${applications.ticketNumber} ilike ${like}
-    or ((${applications.applicantData}->>'first_name') || ' ' || (${applications.applicantData}->>'last_name')) ilike ${like})`;
-/** What the search looks at on the account holder: their name, ID card number and e-mail. */
-const onUser = (like: string) =>
-  sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${like} or ${users.idCard} ilike ${like} or ${users.email} ilike ${like})`;
+/**
+ * A search with a digit or an @ is a ticket, an ID number or an e-mail, found by its beginning as
+ * typed in any case (tickets and ID numbers are stored upper-case, e-mails lower-case), so that a
+ * B-tree reads only the matches (migration 0020). Digits alone may also be a ticket typed without
+ * its letters or its zeros: 123 finds RC0000123…, 0000123 finds RC0000123….
+ */
+function startOf(text: string): { ticket: SQL; holder: SQL } {
+  const upper = text.toUpperCase();
+  const tickets = /^\d+$/.test(text) ? [upper, `RC${text}`, `${TICKET_PREFIX}${text}`] : [upper];
+  return {
+    ticket: sql`(${sql.join(
+      tickets.map((t) => startsWith(applications.ticketNumber, t)),
+      sql` or `,
+    )})`,
+    holder: sql`(${startsWith(users.idCard, upper)} or ${startsWith(users.email, text.toLowerCase())})`,
+  };
+}
 
 /**
  * A search of letters alone is a name (Lao or Latin, with spaces, apostrophes, hyphens, dots): the
- * applicant's, the name the queue lists. Each word typed must begin a word of it (`allWords`), and
- * the words typed first and last begin its first or last name (`nameStarts`: what the prefix
- * indexes of migration 0019 read by range, only the matches). A search by substring read the trigram indexes' lists of
- * every letter triple in it — for a common family name at a million applications, hundreds of
- * thousands of entries — and the account holder's name added every matching account in the country
- * to an office's search. Digits or an @ make it a ticket, an ID number or an e-mail, looked for
- * anywhere in them and in the account holder's.
+ * applicant's, the name the queue lists. The words typed first and last begin its first or last
+ * name (`nameStarts`: what the prefix indexes of migration 0019 read by range, only the matches),
+ * and any word typed between them begins a word of it (`middleWords`). A search by substring read
+ * the trigram indexes' lists of every letter triple in it — for a common family name at a million
+ * applications, hundreds of thousands of entries — and the account holder's name added every
+ * matching account in the country to an office's search.
  */
 const NAME_SEARCH = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
-const nameWordsOf = (text: string | undefined): string[] | null => {
-  const q = text?.trim();
-  return q && NAME_SEARCH.test(q) ? q.split(/\s+/) : null;
-};
+const nameWordsOf = (text: string): string[] | null => (NAME_SEARCH.test(text) ? text.split(/\s+/) : null);
 const applicantFirst = sql`(${applications.applicantData}->>'first_name')`;
 const applicantLast = sql`(${applications.applicantData}->>'last_name')`;
 const begins = (column: SQL, word: string) => sql`lower(${column}) like lower(${`${escapeLike(word)}%`})`;
@@ -116,31 +120,60 @@ const begins = (column: SQL, word: string) => sql`lower(${column}) like lower(${
  */
 function nameStarts(words: string[]): SQL[] {
   const [a, z] = [words[0], words[words.length - 1]];
+  const middle = middleWords(words.slice(1, -1));
   if (words.length === 1) return [begins(applicantFirst, a), begins(applicantLast, a)];
   return [
-    sql`${begins(applicantFirst, a)} and ${begins(applicantLast, z)}`,
-    sql`${begins(applicantFirst, z)} and ${begins(applicantLast, a)}`,
+    sql`${begins(applicantFirst, a)} and ${begins(applicantLast, z)}${middle}`,
+    sql`${begins(applicantFirst, z)} and ${begins(applicantLast, a)}${middle}`,
   ];
 }
-const allWords = (words: string[]) =>
+const middleWords = (words: string[]) =>
   sql.join(
     words.map(
-      (w) => sql`(' ' || lower(${applicantFirst} || ' ' || ${applicantLast})) like lower(${`% ${escapeLike(w)}%`})`,
+      (w) => sql` and (' ' || lower(${applicantFirst} || ' ' || ${applicantLast})) like lower(${`% ${escapeLike(w)}%`})`,
     ),
-    sql` and `,
   );
 
 /**
- * The search of every queue: ticket number, applicant's or account holder's name, ID card number
- * or e-mail, inside the queue's own condition `base` (office, status or task). Returns the page's
- * condition and the total, in one of two ways, so that neither the page nor its total gathers and
- * sorts every match of a common word (docs/architecture.md#a-queue-that-stays-fast):
+ * The lookups of a search, one per index (UNION branches, each at most `cap` ids), and the same
+ * match as one condition on `applications`.
+ */
+function matchesOf(typed: string, within: SQL, cap: number): { lookups: SQL[]; match: SQL } {
+  const inApplications = (condition: SQL) =>
+    sql`(select ${applications.id} as id from ${applications} where ${within} and ${condition} limit ${cap})`;
+  const words = nameWordsOf(typed);
+  if (words) {
+    const starts = nameStarts(words);
+    return {
+      lookups: starts.map(inApplications),
+      match: sql`(${sql.join(
+        starts.map((start) => sql`(${start})`),
+        sql` or `,
+      )})`,
+    };
+  }
+  const { ticket, holder } = startOf(typed);
+  return {
+    lookups: [
+      inApplications(ticket),
+      sql`(select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
+        where ${within} and ${holder} limit ${cap})`,
+    ],
+    // The account holder by a subquery, not a join: the page and its count read applications alone.
+    match: sql`(${ticket} or exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${holder}))`,
+  };
+}
+
+/**
+ * The search of every queue: the applicant's name, or the ticket, the account holder's ID card
+ * number or e-mail, inside the queue's own condition `base` (office, status or task). Returns the
+ * page's condition and the total, in one of two ways, so that neither the page nor its total
+ * gathers and sorts every match of a common word (docs/architecture.md#a-queue-that-stays-fast):
  *
- * - The matches are looked up first, at most QUEUE_COUNT_CEILING + 1 of them, one branch per table
- *   and name column so each can use its own index (names: the prefix indexes of migration 0019;
- *   tickets, ID numbers and e-mails: the trigram indexes of migration 0013 where pg_trgm is
- *   installed; an OR across the joined tables could use none). At most the ceiling: they are all
- *   the matches, the page sorts only them, the total is exact.
+ * - The matches are looked up first, at most QUEUE_COUNT_CEILING + 1 of them, one branch per index
+ *   (names: the prefix indexes of migration 0019; tickets, ID numbers and e-mails: those of 0020;
+ *   an OR across the joined tables could use none). At most the ceiling: they are all the matches,
+ *   the page sorts only them, the total is exact.
  * - More than the ceiling (a family name common across the country: one case in sixty): the term
  *   matches so often that walking the queue in its own order (its index) and keeping the matching
  *   rows reaches the page soon — at worst after the page's last row × the table's size / 1,000 rows
@@ -154,40 +187,17 @@ export async function searchIn(
   base: SQL | undefined,
   text: string | undefined,
 ): Promise<{ where: SQL | undefined; counted?: { total: number; total_capped: boolean } }> {
-  const like = likeOf(text);
-  if (!like) return { where: base };
-  const within = base ?? sql`true`;
-  const cap = QUEUE_COUNT_CEILING + 1;
-  const words = nameWordsOf(text);
-  const branches = words
-    ? nameStarts(words).map(
-        (start) =>
-          sql`(select ${applications.id} as id from ${applications} where ${within} and ${start} and ${allWords(words)} limit ${cap})`,
-      )
-    : [
-        sql`(select ${applications.id} as id from ${applications} where ${within} and ${onApplication(like)} limit ${cap})`,
-        sql`(select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
-          where ${within} and ${onUser(like)} limit ${cap})`,
-      ];
-  const found = (await db.execute(sql.join(branches, sql` union `))) as unknown as { rows: { id: number | string }[] };
+  const typed = text?.trim();
+  if (!typed) return { where: base };
+  const { lookups, match } = matchesOf(typed, base ?? sql`true`, QUEUE_COUNT_CEILING + 1);
+  const found = (await db.execute(sql.join(lookups, sql` union `))) as unknown as { rows: { id: number | string }[] };
   const ids = found.rows.map((r) => Number(r.id));
   if (ids.length <= QUEUE_COUNT_CEILING)
     return {
       where: and(base, ids.length ? inArray(applications.id, ids) : sql`false`),
       counted: { total: ids.length, total_capped: false },
     };
-  // The account holder by a subquery, not a join: the page and its count read applications alone.
-  const holder = sql`exists (select 1 from ${users} where ${users.id} = ${applications.userId} and ${onUser(like)})`;
-  const match = words
-    ? sql`((${sql.join(
-        nameStarts(words).map((start) => sql`(${start})`),
-        sql` or `,
-      )}) and ${allWords(words)})`
-    : sql`(${onApplication(like)} or ${holder})`;
-  return {
-    where: and(base, match),
-    counted: { total: QUEUE_COUNT_CEILING, total_capped: true },
-  };
+  return { where: and(base, match), counted: { total: QUEUE_COUNT_CEILING, total_capped: true } };
 }
 
 /**
