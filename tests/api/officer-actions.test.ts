@@ -331,10 +331,13 @@ describe('officer queue', () => {
     expect((await list(`q=${a.citizen.user.idCard}`)).items.map((i: { id: number }) => i.id)).toEqual([a.id]);
     expect((await list('q=Khamphet&status=waiting%20for%20approve')).total).toBe(0);
     expect((await list('q=%25')).total).toBe(0);
-    // A name is found by the start of its words, in either order, in any case, in Lao script too.
+    // A name is found as written from its start, first name or last name first, the last word in
+    // part, in any case, in Lao script too.
     const ids = async (q: string) => (await list(`q=${encodeURIComponent(q)}`)).items.map((i: { id: number }) => i.id);
     expect(await ids('Sisou')).toEqual([a.id]);
-    expect(await ids('sisouphanh VILAY')).toEqual([a.id]);
+    expect(await ids('sisouphanh  VILAY')).toEqual([a.id]);
+    expect(await ids('Vilayvanh Sis')).toEqual([a.id]);
+    expect(await ids('Vilay Sisouphanh')).toEqual([]);
     expect(await ids('Vilayvanh Inthavong')).toEqual([]);
     expect(await ids('ouphanh')).toEqual([]);
     // A ticket, an ID number or an e-mail is found by its beginning in any case; a ticket by its

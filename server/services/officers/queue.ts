@@ -100,62 +100,45 @@ function startOf(text: string): { ticket: SQL; holder: SQL } {
 
 /**
  * A search of letters alone is a name (Lao or Latin, with spaces, apostrophes, hyphens, dots): the
- * applicant's, the name the queue lists. The words typed first and last begin its first or last
- * name (`nameStarts`: what the prefix indexes of migration 0019 read by range, only the matches),
- * and any word typed between them begins a word of it (`middleWords`). A search by substring read
- * the trigram indexes' lists of every letter triple in it — for a common family name at a million
- * applications, hundreds of thousands of entries — and the account holder's name added every
- * matching account in the country to an office's search.
+ * applicant's, the name the queue lists, as it is written from its start — first name then last
+ * name, or last name then first — its last word typed in part or whole: "Sisou" finds Sisouphanh,
+ * "Vilayvanh Sis" and "Sisouphanh V" find Vilayvanh Sisouphanh. One B-tree per order (migration
+ * 0020, the office's province and district carried along) reads only those names, by range: where
+ * a search by substring read the trigram lists of every letter triple in it (for a common family
+ * name at a million applications, hundreds of thousands of entries), and first and last name
+ * looked up apart read every Somchai in the country to find the few Somchai Keomany.
  */
 const NAME_SEARCH = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
-const nameWordsOf = (text: string): string[] | null => (NAME_SEARCH.test(text) ? text.split(/\s+/) : null);
+const nameOf = (text: string): string | null => (NAME_SEARCH.test(text) ? text.split(/\s+/).join(' ') : null);
 const applicantFirst = sql`(${applications.applicantData}->>'first_name')`;
 const applicantLast = sql`(${applications.applicantData}->>'last_name')`;
-const begins = (column: SQL, word: string) => sql`lower(${column}) like lower(${`${escapeLike(word)}%`})`;
-/**
- * What the prefix indexes look up, one UNION branch each: one word begins the first or the last
- * name; two or more, the first and the last word typed begin the first and the last name, in either
- * order — both indexes at once, so a common first name (Somchai) with a rarer family name reads
- * only the names that have both, not every Somchai in the country.
- */
-function nameStarts(words: string[]): SQL[] {
-  const [a, z] = [words[0], words[words.length - 1]];
-  const middle = middleWords(words.slice(1, -1));
-  if (words.length === 1) return [begins(applicantFirst, a), begins(applicantLast, a)];
-  return [
-    sql`${begins(applicantFirst, a)} and ${begins(applicantLast, z)}${middle}`,
-    sql`${begins(applicantFirst, z)} and ${begins(applicantLast, a)}${middle}`,
-  ];
-}
-const middleWords = (words: string[]) =>
-  sql.join(
-    words.map(
-      (w) => sql` and (' ' || lower(${applicantFirst} || ' ' || ${applicantLast})) like lower(${`% ${escapeLike(w)}%`})`,
-    ),
-  );
+/** The two orders a name is written in, as the indexes of migration 0020 hold them. */
+const NAME_ORDERS = [
+  sql`lower(${applicantFirst} || ' ' || ${applicantLast})`,
+  sql`lower(${applicantLast} || ' ' || ${applicantFirst})`,
+];
 
 /**
  * The lookups of a search, one per index (UNION branches, each at most `cap` ids), and the same
  * match as one condition on `applications`.
  */
 function matchesOf(typed: string, within: SQL, cap: number): { lookups: SQL[]; match: SQL } {
-  const inApplications = (condition: SQL) =>
-    sql`(select ${applications.id} as id from ${applications} where ${within} and ${condition} limit ${cap})`;
-  const words = nameWordsOf(typed);
-  if (words) {
-    const starts = nameStarts(words);
+  const name = nameOf(typed);
+  if (name) {
+    const starts = NAME_ORDERS.map((order) => sql`${order} like lower(${`${escapeLike(name)}%`})`);
     return {
-      lookups: starts.map(inApplications),
-      match: sql`(${sql.join(
-        starts.map((start) => sql`(${start})`),
-        sql` or `,
-      )})`,
+      // In the index's order, so that a name with more than `cap` matches stops at `cap`.
+      lookups: NAME_ORDERS.map(
+        (order, i) =>
+          sql`(select ${applications.id} as id from ${applications} where ${within} and ${starts[i]} order by ${order} limit ${cap})`,
+      ),
+      match: sql`(${sql.join(starts, sql` or `)})`,
     };
   }
   const { ticket, holder } = startOf(typed);
   return {
     lookups: [
-      inApplications(ticket),
+      sql`(select ${applications.id} as id from ${applications} where ${within} and ${ticket} limit ${cap})`,
       sql`(select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
         where ${within} and ${holder} limit ${cap})`,
     ],
@@ -171,7 +154,7 @@ function matchesOf(typed: string, within: SQL, cap: number): { lookups: SQL[]; m
  * gathers and sorts every match of a common word (docs/architecture.md#a-queue-that-stays-fast):
  *
  * - The matches are looked up first, at most QUEUE_COUNT_CEILING + 1 of them, one branch per index
- *   (names: the prefix indexes of migration 0019; tickets, ID numbers and e-mails: those of 0020;
+ *   (migration 0020: names in either order; tickets, ID numbers and e-mails;
  *   an OR across the joined tables could use none). At most the ceiling: they are all the matches,
  *   the page sorts only them, the total is exact.
  * - More than the ceiling (a family name common across the country: one case in sixty): the term
