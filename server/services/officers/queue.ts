@@ -126,10 +126,11 @@ function matchesOf(typed: string, within: SQL, cap: number): { lookups: SQL[]; m
   if (name) {
     const starts = NAME_ORDERS.map((order) => sql`${order} like lower(${`${escapeLike(name)}%`})`);
     return {
-      // In the index's order, so that a name with more than `cap` matches stops at `cap`.
+      // In the index's order (its operator class's, not the collation's: `using ~<~`), so that a
+      // name with more than `cap` matches stops at `cap` instead of reading all to sort them.
       lookups: NAME_ORDERS.map(
         (order, i) =>
-          sql`(select ${applications.id} as id from ${applications} where ${within} and ${starts[i]} order by ${order} limit ${cap})`,
+          sql`(select ${applications.id} as id from ${applications} where ${within} and ${starts[i]} order by ${order} using ~<~ limit ${cap})`,
       ),
       match: sql`(${sql.join(starts, sql` or `)})`,
     };

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   OFFICER_PAGE_SIZE,
   OFFICER_TASKS,
@@ -122,7 +121,33 @@ export interface TaskQuery {
   page: number;
 }
 
-const claimer = alias(users, 'claimer');
+/**
+ * The officers holding a page's cases, read apart by primary key. Joined to the page's query,
+ * PostgreSQL merged the queue's cases with every account in id order whenever its statistics had
+ * last seen few claims: 1.2 s a page at a million accounts, the officers' made after the citizens'.
+ */
+async function claimersOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, { first: string; last: string; email: string }>();
+  const rows = await db
+    .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const claimOf = (
+  claim: { by: number; until: Date } | null,
+  claimers: Awaited<ReturnType<typeof claimersOf>>,
+): OfficerTaskQueue['items'][number]['claimed_by'] => {
+  if (!claim) return null;
+  const who = claimers.get(claim.by);
+  return {
+    id: claim.by,
+    name: `${who?.first ?? ''} ${who?.last ?? ''}`.trim(),
+    email: who?.email ?? '',
+    expires_at: claim.until.toISOString(),
+  };
+};
 
 /** GET /v1/officer/tasks/{task}: one page of a queue, least working time left first. */
 export async function taskQueue(
@@ -173,12 +198,8 @@ export async function taskQueue(
         pickupTime: applications.pickupTime,
         claimedBy: applications.claimedBy,
         claimExpiresAt: applications.claimExpiresAt,
-        claimerFirst: claimer.firstName,
-        claimerLast: claimer.lastName,
-        claimerEmail: claimer.email,
       })
       .from(applications)
-      .leftJoin(claimer, eq(claimer.id, applications.claimedBy))
       .where(where)
       .orderBy(...order)
       .limit(OFFICER_PAGE_SIZE)
@@ -186,10 +207,22 @@ export async function taskQueue(
   ]);
   // The calendar read for today covers the page unless a case on it is already overdue.
   const earliest = rows.reduce((min, r) => (r.dueOn && r.dueOn < min ? r.dueOn : min), today);
-  const calendar = earliest === today ? todays : await loadCalendar(db, earliest);
+  // A claim that has lapsed is nobody's.
+  const claims = rows.map((r) =>
+    r.claimedBy !== null && r.claimExpiresAt !== null && r.claimExpiresAt > now
+      ? { by: r.claimedBy, until: r.claimExpiresAt }
+      : null,
+  );
+  const [calendar, claimers] = await Promise.all([
+    earliest === today ? todays : loadCalendar(db, earliest),
+    claimersOf(
+      db,
+      claims.flatMap((c) => (c ? [c.by] : [])),
+    ),
+  ]);
   return {
     task,
-    items: rows.map((r) => ({
+    items: rows.map((r, i) => ({
       id: r.id,
       ticket_number: r.ticket,
       applicant_name: r.name,
@@ -198,15 +231,7 @@ export async function taskQueue(
       applied_on: r.createdAt.toISOString(),
       deadline: r.deadline.toISOString(),
       clock: clockOf(r, calendar, now),
-      claimed_by:
-        r.claimedBy && r.claimExpiresAt && r.claimExpiresAt > now
-          ? {
-              id: r.claimedBy,
-              name: `${r.claimerFirst ?? ''} ${r.claimerLast ?? ''}`.trim(),
-              email: r.claimerEmail ?? '',
-              expires_at: r.claimExpiresAt.toISOString(),
-            }
-          : null,
+      claimed_by: claimOf(claims[i], claimers),
       pickup_date: r.pickupDate,
       pickup_time: r.pickupTime,
     })),
