@@ -8,6 +8,7 @@
  * table for bench/history.md.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import readline from 'node:readline';
@@ -35,6 +36,7 @@ interface Officer {
 }
 interface Server {
   port: number;
+  pid: number;
   officers: Officer[];
   district: number;
   province: number;
@@ -70,6 +72,7 @@ function startServer(): Promise<Server> {
       const info = JSON.parse(line) as Omit<Server, 'stop'>;
       resolve({
         ...info,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
             child.removeAllListeners('exit');
@@ -89,7 +92,42 @@ interface Figure {
   p50: number;
   p95: number;
   p99: number;
+  /** CPU per request in ms, of the app's process and of its database's backends (null: not local). */
+  cpu: { app: number; db: number } | null;
 }
+
+/**
+ * CPU spent so far (ms) by the app's process and by the database's server processes serving it, from
+ * /proc: what a request costs whatever else the machine runs, where its latency on a shared machine
+ * also counts the others' work. Null when the database is not on this machine.
+ */
+async function cpuSpent(s: Server): Promise<{ app: number; db: number } | null> {
+  const ms = (pid: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      return null;
+    }
+  };
+  const app = ms(s.pid);
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [DB],
+    );
+    const db = rows.map((r) => ms(r.pid));
+    if (app === null || db.some((v) => v === null)) return null;
+    return { app, db: (db as number[]).reduce((a, b) => a + b, 0) };
+  } finally {
+    await c.end();
+  }
+}
+/** Linux's clock ticks per second for /proc's CPU times (USER_HZ: 100 on every architecture it runs on). */
+const CLOCK_TICKS = 100;
+
 /**
  * One officer's request, as a browser sends it (compression accepted, the connection kept). The
  * answer's bytes are read and not decompressed: the officer's own machine does that, and a load
@@ -144,6 +182,7 @@ async function load(
   const times: number[] = [];
   let errors = 0;
   let i = 0;
+  const before = await cpuSpent(s);
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, w) => {
@@ -159,8 +198,23 @@ async function load(
       }
     }),
   );
+  const after = await cpuSpent(s);
   times.sort((a, b) => a - b);
-  return { name, rows, requests: times.length, errors, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99) };
+  // A backend that closed meanwhile took its CPU with it: the database's share is then a floor.
+  const cpu =
+    before && after
+      ? { app: (after.app - before.app) / times.length, db: Math.max(0, after.db - before.db) / times.length }
+      : null;
+  return {
+    name,
+    rows,
+    requests: times.length,
+    errors,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    p99: pct(times, 99),
+    cpu,
+  };
 }
 
 /** One request at a time, `n` times, while the officers keep working in the background. */
@@ -180,7 +234,7 @@ async function oneByOne(s: Server, name: string, rows: number, path: string, off
   stop = true;
   await background;
   times.sort((a, b) => a - b);
-  return { name, rows, requests: n, errors, p50: pct(times, 50), p95: times.at(-1)!, p99: times.at(-1)! };
+  return { name, rows, requests: n, errors, p50: pct(times, 50), p95: times.at(-1)!, p99: times.at(-1)!, cpu: null };
 }
 
 /** The officers' ordinary mix: their queue, a search, a detail. */
@@ -340,14 +394,14 @@ async function main() {
         ' / ',
       )}. Seeding: ${seedSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}; counting the figures' rollup after it: ${rollupSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}.`,
     '',
-    `| scenario | applications | requests | p50 | p95 | p99 | errors |`,
-    `|---|---:|---:|---:|---:|---:|---:|`,
+    `| scenario | applications | requests | p50 | p95 | p99 | errors | CPU per request: app + database |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|`,
     ...figures.map(
       (f) =>
-        `| ${f.name} | ${f.rows.toLocaleString('en')} | ${f.requests} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
+        `| ${f.name} | ${f.rows.toLocaleString('en')} | ${f.requests} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} | ${f.cpu ? `${f.cpu.app.toFixed(1)} + ${f.cpu.db.toFixed(1)} ms` : '—'} |`,
     ),
     '',
-    `Officer scenarios: ${CONCURRENCY} officers at once for ${SECONDS} s each (take-next ${SECONDS / 2} s). Figures: five requests one after another while the other officers keep working (p95 and p99 are the slowest of the five).`,
+    `Officer scenarios: ${CONCURRENCY} officers at once for ${SECONDS} s each (take-next ${SECONDS / 2} s). Figures: five requests one after another while the other officers keep working (p95 and p99 are the slowest of the five). CPU per request: of the app's process and of the database's backends, from /proc, over the scenario's requests — what a request costs whatever else the machine runs.`,
   ];
   console.log(lines.join('\n'));
 }
