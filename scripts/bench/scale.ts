@@ -392,7 +392,7 @@ async function main() {
       .map((n) => n.toFixed(1))
       .join(
         ' / ',
-      )}. Seeding: ${seedSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}; counting the figures' rollup after it: ${rollupSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}.`,
+      )}. Seeding: ${seedSeconds.map((s) => `${Math.round(s)} s`).join(', then ')}; counting the figures' rollup after it: ${rollupSeconds.map((s) => `${Math.round(s)} s`).join(', then ') || 'none (a kept database, counted when it was seeded)'}.`,
     '',
     `| scenario | applications | requests | p50 | p95 | p99 | errors | CPU per request: app + database |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|`,
