@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TICKET_PREFIX } from '../../../contract/application';
 import { OFFICER_PAGE_SIZE, QUEUE_COUNT_CEILING, type OfficerQueue, type OfficerRole } from '../../../contract/officer';
 import type { PaymentStatus, Status } from '../../../contract/status';
@@ -19,10 +20,19 @@ export async function officerQueue(
   officer: OfficeColumns,
   query: { status?: Status; q?: string; page: number },
 ): Promise<OfficerQueue> {
+  const page: QueuePage = {
+    order: [
+      { column: applications.updatedAt, desc: true },
+      { column: applications.id, desc: true },
+    ],
+    limit: OFFICER_PAGE_SIZE,
+    offset: (query.page - 1) * OFFICER_PAGE_SIZE,
+  };
   const searched = await searchIn(
     db,
     and(applicationsInOffice(officeOf(officer)), query.status ? eq(applications.status, query.status) : undefined),
     query.q,
+    page,
   );
   const where = searched.where;
   const [counted, rows] = await Promise.all([
@@ -39,9 +49,9 @@ export async function officerQueue(
       })
       .from(applications)
       .where(where)
-      .orderBy(desc(applications.updatedAt), desc(applications.id))
-      .limit(OFFICER_PAGE_SIZE)
-      .offset((query.page - 1) * OFFICER_PAGE_SIZE),
+      .orderBy(...orderOf(page))
+      .limit(page.limit)
+      .offset(searched.offset),
   ]);
   return {
     items: rows.map((r) => ({
@@ -121,7 +131,7 @@ const NAME_ORDERS = [
  * The lookups of a search, one per index (UNION branches, each at most `cap` ids), and the same
  * match as one condition on `applications`.
  */
-function matchesOf(typed: string, within: SQL, cap: number): { lookups: SQL[]; match: SQL } {
+function matchesOf(typed: string, within: SQL, keys: SQL, cap: number): { lookups: SQL[]; match: SQL } {
   const name = nameOf(typed);
   if (name) {
     const starts = NAME_ORDERS.map((order) => sql`${order} like lower(${`${escapeLike(name)}%`})`);
@@ -130,7 +140,7 @@ function matchesOf(typed: string, within: SQL, cap: number): { lookups: SQL[]; m
       // name with more than `cap` matches stops at `cap` instead of reading all to sort them.
       lookups: NAME_ORDERS.map(
         (order, i) =>
-          sql`(select ${applications.id} as id from ${applications} where ${within} and ${starts[i]} order by ${order} using ~<~ limit ${cap})`,
+          sql`(select ${keys} from ${applications} where ${within} and ${starts[i]} order by ${order} using ~<~ limit ${cap})`,
       ),
       match: sql`(${sql.join(starts, sql` or `)})`,
     };
@@ -138,8 +148,8 @@ function matchesOf(typed: string, within: SQL, cap: number): { lookups: SQL[]; m
   const { ticket, holder } = startOf(typed);
   return {
     lookups: [
-      sql`(select ${applications.id} as id from ${applications} where ${within} and ${ticket} limit ${cap})`,
-      sql`(select ${applications.id} as id from ${applications} join ${users} on ${users.id} = ${applications.userId}
+      sql`(select ${keys} from ${applications} where ${within} and ${ticket} limit ${cap})`,
+      sql`(select ${keys} from ${applications} join ${users} on ${users.id} = ${applications.userId}
         where ${within} and ${holder} limit ${cap})`,
     ],
     // The account holder by a subquery, not a join: the page and its count read applications alone.
@@ -169,19 +179,56 @@ export async function searchIn(
   db: Db,
   base: SQL | undefined,
   text: string | undefined,
-): Promise<{ where: SQL | undefined; counted?: { total: number; total_capped: boolean } }> {
+  page: QueuePage,
+): Promise<Searched> {
   const typed = text?.trim();
-  if (!typed) return { where: base };
-  const { lookups, match } = matchesOf(typed, base ?? sql`true`, QUEUE_COUNT_CEILING + 1);
-  const found = (await db.execute(sql.join(lookups, sql` union `))) as unknown as { rows: { id: number | string }[] };
-  const ids = found.rows.map((r) => Number(r.id));
-  if (ids.length <= QUEUE_COUNT_CEILING)
+  if (!typed) return { where: base, offset: page.offset };
+  const keys = sql.join(
+    [sql`${applications.id} as id`, ...page.order.map((o, i) => sql`${o.column} as ${sql.raw(`k${i}`)}`)],
+    sql`, `,
+  );
+  const order = sql.raw(page.order.map((o, i) => `k${i} ${o.desc ? 'desc' : 'asc'}`).join(', '));
+  const { lookups, match } = matchesOf(typed, base ?? sql`true`, keys, QUEUE_COUNT_CEILING + 1);
+  // The matches with their places in the queue's order: counted, and the page's ids picked among
+  // them, in one statement; the page then reads only its own rows.
+  const found = (await db.execute(sql`with found as materialized (${sql.join(lookups, sql` union `)})
+    select (select count(*) from found)::int as total,
+      (select coalesce(array_agg(id), '{}') from (select id from found order by ${order}
+        limit ${page.limit} offset ${page.offset}) on_page) as ids`)) as unknown as {
+    rows: { total: number | string; ids: (number | string)[] }[];
+  };
+  const [{ total, ids }] = found.rows;
+  if (Number(total) <= QUEUE_COUNT_CEILING)
     return {
-      where: and(base, ids.length ? inArray(applications.id, ids) : sql`false`),
-      counted: { total: ids.length, total_capped: false },
+      where: and(base, ids.length ? inArray(applications.id, ids.map(Number)) : sql`false`),
+      counted: { total: Number(total), total_capped: false },
+      offset: 0,
     };
-  return { where: and(base, match), counted: { total: QUEUE_COUNT_CEILING, total_capped: true } };
+  return {
+    where: and(base, match),
+    counted: { total: QUEUE_COUNT_CEILING, total_capped: true },
+    offset: page.offset,
+  };
 }
+
+/**
+ * The page's condition; its total when the search counted it; the offset to read the page at (0
+ * when the condition names the page's own rows).
+ */
+interface Searched {
+  where: SQL | undefined;
+  counted?: { total: number; total_capped: boolean };
+  offset: number;
+}
+
+/** A queue's order (its columns on `applications`, the id last) and the page asked for. */
+export interface QueuePage {
+  order: { column: AnyPgColumn; desc?: boolean }[];
+  limit: number;
+  offset: number;
+}
+/** The same order for the page's own query. */
+export const orderOf = (page: QueuePage) => page.order.map((o) => (o.desc ? desc(o.column) : asc(o.column)));
 
 /**
  * A queue's total (a search's is counted by searchIn), counted no further than QUEUE_COUNT_CEILING:

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   OFFICER_PAGE_SIZE,
   OFFICER_TASKS,
@@ -15,7 +15,7 @@ import { forbidden } from '../../lib/http-error';
 import { applicationsInOffice, officeOf } from '../offices';
 import { loadCalendar } from './calendar';
 import { clockOf } from './clock';
-import { applicantName, countUpTo, roleOf, searchIn, type OfficerUser } from './queue';
+import { applicantName, countUpTo, orderOf, roleOf, searchIn, type OfficerUser, type QueuePage } from './queue';
 
 /**
  * Queues by task (docs/decisions.md#queues-by-task): each role opens on its own work, the case with
@@ -159,6 +159,12 @@ export async function taskQueue(
 ): Promise<OfficerTaskQueue> {
   assertTask(officer, task);
   const { today, calendar: todays, atRiskUntil } = await thresholds(db, officer, now);
+  // The pick-up desk works by the booked time; every other queue by the time left.
+  const page: QueuePage = {
+    order: [{ column: task === 'pickups' ? applications.pickupTime : applications.dueOn }, { column: applications.id }],
+    limit: OFFICER_PAGE_SIZE,
+    offset: (query.page - 1) * OFFICER_PAGE_SIZE,
+  };
   const searched = await searchIn(
     db,
     and(
@@ -171,13 +177,9 @@ export async function taskQueue(
         : undefined,
     ),
     query.q,
+    page,
   );
   const where = searched.where;
-  // The pick-up desk works by the booked time; every other queue by the time left.
-  const order =
-    task === 'pickups'
-      ? [asc(applications.pickupTime), asc(applications.id)]
-      : [asc(applications.dueOn), asc(applications.id)];
   const [counted, rows] = await Promise.all([
     searched.counted ?? countUpTo(db, where),
     db
@@ -201,9 +203,9 @@ export async function taskQueue(
       })
       .from(applications)
       .where(where)
-      .orderBy(...order)
-      .limit(OFFICER_PAGE_SIZE)
-      .offset((query.page - 1) * OFFICER_PAGE_SIZE),
+      .orderBy(...orderOf(page))
+      .limit(page.limit)
+      .offset(searched.offset),
   ]);
   // The calendar read for today covers the page unless a case on it is already overdue.
   const earliest = rows.reduce((min, r) => (r.dueOn && r.dueOn < min ? r.dueOn : min), today);
