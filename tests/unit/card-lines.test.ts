@@ -429,6 +429,16 @@ describe('oneWordNames', () => {
     expect(titled).toEqual({});
   });
 
+  it('keeps the row\'s "unclear" mark on both halves (a row no Latin line spells carries it)', () => {
+    const check = (value: string) => ({ value, confidence: 'check' as const });
+    const fields = { firstNameLao: check('ສົມໃຈ ດຳລັດ') };
+    oneWordNames(fields);
+    expect(fields).toEqual({ firstNameLao: check('ສົມໃຈ'), lastNameLao: check('ດຳລັດ') });
+    const surnameMarked = { firstNameLao: ok('ສົມໃຈ ດຳລັດ'), lastNameLao: check('ດຳລັດ') };
+    oneWordNames(surnameMarked);
+    expect(surnameMarked).toEqual({ firstNameLao: check('ສົມໃຈ'), lastNameLao: check('ດຳລັດ') });
+  });
+
   it('never fills a surname of two words, and keeps one-word names as they are', () => {
     const fields = { firstNameLao: ok('ສົມໃຈ'), lastNameLao: ok('ດຳລັດ ວົງ') };
     oneWordNames(fields);

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { IdCardFields } from '../../src/features/registration/ocr/extract-id-card';
 import { parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
+import { markUnspeltNames } from '../../src/features/registration/ocr/latin-match';
 import { nameByContent } from '../../src/features/registration/ocr/name-by-content';
 import { twinMarkOf } from '../../src/features/registration/ocr/symbol-choices';
 
@@ -224,5 +226,38 @@ describe('nameByContent', () => {
   it('never fills a name out of an address row (a village, district or province word)', () => {
     const { crops, whole } = alike('ແຂວງ ອຸດົມໄຊ', 95, 96, 96);
     expect(nameByContent(crops, whole, undefined, lexicon).sure).toBe(false);
+  });
+});
+
+describe('a sure name needs the Latin line', () => {
+  const ok = (value: string) => ({ value, confidence: 'ok' as const });
+  const check = (value: string) => ({ value, confidence: 'check' as const });
+
+  it('fills with the "unclear" mark a name the Lao readings alone make sure, on a card without a Latin line', () => {
+    // Every reading alike and very sure: as much as the recogniser can say, and all of it the
+    // recogniser's (a second-maker card so read was wrong). The citizen checks it.
+    const { crops, whole } = alike('ສຸລິສັກ', 95, 96, 94);
+    const decided = nameByContent(crops, whole, undefined, lexicon);
+    expect(decided).toMatchObject({ value: 'ສຸລິສັກ', sure: true });
+    const fields: IdCardFields = { idNumber: ok('011508831742'), lastNameLao: ok(decided.value!) };
+    expect(markUnspeltNames(fields, undefined)).toEqual(['lastNameLao']);
+    expect(fields).toEqual({ idNumber: ok('011508831742'), lastNameLao: check('ສຸລິສັກ') });
+  });
+
+  it('keeps sure a name the Latin line spells, within two letters of its nearest word', () => {
+    for (const line of ['SOULISACK PHOMMA', 'SOULISEK PHOMMA']) {
+      const fields: IdCardFields = { firstNameLao: ok('ສຸລິສັກ') };
+      expect(markUnspeltNames(fields, line)).toEqual([]);
+      expect(fields).toEqual({ firstNameLao: ok('ສຸລິສັກ') });
+    }
+    // A line that spells someone else vouches for nothing.
+    const fields: IdCardFields = { firstNameLao: ok('ສຸລິສັກ') };
+    expect(markUnspeltNames(fields, 'PHOMMA SOULIPHANH')).toEqual(['firstNameLao']);
+  });
+
+  it('leaves a name already marked as it is', () => {
+    const fields: IdCardFields = { firstNameLao: check('ສຸລິສັກ') };
+    expect(markUnspeltNames(fields, undefined)).toEqual([]);
+    expect(fields).toEqual({ firstNameLao: check('ສຸລິສັກ') });
   });
 });

@@ -576,17 +576,20 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
 /**
  * A Lao given name or surname is one word: a name of two words is a whole "name and surname" row
  * read as one name. It is split when the surname is unread or the same as its second word; any
- * other name with a space is left to type.
+ * other name with a space is left to type. The halves carry the "unclear" mark (a name no Latin
+ * line spells has it) where the row or the surname read apart carried it.
  */
 export function oneWordNames(fields: IdCardFields): void {
-  const words = fields.firstNameLao?.value.split(' ') ?? [];
-  if (words.length > 1) {
+  const row = fields.firstNameLao;
+  const words = row?.value.split(' ') ?? [];
+  if (row && words.length > 1) {
     delete fields.firstNameLao;
     const [given, surname] = words as [string, string];
     const same = !fields.lastNameLao || fields.lastNameLao.value === surname;
     if (words.length === 2 && same && !isTitle(given)) {
-      fields.firstNameLao = { value: given, confidence: 'ok' };
-      fields.lastNameLao = { value: surname, confidence: 'ok' };
+      const confidence = row.confidence === 'ok' && fields.lastNameLao?.confidence !== 'check' ? 'ok' : 'check';
+      fields.firstNameLao = { value: given, confidence };
+      fields.lastNameLao = { value: surname, confidence };
     }
   }
   if (fields.lastNameLao?.value.includes(' ')) delete fields.lastNameLao;

@@ -9,6 +9,9 @@
  * Marks that the transcription does not show (tones, ຸ/ູ, ິ/ີ) cannot be told apart this way.
  * Pure functions.
  */
+import type { IdCardFields } from './extract-id-card';
+
+type LaoNameField = 'firstNameLao' | 'lastNameLao';
 
 const CONSONANT: Record<string, string> = {
   ກ: 'k',
@@ -215,6 +218,33 @@ export function latinDistance(lao: string, latinName: string | undefined): numbe
   if (!words.length) return Infinity;
   const mine = foldLatin(romanise(lao)).replace(/ /g, '');
   return Math.min(...words.map((w) => editDistance(mine, w)));
+}
+
+/**
+ * How far a sure name may romanise from the nearest word of the card's Latin line: the first card
+ * maker's 440 names are at 0 (436), 1 or 2 from theirs (latinDistance); a reading further off names
+ * someone else.
+ */
+export const LATIN_DISTANCE_MAX = 2;
+
+/**
+ * Sure of a Lao name means something besides the Lao recogniser says it: the card's Latin line,
+ * read by the English model from other letters, spells it (within LATIN_DISTANCE_MAX). Without
+ * such a line, whatever else made the name sure — its readings at every size alike and sure, its
+ * syllables in the lexicon (made from the word list the recogniser itself decodes with), a black
+ * and white look saying it — is that one recogniser's, and can be wrong all alike. So a name filled
+ * without the "unclear" mark that no Latin line spells is given the mark, for the citizen to check.
+ * (A passport's names are spelt by its MRZ: read-passport.ts.) Which names were marked.
+ */
+export function markUnspeltNames(fields: IdCardFields, latinLine: string | undefined): LaoNameField[] {
+  const marked: LaoNameField[] = [];
+  for (const field of ['firstNameLao', 'lastNameLao'] as const) {
+    const filled = fields[field];
+    if (filled?.confidence !== 'ok' || latinDistance(filled.value, latinLine) <= LATIN_DISTANCE_MAX) continue;
+    fields[field] = { ...filled, confidence: 'check' };
+    marked.push(field);
+  }
+  return marked;
 }
 
 /** The word of the Latin name line a Lao word transcribes closest to (undefined without a line). */

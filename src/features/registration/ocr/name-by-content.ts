@@ -2,7 +2,9 @@
  * Whether a Lao name found by the card's lines (not by the classic layout's labels) is sure enough
  * to fill: the crops' readings at three sizes and the whole card's reading, weighed against the
  * Latin line where the card has one and the Lao syllables where it has not. Unsure means empty: the
- * citizen types the name. Pure: the benchmark's records can be decided again without reading.
+ * citizen types the name. Sure without a Latin line is the Lao recogniser's word alone: the reader
+ * fills such a name with the "unclear" mark (latin-match.ts, markUnspeltNames). Pure: the
+ * benchmark's records can be decided again without reading.
  */
 import { laoNameFrom, laoNameOf, writtenLikeLao, type NameReading } from './field-values';
 import { nameSyllables, type LaoLexicon } from './lao-lexicon';

@@ -10,7 +10,9 @@
  * 3. Whatever that did not make sure of (or everything, on another layout) is found by what the
  *    card's lines say (card-lines.ts, on a Lao reading of the whole card too) and read again; a
  *    name is filled only when sure (field-values.ts, latin-match.ts, lao-lexicon.ts) and not read
- *    otherwise by step 2 — unsure means empty, for the citizen to type.
+ *    otherwise by step 2 — unsure means empty, for the citizen to type. Sure without the "unclear"
+ *    mark only where the card's Latin line spells it: without one, nothing but the Lao recogniser
+ *    vouches for its letters, and it is filled with the mark.
  *
  * Import this module lazily: it pulls in tesseract.js.
  */
@@ -57,7 +59,7 @@ import {
   type GrayImage,
 } from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
-import { impossibleSpelling, latinDistance } from './latin-match';
+import { impossibleSpelling, LATIN_DISTANCE_MAX, latinDistance, markUnspeltNames } from './latin-match';
 import { nameByContent } from './name-by-content';
 import { looksLikeMrz } from './passport-mrz';
 import { decode, lowest, recognise, scaledBack, SETTINGS, sureOf, type Recognised } from './recognise';
@@ -93,12 +95,6 @@ const MARGIN = 12;
  * The size of the second look at a value (looksAgain): one no other reading of it used, so that a
  * misreading the sizes near it repeat is not repeated here too.
  */
-/**
- * How far a sure name may romanise from the nearest word of the card's Latin line: the first card
- * maker's 440 names are at 0 (436), 1 or 2 from theirs (latinDistance); a reading further off names
- * someone else.
- */
-const LATIN_DISTANCE_MAX = 2;
 const SECOND_LOOK_TEXT_HEIGHT = { idNumber: 41, dateOfBirth: 41, name: 36 } as const;
 /**
  * Where the second look says otherwise, a third, prepared the same way at a size no reading used:
@@ -734,6 +730,11 @@ export async function readIdCard(
         else delete fields[field];
       }),
     );
+    // Sure of a name means something besides the Lao recogniser says it: without a Latin line that
+    // spells it, every check above is that recogniser's (a second-maker card without one: a name
+    // read alike at every size and by a black-and-white look, wrong). Such a name is filled with
+    // the "unclear" mark; one the reader is not sure of, or a look read otherwise, stays empty.
+    for (const field of markUnspeltNames(fields, latinLine?.text)) raw[`${field}Unspelt`] = fields[field]!.value;
     const latinName = card?.latinName ?? layout.latinName;
     if (latinName) {
       fields.latinName = {
