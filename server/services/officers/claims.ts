@@ -93,13 +93,6 @@ export async function releaseClaimOf(tx: Db, applicationId: number): Promise<voi
     .where(eq(applications.id, applicationId));
 }
 
-/** The claim as the detail shows it (null: nobody holds it, or it lapsed). */
-export async function claimView(db: Db, row: ApplicationRow, officerId: number, now: Date): Promise<ClaimView | null> {
-  if (!row.claimedBy || !row.claimExpiresAt || row.claimExpiresAt <= now) return null;
-  const holder = await holderName(db, row.claimedBy);
-  return { ...holder, expires_at: row.claimExpiresAt.toISOString(), mine: row.claimedBy === officerId };
-}
-
 /** The role may work the task the case is in now; and never the officer's own application. */
 function assertMayWork(officer: OfficerUser, row: ApplicationRow, now: Date): OfficerTask {
   if (row.userId === officer.id) throw forbidden('Officers may not act on their own application.');
