@@ -164,9 +164,10 @@ function matchesOf(typed: string, within: SQL, keys: SQL, cap: number): { lookup
  * gathers and sorts every match of a common word (docs/architecture.md#a-queue-that-stays-fast):
  *
  * - The matches are looked up first, at most QUEUE_COUNT_CEILING + 1 of them, one branch per index
- *   (migration 0020: names in either order; tickets, ID numbers and e-mails;
- *   an OR across the joined tables could use none). At most the ceiling: they are all the matches,
- *   the page sorts only them, the total is exact.
+ *   (migration 0020: names in either order; tickets, ID numbers and e-mails; an OR across the
+ *   joined tables could use none), each with its place in the queue's order. At most the ceiling:
+ *   they are all the matches, the total is exact, and the page's ids are picked among them in the
+ *   same statement, so the page reads only its own rows.
  * - More than the ceiling (a family name common across the country: one case in sixty): the term
  *   matches so often that walking the queue in its own order (its index) and keeping the matching
  *   rows reaches the page soon — at worst after the page's last row × the table's size / 1,000 rows
