@@ -77,8 +77,7 @@ export interface OfficerUser extends OfficeColumns {
 export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole ?? 'admin';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const startsWith = (column: SQLWrapper, start: string) =>
-  sql`${column} like ${`${escapeLike(start)}%`}`;
+const startsWith = (column: SQLWrapper, start: string) => sql`${column} like ${`${escapeLike(start)}%`}`;
 
 /**
  * A search with a digit or an @ is a ticket, an ID number or an e-mail, found by its beginning as
@@ -130,7 +129,8 @@ function nameStarts(words: string[]): SQL[] {
 const middleWords = (words: string[]) =>
   sql.join(
     words.map(
-      (w) => sql` and (' ' || lower(${applicantFirst} || ' ' || ${applicantLast})) like lower(${`% ${escapeLike(w)}%`})`,
+      (w) =>
+        sql` and (' ' || lower(${applicantFirst} || ' ' || ${applicantLast})) like lower(${`% ${escapeLike(w)}%`})`,
     ),
   );
 
