@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPages } from './scripts/prerender-pages';
 import { catalogueParts } from './scripts/catalogue-parts';
 import { chunkModules } from './scripts/chunk-modules';
+import { pageGroups } from './scripts/page-groups';
 
 /**
  * The libraries every screen starts with (React, the router, Lingui's React part, zustand), in one
@@ -92,6 +93,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
                 { name: 'libraries', test: (id: string) => START_LIBRARIES.test(id) && !NOT_AT_START.test(id) },
+                // Each group's modules exactly those pages need: their own dependencies are placed by
+                // the same rule, so the group must not pull them in (scripts/page-groups.ts).
+                { name: pageGroups(import.meta.dirname), includeDependenciesRecursively: false },
               ],
             },
           },

@@ -13,7 +13,7 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
 /** '/_guest/register/' → '/_guest', '/_guest/register', '/_guest/register/': the ids of the routes it nests in. */
-function routeIdsOf(routeId: string): Set<string> {
+export function routeIdsOf(routeId: string): Set<string> {
   const ids = new Set<string>();
   const parts = routeId.split('/').filter(Boolean);
   for (let i = 1; i <= parts.length; i++) ids.add(`/${parts.slice(0, i).join('/')}`);
@@ -23,12 +23,14 @@ function routeIdsOf(routeId: string): Set<string> {
 
 const chunksOf = (bundle: OutputBundle) => Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
 
-/** The route id a route file declares (createFileRoute('…')), for chunks split out of src/routes. */
-function declaredRouteId(chunk: OutputChunk): string | undefined {
-  const id = chunk.facadeModuleId;
-  if (!id || !/[\\/]src[\\/]routes[\\/].*\.tsx\?tsr-split=/.test(id)) return undefined;
-  return fs.readFileSync(id.split('?')[0], 'utf8').match(/createFileRoute\('([^']+)'\)/)?.[1];
+/** The route id a split part of a route file declares (createFileRoute('…')), from its module id. */
+export function declaredRouteId(moduleId: string): string | undefined {
+  if (!/[\\/]src[\\/]routes[\\/].*\.tsx\?tsr-split=/.test(moduleId)) return undefined;
+  return fs.readFileSync(moduleId.split('?')[0], 'utf8').match(/createFileRoute\('([^']+)'\)/)?.[1];
 }
+
+/** The routes whose split parts a chunk holds (several when scripts/page-groups.ts put them together). */
+const routesIn = (chunk: OutputChunk) => chunk.moduleIds.flatMap((id) => declaredRouteId(id) ?? []);
 
 export function pageChunks(
   bundle: OutputBundle,
@@ -43,14 +45,12 @@ export function pageChunks(
     ...(routeId.startsWith('/verify') ? ['verify'] : []),
     ...(routeId.startsWith('/_auth') ? ['signed-in'] : []),
   ];
-  const roots = chunks.filter((c) => {
-    const declared = declaredRouteId(c);
-    return (
-      (declared && ids.has(declared)) ||
-      parts.some((p) => c.facadeModuleId?.endsWith(`locales/${language}.po?part=${p}`))
-    );
-  });
-  if (!roots.some((c) => declaredRouteId(c))) throw new Error(`prerender: no split route chunk found for ${routeId}`);
+  const roots = chunks.filter(
+    (c) =>
+      routesIn(c).some((declared) => ids.has(declared)) ||
+      parts.some((p) => c.facadeModuleId?.endsWith(`locales/${language}.po?part=${p}`)),
+  );
+  if (!roots.some((c) => routesIn(c).length)) throw new Error(`prerender: no split route chunk found for ${routeId}`);
   return withImports(chunks, roots);
 }
 
@@ -61,7 +61,8 @@ export function pageChunks(
  */
 export function startChunks(bundle: OutputBundle): { modules: string[]; styles: string[] } {
   const chunks = chunksOf(bundle);
-  const roots = chunks.filter((c) => c.facadeModuleId && /[\\/]src[\\/]start[\\/]/.test(c.facadeModuleId));
+  // The router step is a chunk of several modules (scripts/page-groups.ts): found by what it holds.
+  const roots = chunks.filter((c) => c.moduleIds.some((id) => /[\\/]src[\\/]start[\\/]/.test(id)));
   if (roots.length < 2) throw new Error('prerender: the start-up steps (src/start/) were not found in the bundle');
   return withImports(chunks, roots);
 }

@@ -31,6 +31,8 @@ export interface LighthouseTarget {
   app: string;
   base: string;
   path: string;
+  /** The signed-in home's session on this server, when it is not the run's (another server's database). */
+  session?: { token: string; expiresAt: number };
 }
 
 /**
@@ -60,7 +62,7 @@ export async function lighthouseRuns(
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     for (let i = 0; i < runs; i++) {
-      for (const [t, { app, base, path: p }] of targets.entries()) {
+      for (const [t, { app, base, path: p, session: own }] of targets.entries()) {
         const signedIn = p === '/home';
         if (signedIn) {
           await page.goto(`${base}/login`);
@@ -68,7 +70,7 @@ export async function lighthouseRuns(
             localStorage.setItem('token', s.token);
             localStorage.setItem('expiresAt', String(s.expiresAt));
             localStorage.setItem('role', 'citizen');
-          }, session);
+          }, own ?? session);
           await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
           await cdp.send('Network.clearBrowserCache');
           await page.goto('about:blank');

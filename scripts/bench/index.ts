@@ -78,7 +78,10 @@ async function pdfTiming(base: string, id: number, headers: Record<string, strin
 /**
  * `--only lighthouse` runs Lighthouse alone (no API, OCR or PDF figures) and prints its table
  * without touching bench/report.*; `--paths /login,/register` narrows the screens, and
- * `--lhr-dir DIR` keeps each run's full Lighthouse JSON there (LCP element, request chains…).
+ * `--lhr-dir DIR` keeps each run's full Lighthouse JSON there (LCP element, request chains…), and
+ * `--beside DIR` also serves another build's web app (a copy of an earlier dist/) and measures its
+ * screens in the same runs, as "beside", so a change is read against the build before it on the
+ * same machine at the same moment.
  * `--only api` runs the API load on both databases alone and prints its tables the same way.
  */
 function option(name: string): string | undefined {
@@ -88,10 +91,13 @@ function option(name: string): string | undefined {
 
 async function lighthouseOnly(paths: string[], lhrDir: string | undefined) {
   const server = await startServer();
+  const besideDir = option('beside');
+  const beside = besideDir ? await startServer(undefined, { WEB_DIST_DIR: path.resolve(besideDir) }) : undefined;
   try {
-    const figures = await lighthouseBesideBare(server, paths, lhrDir);
+    const figures = await lighthouseBesideBare(server, paths, lhrDir, beside);
     console.log(lighthouseTable(figures).join('\n'));
   } finally {
+    await beside?.stop();
     await server.stop();
   }
 }
@@ -101,13 +107,23 @@ async function lighthouseBesideBare(
   server: { appPort: number; token: string },
   paths: string[],
   lhrDir: string | undefined,
+  beside?: { appPort: number; token: string },
 ): Promise<LighthouseFigure[]> {
   const bare = process.argv.includes('--no-bare') ? undefined : await serveBareApp();
   try {
     const appBase = `http://127.0.0.1:${server.appPort}`;
+    const besideBase = beside && `http://127.0.0.1:${beside.appPort}`;
     return await lighthouseRuns(
       [
         ...(bare ? BARE.map((p) => ({ app: 'bare stack', base: bare.base, path: p })) : []),
+        ...(besideBase
+          ? paths.map((p) => ({
+              app: 'beside',
+              base: besideBase,
+              path: p,
+              session: { token: beside.token, expiresAt: Date.now() + 55 * 60_000 },
+            }))
+          : []),
         ...paths.map((p) => ({ app: 'app', base: appBase, path: p })),
       ],
       { token: server.token, expiresAt: Date.now() + 55 * 60_000 },

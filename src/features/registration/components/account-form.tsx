@@ -1,17 +1,22 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { registerAccountForm } from '../../../../contract/auth';
 import { ErrorCode } from '../../../../contract/errors';
-import { toApiPhone } from '../../../../contract/rules';
+import { toApiPhone } from '../../../../contract/phone';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { EmailField, PublicForm } from '../../../components/forms/public-form';
 import { PhoneField } from '../../../components/forms/phone-field';
 import { useLightForm } from '../../../lib/light-form';
 import { registerCheck } from '../api/register-check';
 import { useRegistrationDraft } from '../stores/registration-draft';
-import { usePrefetchReader } from './use-card-reader';
+import { usePrefetchReader } from './use-prefetch-reader';
 import styles from './registration.module.css';
+
+/**
+ * The form's check, fetched when a field is first used (lib/light-form.ts): valibot is not evaluated
+ * while the screen starts.
+ */
+const accountSchema = () => import('../../../../contract/auth').then((m) => m.registerAccountForm);
 
 /** Server field names → this form's (the API says phone_number, the form says phone). */
 const FORM_FIELD: Record<string, 'email' | 'phone' | 'password'> = {
@@ -27,7 +32,7 @@ export function AccountForm({ taken }: { taken?: 'email' | 'phone' }) {
   const draft = useRegistrationDraft();
   // The card is read two screens on: its reader downloads while the citizen types.
   usePrefetchReader(true);
-  const form = useLightForm(registerAccountForm, {
+  const form = useLightForm(accountSchema, {
     email: draft.email,
     phone: draft.phone,
     password: draft.password,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { Stack } from '../../../components/layout/page';
-import { usePrefetchReader } from './use-card-reader';
+import { usePrefetchReader } from './use-prefetch-reader';
 import styles from './upload-choice.module.css';
 
 /** /register/upload: take a photo of the ID card, or choose an image file. */

@@ -130,29 +130,6 @@ export function useReaderDownload(): DownloadState {
   );
 }
 
-/**
- * Starts downloading the reader in the background (engine and Lao data, several MB), so the card
- * is read at once when the citizen gets to it. `onInteraction`: only once the citizen starts
- * filling the screen, so a mere visit of the page costs no data.
- */
-export function usePrefetchReader(onInteraction = false) {
-  useEffect(() => {
-    const start = () => void loadAssetsModule().then((m) => m.prefetchReaderAssets());
-    if (!onInteraction) {
-      start();
-      return undefined;
-    }
-    // Not focus: the screen moves focus itself on arrival; a tap, a key or typed text is the citizen.
-    const events = ['pointerdown', 'keydown', 'input'] as const;
-    const once = () => {
-      events.forEach((e) => window.removeEventListener(e, once));
-      start();
-    };
-    events.forEach((e) => window.addEventListener(e, once, { passive: true }));
-    return () => events.forEach((e) => window.removeEventListener(e, once));
-  }, [onInteraction]);
-}
-
 /** Starts the reader's engines on the screens where the card is photographed or chosen. */
 export function useReaderWarmUp() {
   useEffect(() => {
