@@ -25,29 +25,16 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: string[]; dynamicallyImportedIds: string[] } | null;
 }
 
-/** `root` and every module it imports statically, through the whole graph. */
-function staticClosure(graph: ModuleGraph, root: string): Set<string> {
+/** `root` and every module it imports statically (and dynamically too, if asked), through the whole graph. */
+function closure(graph: ModuleGraph, root: string, { dynamic = false } = {}): Set<string> {
   const seen = new Set<string>();
   const stack = [root];
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return seen;
-}
-
-/** Every module of the build, from the entry through static and dynamic imports. */
-function allModules(graph: ModuleGraph, entry: string): Set<string> {
-  const seen = new Set<string>();
-  const stack = [entry];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
     const info = graph.getModuleInfo(id);
-    stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+    stack.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));
   }
   return seen;
 }
@@ -55,21 +42,17 @@ function allModules(graph: ModuleGraph, entry: string): Set<string> {
 /** Module id → chunk name: 'routing', or the names of the pages that need it ('login.register'). */
 function plan(graph: ModuleGraph, root: string): Map<string, string> {
   const entry = path.resolve(root, 'src/main.tsx');
-  const atEntry = staticClosure(graph, entry);
-  const routing = [...staticClosure(graph, path.resolve(root, 'src/start/routing.ts'))].filter(
-    (id) => !atEntry.has(id),
-  );
-  const before = new Set([...atEntry, ...routing, ...staticClosure(graph, path.resolve(root, 'src/start/draw.tsx'))]);
-  const splitRoutes = [...allModules(graph, entry)].flatMap((id) => {
+  const atEntry = closure(graph, entry);
+  const routing = [...closure(graph, path.resolve(root, 'src/start/routing.ts'))].filter((id) => !atEntry.has(id));
+  const before = new Set([...atEntry, ...routing, ...closure(graph, path.resolve(root, 'src/start/draw.tsx'))]);
+  const splitRoutes = [...closure(graph, entry, { dynamic: true })].flatMap((id) => {
     const routeId = declaredRouteId(id);
     return routeId ? [{ id, routeId }] : [];
   });
   const pagesOf = new Map<string, string[]>();
   for (const page of FIRST_SCREENS) {
     const ids = routeIdsOf(page.routeId);
-    const needed = new Set(
-      splitRoutes.filter((r) => ids.has(r.routeId)).flatMap((r) => [...staticClosure(graph, r.id)]),
-    );
+    const needed = new Set(splitRoutes.filter((r) => ids.has(r.routeId)).flatMap((r) => [...closure(graph, r.id)]));
     for (const id of needed) if (!before.has(id)) pagesOf.set(id, [...(pagesOf.get(id) ?? []), page.name]);
   }
   return new Map([
