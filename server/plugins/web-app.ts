@@ -22,6 +22,9 @@ const pageExists = (file: string) => {
   return known;
 };
 
+/** A certificate's verify page, with a code the registry could know (server/routes/verify.ts). */
+const VERIFY_PAGE = /^\/verify\/([A-Za-z0-9-]{1,64})$/;
+
 export default fp(
   async (app) => {
     if (!fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -69,12 +72,17 @@ export default fp(
       if (/^\/assets\/|\.[a-z0-9]{2,5}$/i.test(req.url.split('?')[0]))
         return reply.status(404).type('text/plain').send('Not found');
       const language = chooseLanguage(languageFromCookieHeader(req.headers.cookie), req.headers['accept-language']);
-      const page = pageFileFor(req.url.split('?')[0], language);
+      const pathname = req.url.split('?')[0];
+      const page = pageFileFor(pathname, language);
       // A build without its prerendered pages (an older or partial one) still answers with the shell.
       const file = pageExists(page) ? page : APP_SHELL;
       reply.header('Cache-Control', 'no-cache');
       // Caches between us and the phone must keep one copy per language.
       reply.header('Vary', 'Accept-Language, Cookie');
+      // The verify page's whole point is the registry's answer: the phone asks for it with the page
+      // rather than after the app has started (src/features/verify/api/verify-certificate.ts `askEarly`).
+      const code = VERIFY_PAGE.exec(pathname)?.[1];
+      if (code) reply.header('Link', `</api/v1/verify/${code}>; rel=preload; as=fetch; crossorigin=anonymous`);
       return reply.sendFile(file.slice(1));
     });
   },

@@ -132,3 +132,20 @@ test('choosing a language stores it in a cookie too, and the service worker answ
   await expect(page.getByRole('heading', { level: 1, name: 'ລືມລະຫັດຜ່ານ' })).toBeVisible();
   await context.close();
 });
+
+test('the verify page asks the registry once, with the page rather than after the app has started', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/verify/')) asked.push(request.url());
+  });
+  const response = await page.goto('/verify/NO-SUCH-CODE');
+  expect(response?.headers().link).toBe('</api/v1/verify/NO-SUCH-CODE>; rel=preload; as=fetch; crossorigin=anonymous');
+  await expect(page.getByRole('heading', { level: 2, name: 'No certificate has this code' })).toBeVisible();
+  // The app's own ask took the answer the page's preload brought: the registry was asked once.
+  expect(asked).toHaveLength(1);
+  await context.close();
+});

@@ -15,9 +15,17 @@ export function WelcomeCard({ state, onRetry }: { state: ProfileState; onRetry()
         <p className="visually-hidden">
           <Trans>Loading your profile…</Trans>
         </p>
-        <Skeleton width="40%" height={14} />
-        <Skeleton width="70%" height={24} />
-        <Skeleton width="50%" height={14} />
+        {/* The card's own lines, a line high each in either script, so nothing below moves when the profile comes. */}
+        <p className={styles.hello} aria-hidden="true">
+          <Trans>Welcome back,</Trans>
+        </p>
+        <h2 className={styles.name} aria-hidden="true">
+          <Skeleton width="70%" height="1lh" />
+        </h2>
+        <div className={styles.meta} aria-hidden="true">
+          <Skeleton width="9rem" height="1lh" />
+          <CitizenBadge />
+        </div>
       </section>
     );
   }

@@ -6,7 +6,7 @@ import { AppHeader } from '../../../components/layout/app-header';
 import { Card, Page } from '../../../components/layout/page';
 import { Banner } from '../../../components/ui/banner';
 import { PlainButton } from '../../../components/ui/native-button';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessMark } from '../../../components/ui/success-panel';
 import { formatCalendarDate, formatDate } from '../../../lib/format';
 import { useLoad, type Loaded } from '../../../lib/use-load';
@@ -107,8 +107,13 @@ export function VerifyScreen({ code }: { code: string }) {
   return (
     <Page header={<AppHeader title={<Trans>Certificate verification</Trans>} back={false} />}>
       {verdict.status === 'loading' && (
-        <div aria-busy="true">
-          <SkeletonCard lines={4} />
+        // Shaped like the answer (mark, title, three lines), so the links below do not jump when it comes.
+        <div aria-busy="true" className={`${styles.result} ${styles.pending}`}>
+          <Skeleton width={96} height={96} radius={48} />
+          <Skeleton width="60%" height={28} />
+          <Skeleton width="90%" height={16} />
+          <Skeleton width="80%" height={16} />
+          <Skeleton width="70%" height={16} />
         </div>
       )}
       {verdict.status === 'cannot-check' && (
