@@ -11,9 +11,22 @@ import { registerCitizen, signIn, type Citizen } from './fixtures/citizen';
 // A first visit downloads the whole app: on a busy test machine its first screen can take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** The worker has finished activating: what it warms at activation is stored. */
+/**
+ * The worker has finished activating: what it warms at activation is stored. (Not a
+ * `waitForFunction` of an async function: it takes the returned promise for a truthy answer at once,
+ * which let the test go offline while the worker was still warming — the cause of this file's
+ * occasional failure on a busy machine.)
+ */
 const workerActive = (page: Page) =>
-  page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active!;
+    if (worker.state === 'activated') return;
+    await new Promise<void>((resolve) =>
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      }),
+    );
+  });
 
 async function firstVisit(browser: Browser, citizen: Citizen) {
   const context = await browser.newContext();
@@ -46,7 +59,7 @@ test('customer services, never opened: offline right after the first sign-in it 
 test('every screen reachable from home, opened offline for the first time, shows its content or says it needs a connection', async ({
   browser,
   request,
-}) => {
+}, testInfo) => {
   const citizen = await registerCitizen(request);
   const { context, page } = await firstVisit(browser, citizen);
   await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
@@ -72,7 +85,7 @@ test('every screen reachable from home, opened offline for the first time, shows
     await test.step(path, async () => {
       await page.goto(path);
       await expect(page.locator('body')).toContainText(shows);
-      await page.screenshot({ path: `/tmp/shots-citizen2/offline-first${path.replace(/\//g, '-')}.png` });
+      await page.screenshot({ path: testInfo.outputPath(`offline-first${path.replace(/\//g, '-')}.png`) });
     });
   }
   await context.close();
