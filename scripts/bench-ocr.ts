@@ -164,8 +164,6 @@ const misses: string[] = [];
 let sureAndWrong = 0;
 /** Names that would be sure and wrong were a name no Latin line spells not marked "unclear". */
 let unspeltWrong = 0;
-/** Names the Latin line spells but cannot tell the marks of, filled with the "unclear" mark: all, wrong. */
-const untold = { all: 0, wrong: 0 };
 try {
   const page = await browser.newPage();
   await page.route('**/bench-cards/*', (route) =>
@@ -221,11 +219,6 @@ try {
         unspeltWrong += 1;
       }
     }
-    for (const name of ['firstNameLao', 'lastNameLao'] as const)
-      if (r[`${name}Untold`] !== undefined) {
-        untold.all += 1;
-        untold.wrong += Number(f[name]?.value !== card[name]);
-      }
     for (const name of ['firstNameLao', 'lastNameLao'] as const)
       if (!f[name])
         countWhy(
@@ -410,9 +403,6 @@ try {
   console.log(`sure and wrong: ${sureAndWrong}`);
   console.log(
     `(names sure by the Lao readings alone, marked "unclear" for want of a Latin line, wrong: ${unspeltWrong})`,
-  );
-  console.log(
-    `(names spelt by the Latin line, its marks told by the Lao readings alone, marked "unclear": ${untold.all}, wrong: ${untold.wrong})`,
   );
   console.log(report.join('\n'));
   if (recordFile) writeFileSync(recordFile, JSON.stringify(recorded));

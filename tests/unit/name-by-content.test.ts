@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { IdCardFields } from '../../src/features/registration/ocr/extract-id-card';
 import { parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
 import { markUnspeltNames } from '../../src/features/registration/ocr/latin-match';
-import { marksUntold, nameByContent } from '../../src/features/registration/ocr/name-by-content';
+import { nameByContent } from '../../src/features/registration/ocr/name-by-content';
 import { twinMarkOf } from '../../src/features/registration/ocr/symbol-choices';
 
 const lexicon = parseLaoLexicon(
@@ -259,31 +259,5 @@ describe('a sure name needs the Latin line', () => {
     const fields: IdCardFields = { firstNameLao: check('ສຸລິສັກ') };
     expect(markUnspeltNames(fields, undefined)).toEqual([]);
     expect(fields).toEqual({ firstNameLao: check('ສຸລິສັກ') });
-  });
-});
-
-describe('a name the Latin line spells but whose marks it cannot show', () => {
-  // ຄຸນວິເສດ read alike at every size, its ຸ rated barely above ູ: KHOUN spells both.
-  const line = 'SOMVANG KHOUNVISETH';
-  const read = alike('ຄຸນວິເສດ', 84, 80, 96);
-  const unsure = read.crops.map((reading, i) => ({ ...reading, choices: guesses('ຄຸນວິເສດ', 0, [21, 13, 72][i]) }));
-
-  it('is filled with the "unclear" mark where its readings alone would make it sure, rather than left empty', () => {
-    const decision = nameByContent(unsure, read.whole, line, lexicon);
-    expect(decision).toMatchObject({ value: 'ຄຸນວິເສດ', sure: false });
-    expect(marksUntold(decision, unsure, read.whole, line, lexicon)).toBe(true);
-  });
-
-  it('is not, where the line spells another name, where the readings disagree, or where the name is sure already', () => {
-    const other = 'SOMVANG PHOMMACHANH';
-    expect(marksUntold(nameByContent(unsure, read.whole, other, lexicon), unsure, read.whole, other, lexicon)).toBe(
-      false,
-    );
-    const split = [unsure[0]!, unsure[1]!, crop('ຄຸນວິເສັດ', 60)];
-    const whole = [{ text: 'ຄູນວິເສດ', confidence: 0 }];
-    expect(marksUntold(nameByContent(split, whole, line, lexicon), split, whole, line, lexicon)).toBe(false);
-    const sure = nameByContent(read.crops, read.whole, line, lexicon);
-    expect(sure.sure).toBe(true);
-    expect(marksUntold(sure, read.crops, read.whole, line, lexicon)).toBe(false);
   });
 });

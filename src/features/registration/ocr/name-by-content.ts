@@ -280,21 +280,3 @@ export function nameByContent(
     dissentOutweighed;
   return { value: name.value, sure, mended: name.corrected, alike };
 }
-
-/**
- * Not sure with the Latin line, yet sure by its readings alone (as it would be on a card without
- * one) and spelt by the line exactly: the line holds it back only for the marks it cannot show (ິ or
- * ີ, ຸ or ູ, a tone mark), which the Lao readings alone told. read-id-card.ts fills such a name with
- * the "unclear" mark, as it fills a name on a card without a Latin line, rather than leaving it empty.
- */
-export function marksUntold(
-  decision: NameDecision,
-  crops: NameReading[],
-  whole: NameReading[],
-  latinLine: string | undefined,
-  lexicon: LaoLexicon | undefined,
-): boolean {
-  if (decision.sure || decision.value === undefined || latinLine === undefined) return false;
-  const alone = nameByContent(crops, whole, undefined, lexicon);
-  return alone.sure && alone.value === decision.value && latinDistance(decision.value, latinLine) === 0;
-}

@@ -60,7 +60,7 @@ import {
 } from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
 import { impossibleSpelling, LATIN_DISTANCE_MAX, latinDistance, markUnspeltNames } from './latin-match';
-import { marksUntold, nameByContent } from './name-by-content';
+import { nameByContent } from './name-by-content';
 import { looksLikeMrz } from './passport-mrz';
 import { decode, lowest, recognise, scaledBack, SETTINGS, sureOf, type Recognised } from './recognise';
 import { readPassportPage } from './read-passport';
@@ -187,14 +187,7 @@ async function readRegion(
   hints: Hints,
   options: ReadOptions,
   cache: Map<string, Promise<Recognised>>,
-): Promise<{
-  value?: string;
-  confidence: FieldConfidence;
-  raw: string;
-  mended?: boolean;
-  alike?: boolean;
-  untold?: boolean;
-}> {
+): Promise<{ value?: string; confidence: FieldConfidence; raw: string; mended?: boolean; alike?: boolean }> {
   const setting =
     region.field === 'idNumber'
       ? SETTINGS.digits
@@ -260,7 +253,7 @@ async function readRegion(
     const whole: NameReading[] = layoutText ? [{ text: withoutTitle(layoutText), confidence: 0 }] : [];
     const all = [reads[0]!];
     for (const size of VOTE_TEXT_HEIGHTS) all.push(await readRow(region.rows[0]!, size));
-    let used = all.map(nameReadingOf);
+    const used = all.map(nameReadingOf);
     options.record?.(region.field, [...used, ...whole]);
     let name = nameByContent(used, whole, hints.latinName, lexicon);
     // Unsure with one crop read otherwise than the others: read at one more size. Where that
@@ -271,20 +264,20 @@ async function readRegion(
     if (!name.sure && name.value !== undefined && odd.length === 1) {
       const extra = nameReadingOf(await readRow(region.rows[0]!, TIE_TEXT_HEIGHT));
       options.record?.(`${region.field}Extra`, [extra]);
-      if (laoNameFrom(extra.text) === name.value) {
-        used = used.map((r, i) => (i === odd[0] ? extra : r));
-        name = nameByContent(used, whole, hints.latinName, lexicon);
-      }
+      if (laoNameFrom(extra.text) === name.value)
+        name = nameByContent(
+          used.map((r, i) => (i === odd[0] ? extra : r)),
+          whole,
+          hints.latinName,
+          lexicon,
+        );
     }
-    // Held back by the Latin line only for the marks it cannot show: filled with the "unclear" mark.
-    const untold = marksUntold(name, used, whole, hints.latinName, lexicon);
     return {
       value: name.value,
       confidence: name.sure ? 'ok' : 'check',
       raw: [...used.map((r) => `${r.text.trim()} ${r.confidence}`), ...whole.map((r) => `[${r.text}]`)].join(' / '),
       mended: name.mended,
       alike: name.alike,
-      untold,
     };
   }
 
@@ -557,8 +550,6 @@ export async function readIdCard(
     const mended = new Set<string>();
     /** Names the lines' content read alike but not surely (NameDecision.alike). */
     const alike = new Set<string>();
-    /** Names sure by their readings alone, spelt by the Latin line, whose marks it cannot show (readRegion). */
-    const untold = new Set<string>();
     /** Where each value was read, by the labels' path and by the lines' content: to look again. */
     const readAt = { labels: new Map<string, Region>(), content: new Map<string, Region>() };
     const read = async (regions: Region[], hints: Hints) => {
@@ -571,7 +562,6 @@ export async function readIdCard(
           raw[key] = one.raw;
           if (one.mended) mended.add(key);
           if (one.alike) alike.add(key);
-          if (one.untold) untold.add(key);
           if (one.value) {
             found[region.field] = { value: one.value, confidence: one.confidence };
             at.set(region.field, region);
@@ -602,8 +592,6 @@ export async function readIdCard(
 
     // 2. What the labels did not make sure of, found by the lines' content (card-lines.ts): the
     // whole card read by the Lao model too, its lines classified.
-    /** Names filled by `untold`: marked "unclear" once the checks below have kept them. */
-    const marksUntold = new Set<'firstNameLao' | 'lastNameLao'>();
     const pending = (['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao', 'address'] as const).filter(
       (field) => !fields[field],
     );
@@ -679,12 +667,6 @@ export async function readIdCard(
           fields[field] = { value: mine.value, confidence: 'ok' };
           source.set(field, readAt.content.get(field)!);
           raw[`${field}Alike`] = mine.value;
-        } else if (mine?.value !== undefined && untold.has(field) && (other === undefined || other === mine.value)) {
-          // Checked below like a sure name (its label, the Latin line, the second looks), then filled
-          // with the "unclear" mark: nothing tells its marks but the recogniser that read them.
-          fields[field] = { value: mine.value, confidence: 'ok' };
-          source.set(field, readAt.content.get(field)!);
-          marksUntold.add(field);
         }
       }
     }
@@ -753,12 +735,6 @@ export async function readIdCard(
     // read alike at every size and by a black-and-white look, wrong). Such a name is filled with
     // the "unclear" mark; one the reader is not sure of, or a look read otherwise, stays empty.
     for (const field of markUnspeltNames(fields, latinLine?.text)) raw[`${field}Unspelt`] = fields[field]!.value;
-    for (const field of marksUntold) {
-      const filled = fields[field];
-      if (filled?.confidence !== 'ok') continue;
-      fields[field] = { ...filled, confidence: 'check' };
-      raw[`${field}Untold`] = filled.value;
-    }
     const latinName = card?.latinName ?? layout.latinName;
     if (latinName) {
       fields.latinName = {
