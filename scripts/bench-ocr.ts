@@ -18,8 +18,7 @@
  * (names no card carried before; read as unseen, its misreadings only with --second-misses). A fourth,
  * 'second-unseen' (names on no card of either maker, another seed), held out like 'second' and 'second-fresh';
  * a fifth, 'second-fifth', the same, held out until the rule that a name needs evidence besides the Lao
- * recogniser was written; a sixth, 'second-sixth', the same, held out until names the Latin line spells but
- * cannot tell the marks of were filled with the "unclear" mark.
+ * recogniser was written; a sixth, 'second-sixth', the same, held out and not read yet.
  *
  * The first line printed is "sure and wrong: N": values filled without the "unclear" mark that are
  * not what the card says, over every card and page read (the reader's first promise: 0).
