@@ -13,8 +13,8 @@ let early: { code: string; answer: Promise<Verification> } | null = null;
 
 const REGISTRY_TIMEOUT = 10_000;
 
-/** The registry's address for `code`, as the server's preload names it. */
-const registryPath = (code: string) => `/api/v1/verify/${encodeURIComponent(code)}`;
+/** The registry's call for `code` (under /api: the address the server's preload names). */
+const registryPath = (code: string) => `/v1/verify/${encodeURIComponent(code)}`;
 
 /**
  * Asks the registry as soon as the address is known (the route's loader, before the screen is
@@ -27,7 +27,7 @@ const registryPath = (code: string) => `/api/v1/verify/${encodeURIComponent(code
  * bare fetch; whatever it cannot read is asked again the usual way.
  */
 export function askEarly(code: string): void {
-  const answer = fetch(registryPath(code), { signal: AbortSignal.timeout(REGISTRY_TIMEOUT) })
+  const answer = fetch(`/api${registryPath(code)}`, { signal: AbortSignal.timeout(REGISTRY_TIMEOUT) })
     .then(async (res) => {
       if (!res.ok) throw new Error(`verify: ${res.status}`);
       return ((await res.json()) as { data: Verification }).data;
@@ -55,7 +55,7 @@ export async function verifyCertificate(code: string, signal?: AbortSignal): Pro
 async function askRegistry(code: string, signal?: AbortSignal): Promise<Verification> {
   try {
     return (
-      await api<{ data: Verification }>(registryPath(code).slice('/api'.length), {
+      await api<{ data: Verification }>(registryPath(code), {
         auth: false,
         signal,
         timeoutMs: REGISTRY_TIMEOUT,
