@@ -14,7 +14,7 @@ import type { ApplicationRow } from '../applications';
 import { notify } from '../notifications';
 import { applicationsInOffice, officeOf, officeSees } from '../offices';
 import { recordAudit } from './audit';
-import { findApplication, roleOf, type OfficerUser } from './queue';
+import { claimHolder, findApplication, roleOf, type OfficerUser } from './queue';
 import { assertTask, taskCondition } from './tasks';
 
 /**
@@ -197,10 +197,10 @@ export async function releaseCase(app: FastifyInstance, officer: OfficerUser, id
   const now = app.clock.now();
   await app.db.transaction(async (tx) => {
     const row = await findApplication(tx, id, officer);
-    const live = row.claimedBy !== null && row.claimExpiresAt !== null && row.claimExpiresAt > now;
-    if (live && row.claimedBy !== officer.id) {
+    const holder = claimHolder(row, now);
+    if (holder !== null && holder !== officer.id) {
       if (roleOf(officer) !== 'admin') throw await heldByOther(tx, id);
-      await recordAudit(tx, officer.id, 'claim.release', row.claimedBy, { application_id: id });
+      await recordAudit(tx, officer.id, 'claim.release', holder, { application_id: id });
     }
     await releaseClaimOf(tx, id);
   });

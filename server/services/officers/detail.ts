@@ -18,7 +18,7 @@ import type { MasterDataStore } from '../master-data-store';
 import { claimExpiry, extendClaim } from './claims';
 import { listNotes } from './notes';
 import { officerRequestViews } from './requests';
-import { findApplication, roleOf, type OfficerUser } from './queue';
+import { claimHolder, findApplication, roleOf, type OfficerUser } from './queue';
 
 /** The path officers open the account holder's registration ID-card image at. */
 export const idCardImagePath = (applicationId: number) => `/api/v1/officer/applications/${applicationId}/id-card`;
@@ -49,9 +49,8 @@ export const mayApprove = (row: ApplicationRow, officer: OfficerUser) =>
  */
 export function actionsFor(row: ApplicationRow, officer: OfficerUser, hasProof: boolean, now: Date): OfficerAction[] {
   if (row.userId === officer.id) return [];
-  const heldByOther =
-    row.claimedBy !== null && row.claimedBy !== officer.id && row.claimExpiresAt !== null && row.claimExpiresAt > now;
-  if (heldByOther) return [];
+  const holder = claimHolder(row, now);
+  if (holder !== null && holder !== officer.id) return [];
   return availableActions(row.status as Status, row.paymentStatus as PaymentStatus, {
     hasProof,
     revoked: row.certificateRevokedAt !== null,
@@ -88,7 +87,7 @@ export async function officerDetail(
   ]);
   // The holder's look just extended the claim.
   const claimUntil = row.claimedBy === officer.id ? claimExpiry(now) : row.claimExpiresAt;
-  const heldBy = row.claimedBy !== null && claimUntil !== null && claimUntil > now ? row.claimedBy : null;
+  const heldBy = claimHolder({ claimedBy: row.claimedBy, claimExpiresAt: claimUntil }, now);
   const [, [detail, people, history, requests, notes, idCard]] = await Promise.all([
     recorded,
     Promise.all([

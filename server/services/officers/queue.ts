@@ -86,6 +86,13 @@ export interface OfficerUser extends OfficeColumns {
 }
 export const roleOf = (officer: OfficerUser): OfficerRole => officer.officerRole ?? 'admin';
 
+/** Who holds a case now: a claim past its expiry is nobody's (claims.ts). */
+export const claimHolder = (
+  claim: { claimedBy: number | null; claimExpiresAt: Date | null },
+  now: Date,
+): number | null =>
+  claim.claimedBy !== null && claim.claimExpiresAt !== null && claim.claimExpiresAt > now ? claim.claimedBy : null;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startsWith = (column: SQLWrapper, start: string) => sql`${column} like ${`${escapeLike(start)}%`}`;
 

@@ -15,7 +15,16 @@ import { forbidden } from '../../lib/http-error';
 import { applicationsInOffice, officeOf } from '../offices';
 import { loadCalendar } from './calendar';
 import { clockOf } from './clock';
-import { applicantName, countUpTo, orderOf, roleOf, searchIn, type OfficerUser, type QueuePage } from './queue';
+import {
+  applicantName,
+  claimHolder,
+  countUpTo,
+  orderOf,
+  roleOf,
+  searchIn,
+  type OfficerUser,
+  type QueuePage,
+} from './queue';
 
 /**
  * Queues by task (docs/decisions.md#queues-by-task): each role opens on its own work, the case with
@@ -136,16 +145,17 @@ async function claimersOf(db: Db, ids: number[]) {
 }
 
 const claimOf = (
-  claim: { by: number; until: Date } | null,
+  holder: number | null,
+  until: Date | null,
   claimers: Awaited<ReturnType<typeof claimersOf>>,
 ): OfficerTaskQueue['items'][number]['claimed_by'] => {
-  if (!claim) return null;
-  const who = claimers.get(claim.by);
+  if (holder === null || until === null) return null;
+  const who = claimers.get(holder);
   return {
-    id: claim.by,
+    id: holder,
     name: `${who?.first ?? ''} ${who?.last ?? ''}`.trim(),
     email: who?.email ?? '',
-    expires_at: claim.until.toISOString(),
+    expires_at: until.toISOString(),
   };
 };
 
@@ -209,17 +219,12 @@ export async function taskQueue(
   ]);
   // The calendar read for today covers the page unless a case on it is already overdue.
   const earliest = rows.reduce((min, r) => (r.dueOn && r.dueOn < min ? r.dueOn : min), today);
-  // A claim that has lapsed is nobody's.
-  const claims = rows.map((r) =>
-    r.claimedBy !== null && r.claimExpiresAt !== null && r.claimExpiresAt > now
-      ? { by: r.claimedBy, until: r.claimExpiresAt }
-      : null,
-  );
+  const holders = rows.map((r) => claimHolder(r, now));
   const [calendar, claimers] = await Promise.all([
     earliest === today ? todays : loadCalendar(db, earliest),
     claimersOf(
       db,
-      claims.flatMap((c) => (c ? [c.by] : [])),
+      holders.flatMap((h) => (h === null ? [] : [h])),
     ),
   ]);
   return {
@@ -233,7 +238,7 @@ export async function taskQueue(
       applied_on: r.createdAt.toISOString(),
       deadline: r.deadline.toISOString(),
       clock: clockOf(r, calendar, now),
-      claimed_by: claimOf(claims[i], claimers),
+      claimed_by: claimOf(holders[i] ?? null, r.claimExpiresAt, claimers),
       pickup_date: r.pickupDate,
       pickup_time: r.pickupTime,
     })),
