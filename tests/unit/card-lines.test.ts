@@ -259,6 +259,62 @@ describe('classifyCardLines', () => {
     expect(fields.nameTexts).toEqual({ firstNameLao: 'ສີສຸພັນ', lastNameLao: 'ແກ້ວສີວົງ' });
   });
 
+  it('finds the given name after its colon when the label before it was misread as a word', () => {
+    // A security line across ຊື່: the Lao model read the label as ຫຽງ, the colon still there.
+    const fields = card([
+      row(100, 'andi: 9631 0748 0317', 'ເລກທີ: 9631 0748 0317'),
+      row(150, 'wan: JIU', 'ນາມສະກຸນ: ດວງມາລາ'),
+      row(200, '$0 : Suan', 'ຫຽງ : ສົມສັກ'),
+      row(250, 'DOUANGMALA SOMSACK', 'ະກຽຫກະນວນຫຽມຽລ'),
+      row(300, 'Fadl: 27/06/1987', 'ຫີດວັນທີ: 27/06/1987'),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ສົມສັກ', lastNameLao: 'ດວງມາລາ' });
+    // Two words after the colon are no lone name.
+    const two = card([
+      row(100, 'andi: 9631 0748 0317', 'ເລກທີ: 9631 0748 0317'),
+      row(150, 'wan: JIU', 'ນາມສະກຸນ: ດວງມາລາ'),
+      row(200, '$0 : Suan', 'ຫຽງ : ສົມສັກ ບ້ານ'),
+    ]);
+    expect(two.nameTexts).toEqual({ lastNameLao: 'ດວງມາລາ' });
+  });
+
+  it('finds the other name near the found one by the Latin line spelling it, past a misread label', () => {
+    // The surname's label misread past knowing, a security line's remains on the given name's row.
+    const fields = card([
+      row(100, 'ani; 9230 5669 2837', 'ເລກທີ: 9230 5669 2837'),
+      row(150, 'EES: Fr.', 'ານສະກຸບນ ສຼຫາລາດ'),
+      row(200, '4 Tofiy', 'ຊື່: ບົວພັນ'),
+      row(250, 'SIHALATH BOUAPHANH', 'ຕຈຈ:ະມວວນວຽນງ'),
+      row(300, 'Hosull 1wosigre', 'ເກີດວັນທີ: 1/9ຊນ197 ປ'),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ບົວພັນ', lastNameLao: 'ສຼຫາລາດ' });
+    expect(fields.labelled).toEqual(['firstNameLao']);
+    const junk = card([
+      row(100, 'and: 9631 0748 0317', 'ເລກທີ: 9631 0748 0317'),
+      row(150, 'vws:nu: AJIT oo', 'ນາມສະກຸນ: ດວງມາລາ ຄກກະວອວວ'),
+      row(200, 'EF 111)', 'ກກ ຫມງ ຂໍ່: ສົມສັກ ກດ ນາງ'),
+      row(250, 'DOUANGMALA SOMSACK', '00ປ/ປ161/2ແ4'),
+    ]);
+    expect(junk.nameTexts.firstNameLao).toBe('ສົມສັກ');
+    // The Latin line with a security line's marks read around it, in a black-and-white reading.
+    const marks = card([
+      row(100, 'and: 9631 0748 0317', 'ເລກທີ: 9631 0748 0317'),
+      row(150, 'vws:nu: AJIT oo', 'ນາມສະກຸນ: ດວງມາລາ ຄກກະວອວວ'),
+      row(200, 'EF 111)', 'ກກ ຫມງ ຂໍ່: ສົມສັກ ກດ'),
+      row(250, '| I _ DOUANGMALA SOMSACK ~ —', '00ປ/ປ161/2ແ4 501/54010. ເມລ'),
+    ]);
+    expect(marks.latinName?.text).toBe('DOUANGMALA SOMSACK');
+    expect(marks.nameTexts.firstNameLao).toBe('ສົມສັກ');
+    // Nothing the other Latin word spells: no other name.
+    const none = card([
+      row(100, 'and: 9631 0748 0317', 'ເລກທີ: 9631 0748 0317'),
+      row(150, 'vws:nu: AJIT oo', 'ນາມສະກຸນ: ດວງມາລາ'),
+      row(200, 'EF 111)', 'ກກ ຫມງ ຂໍ່: ສົມສັດທາ ກດ ນາງ'),
+      row(250, 'DOUANGMALA SOMSACK', '00ປ/ປ161/2ແ4'),
+    ]);
+    expect(none.nameTexts).toEqual({ lastNameLao: 'ດວງມາລາ' });
+  });
+
   it('finds the surname after the given name when its label above it was misread', () => {
     const fields = card([
       row(100, '0309 2847 1653', ''),

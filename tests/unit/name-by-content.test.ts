@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { IdCardFields } from '../../src/features/registration/ocr/extract-id-card';
 import { parseLaoLexicon } from '../../src/features/registration/ocr/lao-lexicon';
-import { markUnspeltNames } from '../../src/features/registration/ocr/latin-match';
+import { markUnspeltNames, spelledApart } from '../../src/features/registration/ocr/latin-match';
 import { nameByContent } from '../../src/features/registration/ocr/name-by-content';
 import { twinMarkOf } from '../../src/features/registration/ocr/symbol-choices';
 
@@ -259,5 +259,17 @@ describe('a sure name needs the Latin line', () => {
     const fields: IdCardFields = { firstNameLao: check('ສຸລິສັກ') };
     expect(markUnspeltNames(fields, undefined)).toEqual([]);
     expect(fields).toEqual({ firstNameLao: check('ສຸລິສັກ') });
+  });
+
+  it("places a name by the other name's label only where the Latin line spells the two apart", () => {
+    // Either order of the line: each name has its own word.
+    expect(spelledApart('ສົມສັກ', 'ດວງມາລາ', 'DOUANGMALA SOMSACK')).toBe(true);
+    expect(spelledApart('ສົມສັກ', 'ດວງມາລາ', 'SOMSACK DOUANGMALA')).toBe(true);
+    // The guessed name is the other one, spelt right: it shares the other's word.
+    expect(spelledApart('ດວງມາລາ', 'ດວງມາລາ', 'DOUANGMALA SOMSACK')).toBe(false);
+    // A name the line does not spell, a line of one word or of three: nothing placed.
+    expect(spelledApart('ສົມພອນ', 'ດວງມາລາ', 'DOUANGMALA SOMSACK')).toBe(false);
+    expect(spelledApart('ສົມສັກ', 'ດວງມາລາ', 'DOUANGMALA')).toBe(false);
+    expect(spelledApart('ສົມສັກ', 'ດວງມາລາ', 'DOUANGMALA SOMSACK SOMSACK')).toBe(false);
   });
 });

@@ -23,6 +23,7 @@
 import { isLatinNameWord } from './card-layout';
 import { PRINTED_DATE, toIsoDate, type IdCardFields } from './extract-id-card';
 import { union, type Box } from './gray-image';
+import { LATIN_DISTANCE_MAX, latinDistance } from './latin-match';
 
 export interface CardWord {
   text: string;
@@ -71,6 +72,7 @@ export interface CardFields {
   labelled: NameField[];
   /** What the whole-card Lao reading read there: one more reading of the name. */
   nameTexts: Partial<Record<NameField, string>>;
+
   /** Height of the card's digits and capitals, px: the print size of the values. */
   textHeight: number;
 }
@@ -257,6 +259,7 @@ function labelOf(line: CardLine): Labelled | undefined {
 }
 
 const LAO_LETTER = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
+const LAO_LETTER_G = /[\u0e81-\u0eae\u0edc-\u0edf]/gu;
 
 /** A word of a name label (ຊື່, ນາມສະກຸນ, ແລະ, or one ending in a colon): never part of a name. */
 export function isNameLabel(word: string): boolean {
@@ -348,13 +351,18 @@ const dateShaped = (text: string) => DATE_SHAPED.test(text) && text.replace(/\D/
 /** How many dates a line's English reading holds. */
 const datesIn = (line: CardLine) => line.latin.filter((w) => PRINTED_DATE.test(w.text)).length;
 
+/**
+ * Two to four Latin capital words. Marks of one character (a security line or the photo's edge read
+ * as | _ ~ — or a lone letter in a black-and-white reading) are no word of it.
+ */
 function findLatinName(line: CardLine): { text: string; confidence: number } | undefined {
-  const texts = line.latin.map((w) => w.text);
+  const words = line.latin.filter((w) => [...w.text].length > 1);
+  const texts = words.map((w) => w.text);
   if (texts.length < 2 || texts.length > 4) return undefined;
   if (!texts.every((t) => isLatinNameWord(t) && !HEADING_WORDS.has(t.replace(/,$/, '')))) return undefined;
   return {
     text: texts.map((t) => t.replace(/,$/, '')).join(' '),
-    confidence: Math.min(...line.latin.map((w) => w.confidence)),
+    confidence: Math.min(...words.map((w) => w.confidence)),
   };
 }
 
@@ -369,10 +377,12 @@ function splitFullName(words: CardWord[]): Found {
 
 /**
  * A line that holds one name and nothing else: a title before it, or a label misread as a short
- * word (ຊື່ read as ຫຼ), dropped.
+ * word (ຊື່ read as ຫຼ), dropped; where the line has a colon, what stands before it is a label
+ * misread past knowing (ຊື່: read as ຫຽງ : under a security line), and only what follows it counts.
  */
 function loneName(line: CardLine): CardWord[] | undefined {
-  let words = laoValue(line, -1);
+  const colon = line.lao.find((w) => /[:;]$/.test(w.text));
+  let words = laoValue(line, colon ? colon.box.x1 - 1 : -1);
   if (words.length > 1 && isTitle(words[0]!.text)) words = words.slice(1);
   if (words.length === 2 && [...words[0]!.text].length <= 2) words = words.slice(1);
   return words.length === 1 ? words : undefined;
@@ -538,6 +548,17 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     names.firstNameLao = nextName(labelLine.lastNameLao - 1, -1) ?? nextName(after(labelLine.lastNameLao), 1);
   if (labelLine.firstNameLao !== undefined && !names.lastNameLao)
     names.lastNameLao = nextName(after(labelLine.firstNameLao), 1) ?? nextName(labelLine.firstNameLao - 1, -1);
+  // One name found and the other not (its row lost to a security line, its label misread past
+  // knowing): where the Latin line is two words and spells the found name by one, the other name
+  // is the Lao word near it that the other word spells. Its crops then read it; its field is
+  // decided only by the found name's read label with the Latin line spelling the two apart
+  // (read-id-card.ts).
+  if (!names.firstNameLao !== !names.lastNameLao && fields.latinName) {
+    const found = names.firstNameLao ? 'firstNameLao' : 'lastNameLao';
+    const missing = found === 'firstNameLao' ? 'lastNameLao' : 'firstNameLao';
+    const word = otherNameSpelt(lines, names[found]!, fields.latinName.text, taken);
+    if (word) names[missing] = [word];
+  }
   // A given name's label with two words beside or under it, no surname label and no surname line
   // after it: the "name and surname" label misread (its ແລະ ນາມສະກຸນ lost), the row holds both.
   if (names.firstNameLao?.length === 2 && !names.lastNameLao && labelLine.lastNameLao === undefined) {
@@ -571,6 +592,38 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
     if (labelled.has(field)) fields.labelled.push(field);
   }
   return fields;
+}
+
+/** How many rows from the found name the other is looked for, above or below it. */
+const OTHER_NAME_ROWS = 2;
+
+/**
+ * The Lao word on a row near `found` (not the found name's row, nor one `taken` by another field)
+ * that the word of the two-word Latin line not spelling the found name spells: the nearest row,
+ * then the closest spelling.
+ */
+function otherNameSpelt(
+  lines: readonly CardLine[],
+  found: CardWord[],
+  latinName: string,
+  taken: ReadonlySet<number>,
+): CardWord | undefined {
+  const words = latinName.split(' ').filter((w) => w.length > 1);
+  // The found name's row may hold a security line's remains read as a word: any of its words.
+  const spelt = words.filter((w) => found.some((f) => latinDistance(f.text, w) <= LATIN_DISTANCE_MAX));
+  if (words.length !== 2 || spelt.length !== 1) return undefined;
+  const other = words.find((w) => w !== spelt[0])!;
+  const foundLine = lines.findIndex((l) => l.lao.includes(found[0]!));
+  if (foundLine < 0) return undefined;
+  const candidates = lines.flatMap((line, k) =>
+    k === foundLine || taken.has(k) || Math.abs(k - foundLine) > OTHER_NAME_ROWS
+      ? []
+      : laoValue(line, -1)
+          .filter((w) => (w.text.match(LAO_LETTER_G) ?? []).length >= 2)
+          .map((w) => ({ w, rows: Math.abs(k - foundLine), distance: latinDistance(w.text, other) }))
+          .filter((c) => c.distance <= LATIN_DISTANCE_MAX),
+  );
+  return candidates.sort((a, b) => a.rows - b.rows || a.distance - b.distance)[0]?.w;
 }
 
 /**

@@ -247,6 +247,21 @@ export function markUnspeltNames(fields: IdCardFields, latinLine: string | undef
   return marked;
 }
 
+/**
+ * The Latin line spells each of the two names by a word of its own, and neither by the other's:
+ * then, with one name's field placed by a label read, the other name is the other field.
+ */
+export function spelledApart(name: string, otherName: string, latinName: string): boolean {
+  const words = latinName.split(/\s+/).filter((w) => foldLatin(w).length > 1);
+  if (words.length !== 2) return false;
+  const near = (lao: string, word: string) => latinDistance(lao, word) <= LATIN_DISTANCE_MAX;
+  const [a, b] = words as [string, string];
+  return (
+    (near(name, a) && near(otherName, b) && !near(name, b) && !near(otherName, a)) ||
+    (near(name, b) && near(otherName, a) && !near(name, a) && !near(otherName, b))
+  );
+}
+
 /** The word of the Latin name line a Lao word transcribes closest to (undefined without a line). */
 export function nearestLatinWord(lao: string, latinName: string): string | undefined {
   const words = latinName.split(/\s+/).filter((w) => foldLatin(w).length > 1);

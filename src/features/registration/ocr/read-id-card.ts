@@ -59,7 +59,7 @@ import {
   type GrayImage,
 } from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
-import { impossibleSpelling, LATIN_DISTANCE_MAX, latinDistance, markUnspeltNames } from './latin-match';
+import { impossibleSpelling, LATIN_DISTANCE_MAX, latinDistance, markUnspeltNames, spelledApart } from './latin-match';
 import { nameByContent } from './name-by-content';
 import { looksLikeMrz } from './passport-mrz';
 import { decode, lowest, recognise, scaledBack, SETTINGS, sureOf, type Recognised } from './recognise';
@@ -682,9 +682,19 @@ export async function readIdCard(
       // Its label, missed by the whole card's reading, is read on its own first: where it names
       // this name, the name is placed by a label read after all (a name without its own label,
       // in a "name and surname" row, is not looked for).
+      // A label read for the other name places this one too where the Latin line spells the two
+      // apart, each by its own word (a guessed name that is the other one, spelt right, would share
+      // the other's word).
       const region = source.get(field);
+      const other = field === 'firstNameLao' ? 'lastNameLao' : 'firstNameLao';
+      const otherName = source.get(other)?.guessed ? undefined : fields[other]?.value;
       if (fields[field] && region?.guessed) {
-        const label = region.part ? undefined : await nameLabelNear(gray, angle, region, raw);
+        const label =
+          otherName && latinLine && spelledApart(fields[field].value, otherName, latinLine.text)
+            ? field
+            : region.part
+              ? undefined
+              : await nameLabelNear(gray, angle, region, raw);
         if (label !== field) {
           raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
           delete fields[field];
