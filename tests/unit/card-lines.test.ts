@@ -315,6 +315,99 @@ describe('classifyCardLines', () => {
     expect(none.nameTexts).toEqual({ lastNameLao: 'ດວງມາລາ' });
   });
 
+  it('ends an English label read through the Lao words over it before the name beside it', () => {
+    // "Surname" and "Given name" printed before the values: the Lao model reads the English
+    // labels as Lao letters, the English model "Surname" with a letter wrong.
+    const box = (x0: number, x1: number, y: number) => ({ x0, y0: y, x1, y1: y + 25 });
+    const line = (y: number, latin: [string, number, number][], lao: [string, number, number][]) => {
+      lineNo += 1;
+      const words = (list: [string, number, number][], k: number) =>
+        list.map(([text, x0, x1]) => ({ text, confidence: 80, box: box(x0, x1, y), line: k }));
+      return { latin: words(latin, lineNo), lao: words(lao, lineNo + 1000) };
+    };
+    const fields = card([
+      line(
+        100,
+        [
+          ['ID', 300, 330],
+          ['No.', 335, 380],
+          ['6644-5919-4189', 400, 600],
+        ],
+        [['6644.5919-4139', 400, 600]],
+      ),
+      line(
+        160,
+        [
+          ['Surmame', 300, 400],
+          ['YUU', 420, 520],
+        ],
+        [
+          ['ຮັບຫກອຫ', 300, 400],
+          ['ບຸນມາລາ', 420, 520],
+        ],
+      ),
+      line(
+        220,
+        [
+          ['Given', 300, 360],
+          ['name', 365, 420],
+          ['yy', 440, 480],
+          ['ig', 485, 520],
+        ],
+        [
+          ['ນຂາ', 300, 350],
+          ['ກອຫ', 360, 420],
+          ['ບຸນໄລ', 440, 520],
+        ],
+      ),
+      line(
+        280,
+        [
+          ['Date', 300, 340],
+          ['of', 345, 360],
+          ['birth', 365, 410],
+          ['10-11-1973', 420, 560],
+        ],
+        [],
+      ),
+    ]);
+    expect(fields.nameTexts).toEqual({ firstNameLao: 'ບຸນໄລ', lastNameLao: 'ບຸນມາລາ' });
+    expect(fields.labelled.sort()).toEqual(['firstNameLao', 'lastNameLao']);
+    // A Lao label with its English half read as Lao letters ("ຊື່/ Given name"): the whole line is
+    // the label, the name under it.
+    const above = card([
+      line(100, [['917767202017627', 443, 755]], [['917767202017627', 443, 755]]),
+      line(
+        150,
+        [
+          ['Vy', 443, 520],
+          ['/', 525, 531],
+          ['Surname', 539, 627],
+        ],
+        [
+          ['ນານສະງຸນ/', 443, 533],
+          ['ຈັບກາລກກຂ', 544, 627],
+        ],
+      ),
+      line(180, [['JyazmIu', 443, 603]], [['ວົງສະຫວັນ', 443, 603]]),
+      line(
+        230,
+        [
+          ['&/Given', 443, 526],
+          ['name', 536, 590],
+        ],
+        [
+          ['ຊື່/', 437, 467],
+          ['ຜີນອກ', 482, 526],
+          ['ກອກາ9', 536, 590],
+        ],
+      ),
+      line(260, [['faway', 443, 558]], [['ຄໍາພອນ', 443, 558]]),
+      line(320, [['18.11.1975', 443, 624]], [['18.11.1975', 443, 624]]),
+    ]);
+    expect(above.nameTexts).toEqual({ firstNameLao: 'ຄໍາພອນ', lastNameLao: 'ວົງສະຫວັນ' });
+  });
+
   it('finds the surname after the given name when its label above it was misread', () => {
     const fields = card([
       row(100, '0309 2847 1653', ''),

@@ -133,7 +133,11 @@ type LabelKind = 'full' | 'first' | 'last' | 'birth' | 'other';
 /** Name labels in both languages, on the label's words (tone marks and vowels optional). */
 function labelKind(lao: string, latin: string): LabelKind | undefined {
   const s = skeleton(lao);
-  const surname = /ນາມສະກ|ສະກນ|ນາມສກ/u.test(s) || /\bsur\s?name\b|\bfamily\s+name\b|\blast\s+name\b/i.test(latin);
+  // "Surname" with a letter misread (Surmame, Sumame) is still the surname's label.
+  const surname =
+    /ນາມສະກ|ສະກນ|ນາມສກ/u.test(s) ||
+    /\bsur\s?name\b|\bfamily\s+name\b|\blast\s+name\b/i.test(latin) ||
+    latin.split(/[^A-Za-z]+/).some((w) => w.length >= 6 && editDistance(w.toLowerCase(), 'surname') <= 1);
   const given = /(^|[^ສ])ຊ(?!າ)/u.test(s.replace(/ນາມສະກນ|ສະກນ/gu, '')) || /\bname\b/i.test(latin);
   const both = /ແລະ|ແລ/u.test(s) || /\bname\s+and\s+surname\b|\bfull\s+name\b/i.test(latin);
   if (surname && (given || both)) return 'full';
@@ -243,17 +247,26 @@ function labelOf(line: CardLine): Labelled | undefined {
     const kind = labelKind(textOf(before(line.lao)), textOf(before(line.latin)));
     if (kind) return fullLabel(line, { kind, end: colon.box.x1 });
   }
-  // No colon read: the longest start of the line that reads as a label.
-  for (let n = Math.min(4, line.lao.length); n >= 1; n--) {
-    const words = line.lao.slice(0, n);
+  // No colon read. An English label at the line's start ("Given name", "Surname" before the value)
+  // is as long as its shortest start that reads as one — the English model reads the name beside
+  // it as letters too — unless the Lao words under it are a Lao label of a name or the birth date
+  // themselves (a bilingual label: the Lao one decides, below). Its Lao reading is letters that
+  // say nothing, or a short label by chance (ອອກ in ແບອອກ, the ຊ of a name after it).
+  const english = line.latin.slice(0, 4);
+  const n = english.findIndex((_, k) => labelKind('', textOf(english.slice(0, k + 1))));
+  if (n >= 0) {
+    const end = english[n]!.box.x1;
+    const lao = labelKind(textOf(line.lao.filter((w) => w.box.x1 <= end + 2)), '');
+    if (lao === undefined || lao === 'other')
+      return fullLabel(line, { kind: labelKind('', textOf(english.slice(0, n + 1)))!, end });
+  }
+  // Else the longest start of the line that reads as a label ("ຊື່ ແລະ ນາມສະກຸນ", or "ຊື່ / Given
+  // name" with its English half read as Lao letters).
+  for (let k = Math.min(4, line.lao.length); k >= 1; k--) {
+    const words = line.lao.slice(0, k);
     const end = words[words.length - 1]!.box.x1;
     const kind = labelKind(textOf(words), textOf(line.latin.filter((w) => w.box.x1 <= end + 2)));
     if (kind) return fullLabel(line, { kind, end });
-  }
-  const latinKind = labelKind('', textOf(line.latin.slice(0, 4)));
-  if (latinKind) {
-    const words = line.latin.slice(0, 4).filter((w) => /^[A-Za-z/]+[:;]?$/.test(w.text));
-    return { kind: latinKind, end: Math.max(...words.map((w) => w.box.x1)) };
   }
   return undefined;
 }

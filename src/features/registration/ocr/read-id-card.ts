@@ -59,8 +59,9 @@ import {
   type GrayImage,
 } from './gray-image';
 import { loadLaoLexicon } from './lao-lexicon';
-import { impossibleSpelling, LATIN_DISTANCE_MAX, latinDistance, markUnspeltNames, spelledApart } from './latin-match';
+import { impossibleSpelling, LATIN_DISTANCE_MAX, latinDistance, markUnspeltNames } from './latin-match';
 import { nameByContent } from './name-by-content';
+import { placeNames } from './place-names';
 import { looksLikeMrz } from './passport-mrz';
 import { decode, lowest, recognise, scaledBack, SETTINGS, sureOf, type Recognised } from './recognise';
 import { readPassportPage } from './read-passport';
@@ -675,32 +676,8 @@ export async function readIdCard(
     // says otherwise (or nothing), an ID number or date is filled with the "unclear" mark and a
     // name is left for the citizen to type.
     const latinLine = card?.latinName ?? layout.latinName;
+    await placeNames(fields, source, latinLine?.text, (region) => nameLabelNear(gray, angle, region, raw), raw);
     for (const field of ['firstNameLao', 'lastNameLao'] as const) {
-      // Sure of a name means sure of its field too: a read label (or a passport's MRZ) puts it
-      // there. A name whose field rests on the layout's order alone may be the other name, spelt
-      // right (the digital card prints the surname first; the Latin line spells both): left to type.
-      // Its label, missed by the whole card's reading, is read on its own first: where it names
-      // this name, the name is placed by a label read after all (a name without its own label,
-      // in a "name and surname" row, is not looked for).
-      // A label read for the other name places this one too where the Latin line spells the two
-      // apart, each by its own word (a guessed name that is the other one, spelt right, would share
-      // the other's word).
-      const region = source.get(field);
-      const other = field === 'firstNameLao' ? 'lastNameLao' : 'firstNameLao';
-      const otherName = source.get(other)?.guessed ? undefined : fields[other]?.value;
-      if (fields[field] && region?.guessed) {
-        const label =
-          otherName && latinLine && spelledApart(fields[field].value, otherName, latinLine.text)
-            ? field
-            : region.part
-              ? undefined
-              : await nameLabelNear(gray, angle, region, raw);
-        if (label !== field) {
-          raw[`${field}Field`] = `${fields[field]!.value}: no label read places it`;
-          delete fields[field];
-          continue;
-        }
-      }
       const name = fields[field]?.value;
       if (name && latinLine && latinDistance(name, latinLine.text) > LATIN_DISTANCE_MAX) {
         raw[`${field}Latin`] = `${name} is not ${latinLine.text}`;
@@ -724,11 +701,15 @@ export async function readIdCard(
         // where much darker than around it (the lines stay paper): the value stays sure only if
         // both of these say it. Such a look drops what the grey crops drop too, so it repeats their
         // misreadings more readily: a name is given it only where the Latin line spells the name
-        // (without one, nothing else on the card checks its letters).
+        // (without one, nothing else on the card checks its letters), and a number or date not
+        // where both looks read one other value alike — two preparations agreeing against the crops
+        // are a doubt, not security lines joined to the digits, and nothing else on the card checks
+        // them (601… read 501… by every grey crop and both clean looks, 601… by both of these).
         const spelt = latinLine !== undefined && latinDistance(filled.value, latinLine.text) === 0;
         const digits = field === 'idNumber' || field === 'dateOfBirth';
+        const otherAlike = again !== undefined && again === third;
         const clean =
-          !digits && !spelt
+          (digits && otherAlike) || (!digits && !spelt)
             ? []
             : [
                 await looksAgain(gray, angle, region, today, SECOND_LOOK_TEXT_HEIGHT, debug, CLEAN_LOOK_DEPTH),
