@@ -19,7 +19,8 @@
  * 'second-unseen' (names on no card of either maker, another seed), held out like 'second' and 'second-fresh';
  * a fifth, 'second-fifth', the same, held out until the rule that a name needs evidence besides the Lao
  * recogniser was written; a sixth, 'second-sixth', the same, first read after the work on name rows lost under
- * security lines and looked at since (its misreadings listed); a seventh, 'second-seventh', held out and not read yet.
+ * security lines and looked at since (its misreadings listed); a seventh, 'second-seventh', the same, first read after
+ * the change that sixth batch led to; an eighth, 'second-eighth', held out and not read yet.
  *
  * The first line printed is "sure and wrong: N": values filled without the "unclear" mark that are
  * not what the card says, over every card and page read (the reader's first promise: 0).
@@ -247,7 +248,7 @@ try {
       const listed =
         card.set === 'held-out'
           ? process.argv.includes('--held-out-misses')
-          : !['second', 'second-fresh', 'second-unseen', 'second-fifth', 'second-seventh'].includes(card.set) ||
+          : !['second', 'second-fresh', 'second-unseen', 'second-fifth', 'second-eighth'].includes(card.set) ||
             process.argv.includes('--second-misses');
       if (!good && listed) {
         const name = { id: 'idNumber', dob: 'dateOfBirth', first: 'firstNameLao', last: 'lastNameLao' }[field]!;
@@ -303,7 +304,8 @@ try {
       'second-unseen': ': second maker, unseen holders (held out; never tuned on)',
       'second-fifth': ': second maker, fifth batch (held out; never tuned on)',
       'second-sixth': ': second maker, sixth batch (read once held out, looked at since)',
-      'second-seventh': ': second maker, seventh batch (held out; never tuned on)',
+      'second-seventh': ': second maker, seventh batch (read once held out, looked at since)',
+      'second-eighth': ': second maker, eighth batch (held out; never tuned on)',
     }[set];
     print(`\n### ${set}${title ?? ''}\n`);
     print(
