@@ -306,8 +306,17 @@ async function readRegion(
     const best = ranked.find((b) => idNumberFrom(b.r.text.trim()) !== undefined);
     const value = best && idNumberFrom(best.r.text.trim());
     // (Two crop readings agreeing count as much: the whole card is read small, its digits less surely.)
+    // A crop read as another number of the right length is a doubt the vote does not settle: the
+    // crops share their edges, and one cut in the same place repeats a number's lost first digits
+    // at every size (922435237685202 read 435237685202 twice and 135237685202 once).
+    const dissent = all.some((r) => {
+      const other = idNumberFrom(r.text.trim());
+      return other !== undefined && other !== value;
+    });
     const confidence: FieldConfidence =
-      value && best === ranked[0] && best.votes >= 2 && best.votes * 2 > all.length + whole.length ? 'ok' : 'check';
+      value && !dissent && best === ranked[0] && best.votes >= 2 && best.votes * 2 > all.length + whole.length
+        ? 'ok'
+        : 'check';
     if (value === undefined) {
       // No grey crop read a number: the crop in black and white, to check (a glare spot or a
       // security line over a digit reads otherwise there; an empty field helps the citizen less).
