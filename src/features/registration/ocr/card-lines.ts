@@ -15,7 +15,11 @@
  * - Lao words after a name label — Lao or English, beside the value or on the line above it — are
  *   a name; a "name and surname" value is split in two, a title before it dropped; a Lao label's
  *   English half ("/ Name and surname") is part of the label;
- * - with one name's label misread, the other name is the one-word line next to the found one;
+ * - a label is the words up to a colon, else an English label at the line's start (to its shortest
+ *   start that names a field), else the longest start the Lao reading makes a label of;
+ * - with one name's label misread, the other name is the one-word line next to the found one (what
+ *   follows a colon, on a line whose label was misread past knowing), or the Lao word near it that
+ *   the two-word Latin line's other word spells;
  * - with no name label at all, the Lao lines between the number and the Latin line (or the date)
  *   are the name (one line: name and surname; two: each apart).
  * Pure functions: unit-tested on synthetic lines.
@@ -72,7 +76,6 @@ export interface CardFields {
   labelled: NameField[];
   /** What the whole-card Lao reading read there: one more reading of the name. */
   nameTexts: Partial<Record<NameField, string>>;
-
   /** Height of the card's digits and capitals, px: the print size of the values. */
   textHeight: number;
 }
