@@ -20,7 +20,8 @@
  * a fifth, 'second-fifth', the same, held out until the rule that a name needs evidence besides the Lao
  * recogniser was written; a sixth, 'second-sixth', the same, first read after the work on name rows lost under
  * security lines and looked at since (its misreadings listed); a seventh, 'second-seventh', the same, first read after
- * the change that sixth batch led to; an eighth, 'second-eighth', held out and not read yet.
+ * the change that sixth batch led to and looked at since; an eighth, 'second-eighth', held out (read once, in aggregate,
+ * after the change the seventh led to).
  *
  * The first line printed is "sure and wrong: N": values filled without the "unclear" mark that are
  * not what the card says, over every card and page read (the reader's first promise: 0).
