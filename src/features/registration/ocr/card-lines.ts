@@ -27,7 +27,7 @@
 import { isLatinNameWord } from './card-layout';
 import { PRINTED_DATE, toIsoDate, type IdCardFields } from './extract-id-card';
 import { union, type Box } from './gray-image';
-import { LATIN_DISTANCE_MAX, latinDistance } from './latin-match';
+import { LATIN_DISTANCE_MAX, latinDistance, latinWordsOf } from './latin-match';
 
 export interface CardWord {
   text: string;
@@ -256,12 +256,12 @@ function labelOf(line: CardLine): Labelled | undefined {
   // themselves (a bilingual label: the Lao one decides, below). Its Lao reading is letters that
   // say nothing, or a short label by chance (ອອກ in ແບອອກ, the ຊ of a name after it).
   const english = line.latin.slice(0, 4);
-  const n = english.findIndex((_, k) => labelKind('', textOf(english.slice(0, k + 1))));
+  const kinds = english.map((_, k) => labelKind('', textOf(english.slice(0, k + 1))));
+  const n = kinds.findIndex(Boolean);
   if (n >= 0) {
     const end = english[n]!.box.x1;
     const lao = labelKind(textOf(line.lao.filter((w) => w.box.x1 <= end + 2)), '');
-    if (lao === undefined || lao === 'other')
-      return fullLabel(line, { kind: labelKind('', textOf(english.slice(0, n + 1)))!, end });
+    if (lao === undefined || lao === 'other') return fullLabel(line, { kind: kinds[n]!, end });
   }
   // Else the longest start of the line that reads as a label ("ຊື່ ແລະ ນາມສະກຸນ", or "ຊື່ / Given
   // name" with its English half read as Lao letters).
@@ -275,7 +275,6 @@ function labelOf(line: CardLine): Labelled | undefined {
 }
 
 const LAO_LETTER = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
-const LAO_LETTER_G = /[\u0e81-\u0eae\u0edc-\u0edf]/gu;
 
 /** A word of a name label (ຊື່, ນາມສະກຸນ, ແລະ, or one ending in a colon): never part of a name. */
 export function isNameLabel(word: string): boolean {
@@ -624,7 +623,7 @@ function otherNameSpelt(
   latinName: string,
   taken: ReadonlySet<number>,
 ): CardWord | undefined {
-  const words = latinName.split(' ').filter((w) => w.length > 1);
+  const words = latinWordsOf(latinName);
   // The found name's row may hold a security line's remains read as a word: any of its words.
   const spelt = words.filter((w) => found.some((f) => latinDistance(f.text, w) <= LATIN_DISTANCE_MAX));
   if (words.length !== 2 || spelt.length !== 1) return undefined;
@@ -635,7 +634,7 @@ function otherNameSpelt(
     k === foundLine || taken.has(k) || Math.abs(k - foundLine) > OTHER_NAME_ROWS
       ? []
       : laoValue(line, -1)
-          .filter((w) => (w.text.match(LAO_LETTER_G) ?? []).length >= 2)
+          .filter((w) => [...w.text].filter((c) => LAO_LETTER.test(c)).length >= 2)
           .map((w) => ({ w, rows: Math.abs(k - foundLine), distance: latinDistance(w.text, other) }))
           .filter((c) => c.distance <= LATIN_DISTANCE_MAX),
   );

@@ -206,15 +206,15 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** The words of a Latin name line that can spell a name (a lone letter cannot). */
+export const latinWordsOf = (latinName: string) => latinName.split(/\s+/).filter((w) => foldLatin(w).length > 1);
+
 /**
  * How far a Lao name is from the nearest word of the Latin name line (0 = the same letters).
  * Infinity when there is no Latin line to compare with.
  */
 export function latinDistance(lao: string, latinName: string | undefined): number {
-  const words = (latinName ?? '')
-    .split(/\s+/)
-    .map(foldLatin)
-    .filter((w) => w.length > 1);
+  const words = latinWordsOf(latinName ?? '').map(foldLatin);
   if (!words.length) return Infinity;
   const mine = foldLatin(romanise(lao)).replace(/ /g, '');
   return Math.min(...words.map((w) => editDistance(mine, w)));
@@ -252,7 +252,7 @@ export function markUnspeltNames(fields: IdCardFields, latinLine: string | undef
  * then, with one name's field placed by a label read, the other name is the other field.
  */
 export function spelledApart(name: string, otherName: string, latinName: string): boolean {
-  const words = latinName.split(/\s+/).filter((w) => foldLatin(w).length > 1);
+  const words = latinWordsOf(latinName);
   if (words.length !== 2) return false;
   const near = (lao: string, word: string) => latinDistance(lao, word) <= LATIN_DISTANCE_MAX;
   const [a, b] = words as [string, string];
@@ -264,7 +264,7 @@ export function spelledApart(name: string, otherName: string, latinName: string)
 
 /** The word of the Latin name line a Lao word transcribes closest to (undefined without a line). */
 export function nearestLatinWord(lao: string, latinName: string): string | undefined {
-  const words = latinName.split(/\s+/).filter((w) => foldLatin(w).length > 1);
+  const words = latinWordsOf(latinName);
   const distance = (word: string) => latinDistance(lao, word);
   return words.sort((a, b) => distance(a) - distance(b))[0];
 }
