@@ -22,7 +22,7 @@
  * security lines and looked at since (its misreadings listed); a seventh, 'second-seventh', the same, first read after
  * the change that sixth batch led to and looked at since; an eighth, 'second-eighth', held out (read once, in aggregate,
  * after the change the seventh led to); a ninth, 'second-ninth', held out (written down before the recogniser was
- * trained on light and condensed print crossed by lines).
+ * trained on light and condensed print crossed by lines, a training not kept; read once, in aggregate).
  *
  * The first line printed is "sure and wrong: N": values filled without the "unclear" mark that are
  * not what the card says, over every card and page read (the reader's first promise: 0).
