@@ -25,7 +25,7 @@
  * Pure functions: unit-tested on synthetic lines.
  */
 import { isLatinNameWord } from './card-layout';
-import { PRINTED_DATE, toIsoDate, type IdCardFields } from './extract-id-card';
+import { LAO_LETTER, PRINTED_DATE, toIsoDate, type IdCardFields } from './extract-id-card';
 import { union, type Box } from './gray-image';
 import { LATIN_DISTANCE_MAX, latinDistance, latinWordsOf } from './latin-match';
 
@@ -273,8 +273,6 @@ function labelOf(line: CardLine): Labelled | undefined {
   }
   return undefined;
 }
-
-const LAO_LETTER = /[\u0e81-\u0eae\u0edc-\u0edf]/u;
 
 /** A word of a name label (ຊື່, ນາມສະກຸນ, ແລະ, or one ending in a colon): never part of a name. */
 export function isNameLabel(word: string): boolean {
