@@ -47,7 +47,16 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { benchJobs, makeBenchCards, type ExpectedCard } from '../tests/fixtures/id-cards/make-id-cards';
-import { makeSecondMakerCards, SECOND_BATCHES, secondMakerCards } from '../tests/fixtures/id-cards/second-maker';
+import {
+  batchTitle,
+  isHeldOut,
+  makeSecondMakerCards,
+  SECOND_BATCHES,
+  secondMakerCards,
+  type SecondBatch,
+} from '../tests/fixtures/id-cards/second-maker';
+
+const isSecondBatch = (set: string): set is SecondBatch => (SECOND_BATCHES as readonly string[]).includes(set);
 import { makePassportPages, passportJobs } from '../tests/fixtures/id-cards/passport-page';
 import { copyTesseractAssets } from './copy-tesseract-assets';
 
@@ -250,9 +259,9 @@ try {
       const listed =
         card.set === 'held-out'
           ? process.argv.includes('--held-out-misses')
-          : !['second', 'second-fresh', 'second-unseen', 'second-fifth', 'second-eighth', 'second-ninth'].includes(
-              card.set,
-            ) || process.argv.includes('--second-misses');
+          : isSecondBatch(card.set)
+            ? !isHeldOut(card.set) || process.argv.includes('--second-misses')
+            : true;
       if (!good && listed) {
         const name = { id: 'idNumber', dob: 'dateOfBirth', first: 'firstNameLao', last: 'lastNameLao' }[field]!;
         misses.push(
@@ -299,18 +308,7 @@ try {
   for (const set of ['classic', 'dev', 'held-out', ...SECOND_BATCHES]) {
     const keys = [...scores.keys()].filter((k) => k.startsWith(`${set}|`)).sort();
     if (!keys.length) continue;
-    const title = {
-      'held-out': ' (never tuned on)',
-      second: ': second maker, as first read (never tuned on)',
-      'second-dev': ': second maker, development batch (its misreadings looked at)',
-      'second-fresh': ': second maker, fresh holders (never tuned on)',
-      'second-unseen': ': second maker, unseen holders (held out; never tuned on)',
-      'second-fifth': ': second maker, fifth batch (held out; never tuned on)',
-      'second-sixth': ': second maker, sixth batch (read once held out, looked at since)',
-      'second-seventh': ': second maker, seventh batch (read once held out, looked at since)',
-      'second-eighth': ': second maker, eighth batch (held out; never tuned on)',
-      'second-ninth': ': second maker, ninth batch (held out; never tuned on)',
-    }[set];
+    const title = set === 'held-out' ? ' (never tuned on)' : isSecondBatch(set) ? `: ${batchTitle(set)}` : undefined;
     print(`\n### ${set}${title ?? ''}\n`);
     print(
       '| layout | typeface | condition | ID number | date of birth | Lao first name | Lao last name | names empty | names wrong | names flagged unclear (no Latin line spells them, of them wrong) | ID/date flagged unclear | sure and wrong | warm median / p90 ms |',
