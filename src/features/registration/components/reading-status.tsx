@@ -57,10 +57,22 @@ export function ReadingStatus({ state }: { state: ReaderState }) {
       </div>
     );
   }
+  // The card small in the photo: a closer photo reads what this one could not (the names first).
+  const closer = state.status === 'done' && state.small && (
+    <p className={styles.closer}>
+      <Trans>
+        The card is small in this photo, so its names could not be read. Take the photo again closer, so that the card
+        fills the frame.
+      </Trans>
+    </p>
+  );
   if (state.status === 'done' && state.found > 0) {
     return (
-      <Banner tone="success" focusOnShow={false}>
-        <Trans>We read {state.found} details from your card. Please check them on the next screen.</Trans>
+      <Banner tone={closer ? 'warning' : 'success'} focusOnShow={false}>
+        <p>
+          <Trans>We read {state.found} details from your card. Please check them on the next screen.</Trans>
+        </p>
+        {closer}
       </Banner>
     );
   }
@@ -74,7 +86,11 @@ export function ReadingStatus({ state }: { state: ReaderState }) {
   if (state.status === 'done' || state.status === 'failed') {
     return (
       <Banner tone="warning" focusOnShow={false}>
-        <Trans>We could not read the card. You can type your details on the next screen, or try a sharper photo.</Trans>
+        {closer || (
+          <Trans>
+            We could not read the card. You can type your details on the next screen, or try a sharper photo.
+          </Trans>
+        )}
       </Banner>
     );
   }

@@ -9,7 +9,8 @@ import type * as ReaderAssets from '../ocr/reader-assets';
 export type ReaderState =
   | { status: 'idle' }
   | { status: 'reading'; progress: number }
-  | { status: 'done'; found: number }
+  /** `small`: a name was left empty and the card's print is too small in the photo to read names. */
+  | { status: 'done'; found: number; small?: boolean }
   | { status: 'failed' }
   /** The device has no room left to keep the photo in the draft. */
   | { status: 'no-room' };
@@ -58,7 +59,12 @@ export function useCardReader() {
         prefilled: found.prefilled,
         placeCandidates: found.candidates,
       });
-      setState({ status: 'done', found: Object.keys(found.prefilled).length });
+      const nameMissing = !found.prefilled.first_name || !found.prefilled.last_name;
+      setState({
+        status: 'done',
+        found: Object.keys(found.prefilled).length,
+        small: reading.smallPrint === true && nameMissing,
+      });
     } catch {
       if (mine !== run.current) return;
       const draft = useRegistrationDraft.getState();

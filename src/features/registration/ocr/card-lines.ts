@@ -76,8 +76,10 @@ export interface CardFields {
   labelled: NameField[];
   /** What the whole-card Lao reading read there: one more reading of the name. */
   nameTexts: Partial<Record<NameField, string>>;
-  /** Height of the card's digits and capitals, px: the print size of the values. */
+  /** Height of the card's digits and capitals, px: the print size of the values (20 when none was read). */
   textHeight: number;
+  /** That height as measured: none when no digit or capital was read. */
+  printHeight?: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -465,7 +467,8 @@ export function classifyCardLines(lines: readonly CardLine[], today: Date): Card
   const digitHeights = fields.idNumber
     ? lines[numberLine]!.latin.filter((w) => /\d{3}/.test(w.text)).map((w) => w.box.y1 - w.box.y0)
     : lines.flatMap((l) => l.latin.filter((w) => /^[A-Z0-9]{3,}$/.test(w.text)).map((w) => w.box.y1 - w.box.y0));
-  fields.textHeight = median(digitHeights) ?? 20;
+  fields.printHeight = median(digitHeights);
+  fields.textHeight = fields.printHeight ?? 20;
 
   // Dates: the one labelled as the birth date (its line or the line above), else the earliest —
   // never one labelled otherwise (issued, expires) nor one of a row of two dates (the card's

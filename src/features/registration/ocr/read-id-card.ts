@@ -73,6 +73,11 @@ export interface IdCardReading {
   raw: Partial<Record<string, string>>;
   /** Time spent reading, without downloading or starting the engines. */
   durationMs: number;
+  /**
+   * The card's print is too small in the photo for its Lao names to be read surely (SMALL_PRINT):
+   * a photo taken closer reads what this one could not.
+   */
+  smallPrint?: boolean;
 }
 
 /** Capital-letter height the fields are scaled to: the recogniser's sweet spot for these fonts. */
@@ -115,6 +120,11 @@ const CLEAN_LOOK_DEPTH = 0.3;
  * about 0.7 of the card's digits (labels are printed smaller than the values).
  */
 const LABEL_TEXT_HEIGHT = 30;
+/**
+ * Digits and capitals lower than this (px, in the photo as taken): the Lao names printed beside them
+ * are too small to read surely, and a name left empty asks for a photo taken closer.
+ */
+const SMALL_PRINT = 12;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
 const LAYOUT_WIDTH = 1000;
 
@@ -454,13 +464,17 @@ function withWhatItLacks(card: CardFields, other: CardFields): CardFields {
     merged.idNumber = other.idNumber;
     merged.idNumbers = other.idNumbers;
     merged.numberRow = other.numberRow;
-    if (other.idNumber) merged.textHeight = other.textHeight;
+    if (other.idNumber) {
+      merged.textHeight = other.textHeight;
+      merged.printHeight = other.printHeight;
+    }
   }
   if (!card.dateOfBirth && !card.dateRow) {
     merged.dateOfBirth = other.dateOfBirth;
     merged.dateRow = other.dateRow;
   }
   merged.latinName ??= other.latinName;
+  merged.printHeight ??= other.printHeight;
   if (!card.fullName) {
     const overlaps = (a: Box, b: Box) => Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
     for (const field of ['firstNameLao', 'lastNameLao'] as const) {
@@ -520,7 +534,8 @@ export async function readIdCard(
   try {
     const [eng] = await Promise.all([engine('eng'), engine('lao')]);
     const started = performance.now();
-    const gray = stretchContrast(await decode(image));
+    const photo = await decode(image);
+    const gray = stretchContrast(photo.gray);
     const angle = skewAngle(gray);
     // The whole card is read smaller than the crops: its lines only need to be told apart, and the
     // recogniser's page analysis costs in proportion to the pixels.
@@ -765,7 +780,15 @@ export async function readIdCard(
     oneWordNames(fields);
     onStage(1);
     raw.fieldsMs = String(Math.round(performance.now() - t0));
-    return { fields, raw, durationMs: Math.round(performance.now() - started) };
+    // The print's height in the photo as taken (the reader works on it enlarged or shrunk).
+    const printHeight = card?.printHeight && card.printHeight / photo.scale;
+    raw.printHeight = printHeight ? printHeight.toFixed(1) : '';
+    return {
+      fields,
+      raw,
+      durationMs: Math.round(performance.now() - started),
+      smallPrint: printHeight !== undefined && printHeight < SMALL_PRINT,
+    };
   } finally {
     releaseLater();
   }

@@ -104,8 +104,8 @@ export const lowest = (read: Recognised) => Math.min(100, ...read.words.map((w) 
 export const sureOf = (read: Recognised): FieldConfidence =>
   read.words.length > 0 && read.words.every((w) => w.confidence >= MIN_WORD_CONFIDENCE) ? 'ok' : 'check';
 
-/** Decodes the photo at the working width, grey. */
-export async function decode(image: Blob): Promise<GrayImage> {
+/** Decodes the photo at the working width, grey; `scale`: working width over the photo's. */
+export async function decode(image: Blob): Promise<{ gray: GrayImage; scale: number }> {
   const bitmap = await createImageBitmap(image);
   const scale = Math.min(3, Math.max(WORK_WIDTH.min / bitmap.width, Math.min(1, WORK_WIDTH.max / bitmap.width)));
   const width = Math.round(bitmap.width * scale);
@@ -120,5 +120,5 @@ export async function decode(image: Blob): Promise<GrayImage> {
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
-  return grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
+  return { gray: grayFromRgba(context.getImageData(0, 0, width, height).data, width, height), scale };
 }
