@@ -82,6 +82,7 @@ interface Reading {
   fields: Partial<Record<string, { value: string; confidence: string }>>;
   raw: Partial<Record<string, string>>;
   durationMs: number;
+  smallPrint?: boolean;
 }
 
 copyTesseractAssets();
@@ -247,6 +248,9 @@ try {
         );
     for (const field of ['idNumber', 'dateOfBirth'] as const)
       if (!f[field]) countWhy(`${card.set}|${card.layout}`, `${field} empty`);
+    // The screen's request for a photo taken closer (a name empty, the print small in the photo).
+    if (reading.smallPrint && (!f.firstNameLao || !f.lastNameLao))
+      countWhy(`${card.set}|${card.layout}`, 'cards asked for a closer photo');
     for (const name of ['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao'] as const)
       if (f[name] && f[name].confidence !== 'check' && f[name].value !== card[name]) {
         s.sureWrong += 1;
