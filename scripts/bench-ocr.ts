@@ -248,8 +248,9 @@ try {
         );
     for (const field of ['idNumber', 'dateOfBirth'] as const)
       if (!f[field]) countWhy(`${card.set}|${card.layout}`, `${field} empty`);
-    // The screen's request for a photo taken closer (a name empty, the print small in the photo).
-    if (reading.smallPrint && (!f.firstNameLao || !f.lastNameLao))
+    // The screen's request for a photo taken closer (a name, the number or the date empty, the
+    // print small in the photo).
+    if (reading.smallPrint && (!f.firstNameLao || !f.lastNameLao || !f.idNumber || !f.dateOfBirth))
       countWhy(`${card.set}|${card.layout}`, 'cards asked for a closer photo');
     for (const name of ['idNumber', 'dateOfBirth', 'firstNameLao', 'lastNameLao'] as const)
       if (f[name] && f[name].confidence !== 'check' && f[name].value !== card[name]) {

@@ -40,7 +40,7 @@ const TEXT = {
     chosen: 'Chosen from the address on your ID card. Please check it.',
     unread: 'We could not read this on your ID card. Please type it as printed on the card.',
     unclear: 'Read from your ID card, but part of it was unclear. Please check it carefully.',
-    closer: 'The card is small in this photo, so its names could not be read.',
+    closer: 'The card is small in this photo, so some of its details could not be read.',
   },
   lo: {
     email: 'ອີເມວ',
@@ -61,7 +61,7 @@ const TEXT = {
     chosen: 'ເລືອກຈາກທີ່ຢູ່ໃນບັດປະຈຳຕົວຂອງທ່ານ. ກະລຸນາກວດສອບ.',
     unread: 'ພວກເຮົາອ່ານຂໍ້ມູນນີ້ຈາກບັດປະຈຳຕົວຂອງທ່ານບໍ່ໄດ້. ກະລຸນາພິມໃຫ້ຄືກັບທີ່ພິມຢູ່ໃນບັດ.',
     unclear: 'ອ່ານຈາກບັດປະຈຳຕົວຂອງທ່ານ ແຕ່ມີບາງສ່ວນບໍ່ຊັດເຈນ. ກະລຸນາກວດສອບຢ່າງລະມັດລະວັງ.',
-    closer: 'ບັດໃນຮູບນີ້ນ້ອຍເກີນໄປ ຈຶ່ງອ່ານຊື່ບໍ່ໄດ້.',
+    closer: 'ບັດໃນຮູບນີ້ນ້ອຍເກີນໄປ ຈຶ່ງອ່ານບາງຂໍ້ມູນບໍ່ໄດ້.',
   },
 } as const;
 

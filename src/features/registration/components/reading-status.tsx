@@ -57,12 +57,12 @@ export function ReadingStatus({ state }: { state: ReaderState }) {
       </div>
     );
   }
-  // The card small in the photo: a closer photo reads what this one could not (the names first).
+  // The card small in the photo: a closer photo reads what this one could not.
   const closer = state.status === 'done' && state.small && (
     <p className={styles.closer}>
       <Trans>
-        The card is small in this photo, so its names could not be read. Take the photo again closer, so that the card
-        fills the frame.
+        The card is small in this photo, so some of its details could not be read. Take the photo again closer, so that
+        the card fills the frame.
       </Trans>
     </p>
   );

@@ -9,11 +9,14 @@ import type * as ReaderAssets from '../ocr/reader-assets';
 export type ReaderState =
   | { status: 'idle' }
   | { status: 'reading'; progress: number }
-  /** `small`: a name was left empty and the card's print is too small in the photo to read names. */
+  /** `small`: a name, the number or the date was left empty, and the card's print is small in the photo. */
   | { status: 'done'; found: number; small?: boolean }
   | { status: 'failed' }
   /** The device has no room left to keep the photo in the draft. */
   | { status: 'no-room' };
+
+/** What every card prints (the address not always): one of them left empty on a small print asks for a closer photo. */
+const CARD_DETAILS = ['id_card', 'first_name', 'last_name', 'date_of_birth'] as const;
 
 /**
  * Reads a new ID card photo on the device (tesseract.js in workers, loaded only now) and puts
@@ -59,11 +62,11 @@ export function useCardReader() {
         prefilled: found.prefilled,
         placeCandidates: found.candidates,
       });
-      const nameMissing = !found.prefilled.first_name || !found.prefilled.last_name;
+      const missing = CARD_DETAILS.some((field) => !found.prefilled[field]);
       setState({
         status: 'done',
         found: Object.keys(found.prefilled).length,
-        small: reading.smallPrint === true && nameMissing,
+        small: reading.smallPrint === true && missing,
       });
     } catch {
       if (mine !== run.current) return;

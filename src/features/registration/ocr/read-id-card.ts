@@ -74,8 +74,8 @@ export interface IdCardReading {
   /** Time spent reading, without downloading or starting the engines. */
   durationMs: number;
   /**
-   * The card's print is too small in the photo for its Lao names to be read surely (SMALL_PRINT):
-   * a photo taken closer reads what this one could not.
+   * The card's print is small in the photo (SMALL_PRINT): its Lao names are not read surely, and a
+   * photo taken closer reads what this one could not.
    */
   smallPrint?: boolean;
 }
@@ -122,7 +122,7 @@ const CLEAN_LOOK_DEPTH = 0.3;
 const LABEL_TEXT_HEIGHT = 30;
 /**
  * Digits and capitals lower than this (px, in the photo as taken): the Lao names printed beside them
- * are too small to read surely, and a name left empty asks for a photo taken closer.
+ * are too small to read surely, and a value left empty asks for a photo taken closer.
  */
 const SMALL_PRINT = 12;
 /** Width the whole card is read at to find its lines (capitals ~20 px high). */
