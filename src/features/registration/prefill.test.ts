@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeReading, prefillFrom } from './prefill';
+import { lacksCardDetail, mergeReading, prefillFrom } from './prefill';
 
 describe('prefill from an ID card reading', () => {
   it('fills only values that pass the form rules, marking each for checking', () => {
@@ -13,6 +13,14 @@ describe('prefill from an ID card reading', () => {
     });
     expect(values).toEqual({ id_card: '011508831742', first_name: 'ສົມສັກ', address: 'ບ້ານ ໂພນສີນວນ, ເມືອງ ສີສັດຕະນາກ' });
     expect(prefilled).toEqual({ id_card: 'ok', first_name: 'check', address: 'ok' });
+  });
+
+  it('tells when a value every card prints (not the address) was not filled', () => {
+    const every = { id_card: 'ok', first_name: 'ok', last_name: 'check', date_of_birth: 'ok' } as const;
+    expect(lacksCardDetail(every)).toBe(false);
+    expect(lacksCardDetail({ ...every, address: 'ok' })).toBe(false);
+    for (const field of ['id_card', 'first_name', 'last_name', 'date_of_birth'] as const)
+      expect(lacksCardDetail({ ...every, [field]: undefined })).toBe(true);
   });
 
   it('fills a Lao passport number read from a passport, and no other number with letters', () => {

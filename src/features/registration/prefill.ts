@@ -17,6 +17,15 @@ const SOURCES: [PrefilledField, keyof IdCardFields][] = [
  * The form values a card reading may fill: only those that pass the same rule as a typed value
  * (contract/), each marked for the citizen to check — 'check' when some words were unsure.
  */
+/** What every card prints (the address not always). */
+const CARD_DETAILS: PrefilledField[] = ['id_card', 'first_name', 'last_name', 'date_of_birth'];
+
+/**
+ * A value every card prints was not filled from the reading: on a small print, the screen then asks
+ * for a photo taken closer (the benchmark counts the same).
+ */
+export const lacksCardDetail = (prefilled: Prefilled) => CARD_DETAILS.some((field) => !prefilled[field]);
+
 export function prefillFrom(fields: IdCardFields): { values: Partial<PersonalDraft>; prefilled: Prefilled } {
   const values: Partial<PersonalDraft> = {};
   const prefilled: Prefilled = {};

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { matchAddress } from '../api/match-address';
-import { mergeReading, prefillFrom, withPlaces } from '../prefill';
+import { lacksCardDetail, mergeReading, prefillFrom, withPlaces } from '../prefill';
 import { roomFor } from '../../../lib/persistent-storage';
 import { useRegistrationDraft } from '../stores/registration-draft';
 import type { DownloadState } from '../ocr/reader-assets';
@@ -14,9 +14,6 @@ export type ReaderState =
   | { status: 'failed' }
   /** The device has no room left to keep the photo in the draft. */
   | { status: 'no-room' };
-
-/** What every card prints (the address not always): one of them left empty on a small print asks for a closer photo. */
-const CARD_DETAILS = ['id_card', 'first_name', 'last_name', 'date_of_birth'] as const;
 
 /**
  * Reads a new ID card photo on the device (tesseract.js in workers, loaded only now) and puts
@@ -62,11 +59,10 @@ export function useCardReader() {
         prefilled: found.prefilled,
         placeCandidates: found.candidates,
       });
-      const missing = CARD_DETAILS.some((field) => !found.prefilled[field]);
       setState({
         status: 'done',
         found: Object.keys(found.prefilled).length,
-        small: reading.smallPrint === true && missing,
+        small: reading.smallPrint === true && lacksCardDetail(found.prefilled),
       });
     } catch {
       if (mine !== run.current) return;
