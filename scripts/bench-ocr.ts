@@ -26,6 +26,9 @@
  *
  * The first line printed is "sure and wrong: N": values filled without the "unclear" mark that are
  * not what the card says, over every card and page read (the reader's first promise: 0).
+ * Per set it also prints how many Lao names some reading said as printed where the reader did not
+ * fill them so: the most any choosing among the readings could fill, beyond which only a better
+ * recogniser helps.
  *
  * A fifth set, 'passport': generated Lao passport data pages (tests/fixtures/id-cards/passport-page.ts)
  * × clean / phone photo / 640 px, each also with a wrong check digit after the date of birth. Prints
@@ -56,7 +59,7 @@ import {
   secondMakerCards,
 } from '../tests/fixtures/id-cards/second-maker';
 import { makePassportPages, passportJobs } from '../tests/fixtures/id-cards/passport-page';
-import type { IdCardFields } from '../src/features/registration/ocr/extract-id-card';
+import { toLaoSpelling, type IdCardFields } from '../src/features/registration/ocr/extract-id-card';
 import { lacksCardDetail, prefillFrom } from '../src/features/registration/prefill';
 import { copyTesseractAssets } from './copy-tesseract-assets';
 
@@ -172,6 +175,18 @@ const countWhy = (key: string, why: string) => {
   counts.set(why, (counts.get(why) ?? 0) + 1);
   whyEmpty.set(key, counts);
 };
+/**
+ * Per set: Lao names not filled as printed, and of them those some reading the reader made of the
+ * card (either name row at any size, a second look, the whole card's Lao) said as printed. Filled
+ * exactly plus said somewhere is the most any rule choosing among the readings could fill: what is
+ * beyond it is the recogniser's to read.
+ */
+const namesMissed = new Map<string, { missed: number; saidSomewhere: number }>();
+const READING_KEYS = ['firstNameLao', 'lastNameLao', 'firstNameLaoAgain', 'lastNameLaoAgain', 'layoutLao'];
+function saidByAReading(raw: Partial<Record<string, string>>, name: string): boolean {
+  const text = toLaoSpelling(READING_KEYS.map((key) => raw[key] ?? '').join('\n'));
+  return name.includes(' ') ? text.includes(name) : text.split(/[^\u0e80-\u0eff]+/u).includes(name);
+}
 const misses: string[] = [];
 /** Every value filled as sure and wrong, over all sets: the bench's first line. */
 let sureAndWrong = 0;
@@ -231,6 +246,13 @@ try {
         s.unspeltWrong += 1;
         unspeltWrong += 1;
       }
+    }
+    for (const name of ['firstNameLao', 'lastNameLao'] as const) {
+      if (f[name]?.value === card[name]) continue;
+      const m = namesMissed.get(card.set) ?? { missed: 0, saidSomewhere: 0 };
+      m.missed += 1;
+      m.saidSomewhere += Number(saidByAReading(r, card[name]));
+      namesMissed.set(card.set, m);
     }
     for (const name of ['firstNameLao', 'lastNameLao'] as const)
       if (!f[name])
@@ -336,6 +358,11 @@ try {
       const counts = [...(whyEmpty.get(`${set}|${layout}`) ?? [])].map(([why, n]) => `${why} ${n}`);
       print(`\n${layout}: left empty — ${counts.join(', ') || 'nothing'}`);
     }
+    const missed = namesMissed.get(set);
+    if (missed && missed.missed > 0)
+      print(
+        `\nLao names not filled as printed: ${missed.missed} of ${2 * all.n}; some reading said ${missed.saidSomewhere} of them as printed, so choosing among the readings could fill at most ${all.first + all.last + missed.saidSomewhere} (${Math.round((100 * (all.first + all.last + missed.saidSomewhere)) / (2 * all.n))} %)`,
+      );
   }
   if (passports.length) {
     // Passports: each value exact, or filled wrong; on a page whose birth-date check digit is wrong
