@@ -34,6 +34,8 @@ export default function LanguageMenu({ triggerRef, isOpen, onOpenChange, current
       onOpenChange={onOpenChange}
       className={styles.popover}
       placement="bottom end"
+      // Outside a MenuTrigger the popover is a dialog, and a dialog needs a name.
+      aria-label={t`Choose language`}
     >
       <Menu
         ref={menu}
