@@ -248,13 +248,12 @@ try {
       }
     }
     for (const name of ['firstNameLao', 'lastNameLao'] as const) {
-      if (f[name]?.value === card[name]) continue;
-      const m = namesMissed.get(card.set) ?? { missed: 0, saidSomewhere: 0 };
-      m.missed += 1;
-      m.saidSomewhere += Number(saidByAReading(r, card[name]));
-      namesMissed.set(card.set, m);
-    }
-    for (const name of ['firstNameLao', 'lastNameLao'] as const)
+      if (f[name]?.value !== card[name]) {
+        const m = namesMissed.get(card.set) ?? { missed: 0, saidSomewhere: 0 };
+        m.missed += 1;
+        m.saidSomewhere += Number(saidByAReading(r, card[name]));
+        namesMissed.set(card.set, m);
+      }
       if (!f[name])
         countWhy(
           `${card.set}|${card.layout}`,
@@ -268,6 +267,7 @@ try {
                   ? 'not found'
                   : 'not sure',
         );
+    }
     for (const field of ['idNumber', 'dateOfBirth'] as const)
       if (!f[field]) countWhy(`${card.set}|${card.layout}`, `${field} empty`);
     // The screen's request for a photo taken closer (a value every card prints not filled, the

@@ -13,10 +13,6 @@ const SOURCES: [PrefilledField, keyof IdCardFields][] = [
   ['address', 'address'],
 ];
 
-/**
- * The form values a card reading may fill: only those that pass the same rule as a typed value
- * (contract/), each marked for the citizen to check — 'check' when some words were unsure.
- */
 /** What every card prints (the address not always). */
 const CARD_DETAILS: PrefilledField[] = ['id_card', 'first_name', 'last_name', 'date_of_birth'];
 
@@ -26,6 +22,10 @@ const CARD_DETAILS: PrefilledField[] = ['id_card', 'first_name', 'last_name', 'd
  */
 export const lacksCardDetail = (prefilled: Prefilled) => CARD_DETAILS.some((field) => !prefilled[field]);
 
+/**
+ * The form values a card reading may fill: only those that pass the same rule as a typed value
+ * (contract/), each marked for the citizen to check — 'check' when some words were unsure.
+ */
 export function prefillFrom(fields: IdCardFields): { values: Partial<PersonalDraft>; prefilled: Prefilled } {
   const values: Partial<PersonalDraft> = {};
   const prefilled: Prefilled = {};
